@@ -1,0 +1,31 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+import { ACCOUNT_ID_COLUMN } from './account-id.js';
+
+/** An account registered with the identity provider (interface §1.1, contract §2). */
+@Entity({ name: 'accounts' })
+export class AccountEntity {
+  /** Canonical decimal identity-provider id (unsigned 64-bit). */
+  @PrimaryColumn({ ...ACCOUNT_ID_COLUMN })
+  id: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  discriminator: string;
+
+  @Column({ name: 'avatar_url', type: 'varchar', length: 2048, nullable: true })
+  avatarUrl: string | null;
+
+  @Column({ name: 'team_id', type: 'int', nullable: true })
+  teamId: number | null;
+
+  /** Permission bits of contract §5. */
+  @Column({ type: 'int', default: 0 })
+  permissions: number;
+
+  /** Seconds since the UNIX epoch. */
+  @Column({ name: 'created_at', type: 'double' })
+  createdAt: number;
+}

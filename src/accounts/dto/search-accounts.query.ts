@@ -1,0 +1,14 @@
+import { Optional, IntegerField, TextField } from '../../http/field.decorators.js';
+import { PaginationQuery } from '../../http/pagination.js';
+import { ToInteger } from '../../http/to-integer.decorator.js';
+
+/** Query of `GET /accounts/search` (interface §4.1, contract §3). */
+export class SearchAccountsQuery extends PaginationQuery {
+  /** Case-insensitive substring of the name. */
+  @Optional() @TextField(0, 255, { trim: false })
+  q?: string;
+
+  /** Only accounts of this team; 0 lists accounts without a team. */
+  @Optional() @ToInteger() @IntegerField({ min: 0 })
+  team?: number;
+}

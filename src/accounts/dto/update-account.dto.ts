@@ -1,0 +1,28 @@
+import { HttpUrlField, IntegerField, Optional, TextField } from '../../http/field.decorators.js';
+
+/** Body of `PATCH /account/{account}` (interface §4.1); every field optional. */
+export class UpdateAccountDto {
+  @Optional() @TextField(1, 255)
+  name?: string;
+
+  @Optional() @TextField(1, 32, { trim: false })
+  discriminator?: string;
+
+  /** A URL, or null to remove the avatar. */
+  @Optional() @HttpUrlField()
+  avatar_url?: string | null;
+
+  /** New team id; 0 (or null) removes the account from its team. */
+  @Optional() @IntegerField({ min: 0 })
+  team?: number | null;
+
+  @Optional() @IntegerField({ min: 0, max: 127 })
+  grant_permissions?: number;
+
+  @Optional() @IntegerField({ min: 0, max: 127 })
+  revoke_permissions?: number;
+
+  /** An identity-provider token with the identify scope; refreshes name, discriminator and avatar (contract §7). */
+  @Optional() @TextField(1, 4096, { trim: false })
+  idp_token?: string;
+}

@@ -1,0 +1,23 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** An app: created by operators with the CLI, authenticates as `A<id>` (contract §4). */
+@Entity({ name: 'apps' })
+export class AppEntity {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id: number;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  /** Permission bits of contract §5 (never `manage_own_team`). */
+  @Column({ type: 'int', default: 0 })
+  permissions: number;
+
+  /** Hex SHA-256 of the token; the token itself is never stored. */
+  @Column({ name: 'token_hash', type: 'varchar', length: 64 })
+  tokenHash: string;
+
+  /** Seconds since the UNIX epoch. */
+  @Column({ name: 'created_at', type: 'double' })
+  createdAt: number;
+}

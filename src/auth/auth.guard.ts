@@ -1,0 +1,70 @@
+import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+
+import { ACCOUNT_PERMISSIONS, hasPermissions, permissionNames } from '../permissions/permission.js';
+import { AppsService } from './apps/apps.service.js';
+import { AUTH_REQUIREMENT, type AuthRequirement } from './authenticated.decorator.js';
+import { parseBasicCredentials } from './basic-credentials.js';
+import type { Principal } from './principal.js';
+import { SessionsService } from './sessions/sessions.service.js';
+import { BasicUnauthorizedException } from './unauthorized.exception.js';
+
+/** A route that declares nothing needs credentials: the guard fails closed. */
+const DEFAULT_REQUIREMENT: AuthRequirement = { kind: 'authenticated' };
+
+/**
+ * The one global guard (contract §4): authenticates any `Authorization`
+ * header (invalid credentials are a 401 even on public routes), then enforces
+ * the route's {@link AuthRequirement}: 401 without credentials or with the
+ * wrong kind of token, 403 without the required permission bits.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly apps: AppsService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const requirement =
+      this.reflector.getAllAndOverride<AuthRequirement | undefined>(AUTH_REQUIREMENT, [context.getHandler(), context.getClass()]) ??
+      DEFAULT_REQUIREMENT;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const header = request.headers.authorization;
+    if (header !== undefined) request.principal = await this.authenticate(header);
+    if (requirement.kind === 'public') return true;
+
+    const principal = request.principal;
+    if (!principal) throw new BasicUnauthorizedException('Authentication required.');
+    if (requirement.principal && principal.kind !== requirement.principal) {
+      throw new BasicUnauthorizedException(requirement.principal === 'app' ? 'This endpoint needs an app token.' : 'This endpoint needs a user token.');
+    }
+    if (requirement.permission && !hasPermissions(principal.permissions, requirement.permission)) {
+      throw new ForbiddenException(`Missing permission: ${permissionNames(requirement.permission & ~principal.permissions).join(', ')}.`);
+    }
+    return true;
+  }
+
+  /** @throws BasicUnauthorizedException (401) for malformed, unknown, wrong or expired credentials. */
+  private async authenticate(header: string): Promise<Principal> {
+    const credentials = parseBasicCredentials(header);
+    if (!credentials) throw new BasicUnauthorizedException('Malformed credentials: use HTTP Basic with A<app id> or S<session id>.');
+    if (credentials.kind === 'app') {
+      const app = await this.apps.authenticate(credentials.id, credentials.token);
+      if (!app) throw new BasicUnauthorizedException('Invalid credentials.');
+      return { kind: 'app', permissions: app.permissions, app };
+    }
+    const found = await this.sessions.authenticate(credentials.id, credentials.token);
+    if (!found) throw new BasicUnauthorizedException('Invalid or expired credentials.');
+    return {
+      kind: 'user',
+      permissions: found.account.permissions & ACCOUNT_PERMISSIONS,
+      accountId: found.account.id,
+      teamId: found.account.teamId,
+      session: found.session,
+      account: found.account,
+    };
+  }
+}

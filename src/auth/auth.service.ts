@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { AccountsService } from '../accounts/accounts.service.js';
+import type { AccountResource } from '../serialization/resources.js';
+import { type AppResource, AppsService } from './apps/apps.service.js';
+import type { Principal } from './principal.js';
+import { type SessionResource, SessionsService } from './sessions/sessions.service.js';
+
+/** Sessions and tokens over HTTP (interface §4.5, contract §4). */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly accounts: AccountsService,
+    private readonly apps: AppsService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /**
+   * Opens a session for an existing account (an app with `authenticate_users`).
+   * @throws UnprocessableEntityError (422) when the account does not exist.
+   */
+  async createSession(accountId: string): Promise<SessionResource> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.accounts.require(manager, accountId, ['body', 'account'], true);
+      return this.sessions.create(manager, accountId);
+    });
+  }
+
+  /** Replaces the token that authenticated the request: an App object with its new token, or a new Session. */
+  async resetToken(principal: Principal): Promise<AppResource | SessionResource> {
+    if (principal.kind === 'app') return AppsService.toResource(principal.app, await this.apps.resetToken(principal.app));
+    return this.sessions.resetToken(principal.session);
+  }
+
+  /** Who the token belongs to: an App object without token, or an Account object. */
+  async me(principal: Principal): Promise<AppResource | AccountResource> {
+    if (principal.kind === 'app') return AppsService.toResource(principal.app);
+    return this.accounts.serialize(principal.account);
+  }
+}

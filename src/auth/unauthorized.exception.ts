@@ -1,0 +1,13 @@
+import { UnauthorizedException } from '@nestjs/common';
+
+/** Realm sent in `WWW-Authenticate` challenges. */
+export const AUTH_REALM = 'accounts';
+
+/** A 401 with the `WWW-Authenticate: Basic` challenge of contract §4. */
+export class BasicUnauthorizedException extends UnauthorizedException {
+  readonly headers = { 'WWW-Authenticate': `Basic realm="${AUTH_REALM}"` };
+
+  constructor(message: string) {
+    super(message);
+  }
+}

@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { parse as parseDotenv } from 'dotenv';
+
+import { AppConfig } from './app-config.js';
+import { loadAppConfig } from './environment.js';
+
+/**
+ * Reads the environment once: `.env` in the working directory, then the
+ * process environment, then `overrides` (tests), later sources winning.
+ *
+ * @throws InvalidEnvironmentError when a variable is invalid (contract §9).
+ */
+export function readAppConfig(overrides: Record<string, string | undefined> = {}): AppConfig {
+  const file = existsSync('.env') ? parseDotenv(readFileSync('.env')) : {};
+  return loadAppConfig({ ...file, ...process.env, ...overrides });
+}
+
+/** Provides the validated {@link AppConfig} to every module. */
+@Global()
+@Module({})
+export class AppConfigModule {
+  /** @param config the configuration to serve; read from the environment when omitted. */
+  static forRoot(config: AppConfig = readAppConfig()): DynamicModule {
+    return {
+      module: AppConfigModule,
+      providers: [{ provide: AppConfig, useValue: config }],
+      exports: [AppConfig],
+    };
+  }
+}

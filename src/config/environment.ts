@@ -1,0 +1,115 @@
+import { plainToInstance, Type } from 'class-transformer';
+import {
+  IsBooleanString,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
+
+import { AppConfig, type DatabaseConfig } from './app-config.js';
+import { parseDuration, parseDurationList } from './duration.js';
+
+const DURATION = /^\d{1,9}(s|m|h|d|w)$/;
+const DELAY_LIST = /^\d{1,9}(ms|s|m|h)(,\d{1,9}(ms|s|m|h))*$/;
+const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+/**
+ * The environment variables of contract §9 as they arrive (strings), with the
+ * rule each must satisfy. A violation stops the process at boot with a message
+ * naming the variable.
+ */
+export class EnvironmentVariables {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  PORT?: number;
+
+  @IsOptional() @IsString()
+  HOST?: string;
+
+  @IsOptional()
+  @Matches(/^(mysql|mariadb):\/\/.+|^sqlite:.+/, {
+    message: 'DATABASE_URL must be mysql://user:pass@host:3306/db or sqlite:<file>',
+  })
+  DATABASE_URL?: string;
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://host:6379' })
+  REDIS_URL?: string;
+
+  @IsOptional() @IsBooleanString()
+  SIGNUPS_OPEN?: string;
+
+  @IsOptional() @Matches(DURATION, { message: 'SESSION_MAX_AGE must be a duration such as 30d (units s m h d w)' })
+  SESSION_MAX_AGE?: string;
+
+  @IsOptional() @IsUrl(URL_OPTIONS)
+  IDP_API_URL?: string;
+
+  @IsOptional() @IsUrl(URL_OPTIONS)
+  IDP_CDN_URL?: string;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  IDP_TIMEOUT_MS?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  CALLBACK_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Matches(DELAY_LIST, { message: 'CALLBACK_RETRY_DELAYS must be a list such as 5s,5m,30m (units ms s m h)' })
+  CALLBACK_RETRY_DELAYS?: string;
+
+  @IsOptional() @IsBooleanString()
+  CALLBACK_ALLOW_PRIVATE_NETWORKS?: string;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string;
+}
+
+/** Thrown when the environment does not satisfy {@link EnvironmentVariables}. */
+export class InvalidEnvironmentError extends Error {}
+
+/**
+ * Validates raw environment variables and builds the typed {@link AppConfig}
+ * (contract §9 defaults applied).
+ *
+ * @throws InvalidEnvironmentError naming every invalid variable.
+ */
+export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
+  const env = plainToInstance(EnvironmentVariables, present, { excludeExtraneousValues: false });
+  const errors = validateSync(env, { skipMissingProperties: false, forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const lines = errors.map((error) => `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}`);
+    throw new InvalidEnvironmentError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return new AppConfig({
+    port: env.PORT ?? 3000,
+    host: env.HOST ?? '0.0.0.0',
+    database: databaseConfig(env.DATABASE_URL),
+    redisUrl: env.REDIS_URL,
+    signupsOpen: (env.SIGNUPS_OPEN ?? 'true').toLowerCase() === 'true',
+    sessionMaxAgeMs: parseDuration(env.SESSION_MAX_AGE ?? '30d', ['s', 'm', 'h', 'd', 'w'])!,
+    idpApiUrl: stripTrailingSlash(env.IDP_API_URL ?? 'https://discord.com/api/v10'),
+    idpCdnUrl: stripTrailingSlash(env.IDP_CDN_URL ?? 'https://cdn.discordapp.com'),
+    idpTimeoutMs: env.IDP_TIMEOUT_MS ?? 5000,
+    callbackTimeoutMs: env.CALLBACK_TIMEOUT_MS ?? 10_000,
+    callbackRetryDelaysMs: parseDurationList(env.CALLBACK_RETRY_DELAYS ?? '5s,5m,30m,2h,5h,10h,10h', ['ms', 's', 'm', 'h'])!,
+    callbackAllowPrivateNetworks: (env.CALLBACK_ALLOW_PRIVATE_NETWORKS ?? 'false').toLowerCase() === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  });
+}
+
+function databaseConfig(url: string | undefined): DatabaseConfig {
+  if (url === undefined) return { type: 'sqlite', path: 'data/service.sqlite' };
+  if (url.startsWith('sqlite:')) return { type: 'sqlite', path: url.slice('sqlite:'.length) };
+  return { type: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import type { DataSourceOptions } from 'typeorm';
+
+import type { DatabaseConfig } from '../config/app-config.js';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/**
+ * TypeORM options for the configured backend (contract §9): MySQL/MariaDB via
+ * mysql2, or an embedded SQLite file. The schema is changed only by
+ * migrations, on both backends.
+ */
+export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
+  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+  if (database.type === 'mysql') {
+    return {
+      ...common,
+      type: 'mysql',
+      url: database.url,
+      charset: 'utf8mb4_unicode_ci',
+      timezone: 'Z',
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      extra: { connectionLimit: 20 },
+    };
+  }
+  if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: database.path,
+    enableWAL: true,
+    prepareDatabase: (db: { pragma(source: string): unknown }) => {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+    },
+  };
+}

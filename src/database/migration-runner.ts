@@ -1,0 +1,29 @@
+import type { DataSource } from 'typeorm';
+
+const LOCK_NAME = 'accounts_service_migrations';
+const LOCK_TIMEOUT_SECONDS = 120;
+
+/**
+ * Applies pending migrations, one process at a time: on MySQL several API
+ * instances may start together, so a named lock serialises them.
+ *
+ * @returns the names of the migrations this call applied.
+ * @throws Error when the lock cannot be taken within two minutes.
+ */
+export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+  if (dataSource.options.type !== 'mysql') {
+    return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
+  }
+  const lockRunner = dataSource.createQueryRunner();
+  try {
+    const [row] = await lockRunner.query('SELECT GET_LOCK(?, ?) AS acquired', [LOCK_NAME, LOCK_TIMEOUT_SECONDS]);
+    if (Number(row.acquired) !== 1) throw new Error('Could not take the migration lock');
+    try {
+      return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
+    } finally {
+      await lockRunner.query('SELECT RELEASE_LOCK(?)', [LOCK_NAME]);
+    }
+  } finally {
+    await lockRunner.release();
+  }
+}

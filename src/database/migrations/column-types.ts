@@ -1,0 +1,45 @@
+import type { QueryRunner, TableColumnOptions } from 'typeorm';
+
+/**
+ * Column definitions shared by the migrations, written once for both backends:
+ * MySQL/MariaDB and embedded SQLite differ only in collations.
+ */
+export function isMysql(queryRunner: QueryRunner): boolean {
+  return queryRunner.connection.options.type === 'mysql';
+}
+
+/** A stored account id (see `accounts/account-id.ts`): 20 ASCII digits compared bytewise. */
+export function accountIdColumn(queryRunner: QueryRunner, name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions {
+  return {
+    name,
+    type: 'varchar',
+    length: '20',
+    ...(isMysql(queryRunner) ? { charset: 'ascii', collation: 'ascii_bin' } : {}),
+    ...extra,
+  };
+}
+
+/** A name searched and sorted case-insensitively (contract §3). */
+export function nameColumn(queryRunner: QueryRunner, name: string, length = 255): TableColumnOptions {
+  return {
+    name,
+    type: 'varchar',
+    length: String(length),
+    ...(isMysql(queryRunner) ? { charset: 'utf8mb4', collation: 'utf8mb4_unicode_ci' } : { collation: 'NOCASE' }),
+  };
+}
+
+/** An auto-increment integer primary key. */
+export function serialColumn(name = 'id'): TableColumnOptions {
+  return { name, type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' };
+}
+
+/** Seconds since the UNIX epoch, with a fractional part (contract §1). */
+export function timestampColumn(name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions {
+  return { name, type: 'double', ...extra };
+}
+
+/** Free text up to `length` characters (URLs, secrets, hashes). */
+export function textColumn(name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions {
+  return { name, type: 'varchar', length: String(length), ...extra };
+}

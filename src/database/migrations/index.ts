@@ -1,0 +1,6 @@
+import { CoreSchema1763800000000 } from './1763800000000-core-schema.js';
+import { AwardsSchema1763800001000 } from './1763800001000-awards-schema.js';
+import { OutboxSchema1763800002000 } from './1763800002000-outbox-schema.js';
+
+/** Every migration, oldest first. Add new ones at the end. */
+export const MIGRATIONS = [CoreSchema1763800000000, AwardsSchema1763800001000, OutboxSchema1763800002000];

@@ -1,0 +1,93 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
+
+import { parseAccountId } from '../accounts/account-id.js';
+
+/**
+ * Field decorators for request DTOs: each combines the type check (first, so
+ * a wrong type reports as a type error) with the bounds of contract §6 and the
+ * FastAPI-style messages of contract §1.
+ */
+
+/** The field must be present and not null: `field required` / `value_error.missing`. */
+export const Required = (): PropertyDecorator => IsDefined({ message: 'field required' });
+
+/** The field may be absent or null. */
+export const Optional = (): PropertyDecorator => IsOptional();
+
+/** A string of `min..max` characters, counted after trimming when `trim` (contract §6); stored trimmed. */
+export function TextField(min: number, max: number, options: { trim: boolean } = { trim: true }): PropertyDecorator {
+  return applyDecorators(
+    IsString({ message: 'str type expected' }),
+    ...(options.trim ? [Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))] : []),
+    Length(min, max, { message: `ensure this value has ${min} to ${max} characters` }),
+  );
+}
+
+/** An integer (a JSON number, never a string), optionally bounded. */
+export function IntegerField(bounds: { min?: number; max?: number } = {}): PropertyDecorator {
+  return applyDecorators(
+    IsInt({ message: 'value is not a valid integer' }),
+    ...(bounds.min === undefined ? [] : [Min(bounds.min, { message: `ensure this value is greater than or equal to ${bounds.min}` })]),
+    ...(bounds.max === undefined ? [] : [Max(bounds.max, { message: `ensure this value is less than or equal to ${bounds.max}` })]),
+  );
+}
+
+/** An absolute http(s) URL of at most 2048 characters (contract §6). */
+export function HttpUrlField(): PropertyDecorator {
+  return applyDecorators(
+    IsString({ message: 'str type expected' }),
+    MaxLength(2048, { message: 'ensure this value has at most 2048 characters' }),
+    IsUrl(
+      { protocols: ['http', 'https'], require_protocol: true, require_tld: false, require_valid_protocol: true },
+      { message: 'invalid or missing URL scheme' },
+    ),
+  );
+}
+
+/**
+ * An account id: a JSON integer or a string of digits in 0..2^64-1 (contract §2),
+ * turned into its canonical decimal string.
+ */
+export function AccountIdField(): PropertyDecorator {
+  return applyDecorators(
+    Transform(({ value }) => parseAccountId(value) ?? value, { toClassOnly: true }),
+    ValidateBy({
+      name: 'isAccountId',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && parseAccountId(value) === value,
+        defaultMessage: () => 'value is not a valid account id',
+      },
+    }),
+  );
+}
+
+/** A list of account ids (at most `max` entries), each canonicalised as {@link AccountIdField}. */
+export function AccountIdListField(max: number): PropertyDecorator {
+  return applyDecorators(
+    IsArray({ message: 'value is not a valid list' }),
+    ArrayMaxSize(max, { message: `ensure this value has at most ${max} items` }),
+    Transform(({ value }) => (Array.isArray(value) ? value.map((item) => parseAccountId(item) ?? item) : value), { toClassOnly: true }),
+    ValidateBy({
+      name: 'isAccountId',
+      validator: {
+        validate: (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string' && parseAccountId(item) === item),
+        defaultMessage: () => 'value is not a valid list of account ids',
+      },
+    }),
+  );
+}

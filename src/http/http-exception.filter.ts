@@ -1,0 +1,39 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Writes every error as `{"detail": ...}` (contract §1): a list for 422
+ * (already built by {@link UnprocessableEntityError} and the validation pipe),
+ * a human-readable string for other statuses, and never a stack trace.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, body, headers } = this.describe(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
+    void reply.status(status).send(body);
+  }
+
+  private describe(exception: unknown): { status: number; body: { detail: unknown }; headers: Record<string, string> } {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const headers = (exception as HttpException & { headers?: Record<string, string> }).headers ?? {};
+      if (typeof response === 'object' && response !== null && 'detail' in response) {
+        return { status, body: { detail: (response as { detail: unknown }).detail }, headers };
+      }
+      const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+      return { status, body: { detail: typeof message === 'string' ? message : exception.message }, headers };
+    }
+    // Errors raised by Fastify itself (body too large, unparseable JSON, bad media type).
+    const fastifyStatus = (exception as { statusCode?: unknown })?.statusCode;
+    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+      return { status: fastifyStatus, body: { detail: (exception as Error).message }, headers: {} };
+    }
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'Internal server error' }, headers: {} };
+  }
+}

@@ -1,0 +1,42 @@
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+import { ToInteger } from './to-integer.decorator.js';
+
+/** `page` and `per_page` of every [P] endpoint (contract §3). */
+export class PaginationQuery {
+  /** Zero-based page number. */
+  @IsOptional() @ToInteger() @IsInt({ message: 'value is not a valid integer' }) @Min(0, { message: 'ensure this value is greater than or equal to 0' })
+  page: number = 0;
+
+  @IsOptional() @ToInteger() @IsInt({ message: 'value is not a valid integer' })
+  @Min(1, { message: 'ensure this value is greater than or equal to 1' })
+  @Max(100, { message: 'ensure this value is less than or equal to 100' })
+  per_page: number = 20;
+}
+
+/** A page of results as contract §3 shapes it. */
+export interface Page<T> {
+  page: number;
+  per_page: number;
+  /** ceil(results / per_page). */
+  pages: number;
+  /** Total number of matches. */
+  results: number;
+  data: T[];
+}
+
+/** Assembles a {@link Page} from one page of rows and the total count. */
+export function toPage<T>(query: PaginationQuery, total: number, data: T[]): Page<T> {
+  return { page: query.page, per_page: query.per_page, pages: Math.ceil(total / query.per_page), results: total, data };
+}
+
+/** The escape character of {@link likeContains} patterns: the same literal on MySQL and SQLite. */
+export const LIKE_ESCAPE = '!';
+
+/**
+ * A `LIKE ... ESCAPE '!'` pattern matching names that contain `text`, in which
+ * `%`, `_` and `\\` match themselves literally (contract §3).
+ */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[!%_]/g, (character) => `!${character}`)}%`;
+}

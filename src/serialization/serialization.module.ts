@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+
+import { AccountSerializer } from './account.serializer.js';
+import { AwardHoldingsReader } from './award-holdings.reader.js';
+import { TeamSerializer } from './team.serializer.js';
+
+/**
+ * The read side: builds the objects of contract §2 from the tables of the
+ * accounts, teams and awards modules in batched queries. It never writes;
+ * writes go through each module's service.
+ */
+@Module({
+  providers: [AccountSerializer, TeamSerializer, AwardHoldingsReader],
+  exports: [AccountSerializer, TeamSerializer],
+})
+export class SerializationModule {}

@@ -1,0 +1,9 @@
+import { Optional, TextField } from '../../http/field.decorators.js';
+import { PaginationQuery } from '../../http/pagination.js';
+
+/** Query of `GET /teams/search` (interface §4.2, contract §3). */
+export class SearchTeamsQuery extends PaginationQuery {
+  /** Case-insensitive substring of the name. */
+  @Optional() @TextField(0, 255, { trim: false })
+  q?: string;
+}

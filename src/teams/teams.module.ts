@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+
+import { EventsModule } from '../events/events.module.js';
+import { SerializationModule } from '../serialization/serialization.module.js';
+import { TeamsController } from './teams.controller.js';
+import { TeamsService } from './teams.service.js';
+
+/** Teams (interface §4.2). */
+@Module({
+  imports: [SerializationModule, EventsModule],
+  controllers: [TeamsController],
+  providers: [TeamsService],
+  exports: [TeamsService],
+})
+export class TeamsModule {}

@@ -1,0 +1,104 @@
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+import { AccountEntity } from '../accounts/account.entity.js';
+import type { Principal } from '../auth/principal.js';
+import { Clock } from '../clock/clock.js';
+import { forUpdate } from '../database/lock.js';
+import { EventsService } from '../events/events.service.js';
+import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
+import { UnprocessableEntityError } from '../http/validation-error.js';
+import { mayManageTeam } from '../permissions/team-ownership.policy.js';
+import type { TeamResource } from '../serialization/resources.js';
+import { TeamSerializer } from '../serialization/team.serializer.js';
+import type { SearchTeamsQuery } from './dto/search-teams.query.js';
+import { TeamEntity } from './team.entity.js';
+
+/** Teams (interface §4.2): every write is one transaction. */
+@Injectable()
+export class TeamsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly serializer: TeamSerializer,
+    private readonly events: EventsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates a team. @returns the new Team object. */
+  async create(name: string): Promise<TeamResource> {
+    return this.dataSource.transaction(async (manager) => {
+      const team = manager.create(TeamEntity, { name, createdAt: this.clock.nowSeconds() });
+      await manager.insert(TeamEntity, team);
+      return this.serializer.serializeOne(team, manager);
+    });
+  }
+
+  /** @throws UnprocessableEntityError (422) when the team does not exist. */
+  async get(id: number): Promise<TeamResource> {
+    return this.serializer.serializeOne(await this.require(this.dataSource.manager, id, ['path', 'team']));
+  }
+
+  /** A page of teams whose name contains `q`, ordered by (name, id) (contract §3). */
+  async search(query: SearchTeamsQuery): Promise<Page<TeamResource>> {
+    const builder = this.dataSource.manager.createQueryBuilder(TeamEntity, 't');
+    if (query.q) builder.where(`t.name LIKE :q ESCAPE '${LIKE_ESCAPE}'`, { q: likeContains(query.q) });
+    const total = await builder.getCount();
+    const offset = query.page * query.per_page;
+    if (offset >= total) return toPage(query, total, []);
+    const teams = await builder.orderBy('t.name', 'ASC').addOrderBy('t.id', 'ASC').offset(offset).limit(query.per_page).getMany();
+    return toPage(query, total, await this.serializer.serialize(teams));
+  }
+
+  /**
+   * Renames a team (contract §5: `manage_teams`, or `manage_own_team` as a member).
+   *
+   * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
+   */
+  async update(caller: Principal, id: number, name: string | undefined): Promise<TeamResource> {
+    return this.dataSource.transaction(async (manager) => {
+      const team = await this.require(manager, id, ['path', 'team'], true);
+      this.assertMayManage(caller, id);
+      if (name !== undefined && name !== team.name) {
+        team.name = name;
+        await manager.update(TeamEntity, { id }, { name });
+      }
+      return this.serializer.serializeOne(team, manager);
+    });
+  }
+
+  /**
+   * Deletes a team: its members are left without a team (one
+   * `account_team_update` each) and its awards without a team (contract §5, §8).
+   *
+   * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
+   */
+  async delete(caller: Principal, id: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.require(manager, id, ['path', 'team'], true);
+      this.assertMayManage(caller, id);
+      const members = await manager.find(AccountEntity, { where: { teamId: id }, ...forUpdate(manager) });
+      // The foreign keys leave members and awards without a team (ON DELETE SET NULL).
+      await manager.delete(TeamEntity, { id });
+      for (const member of members) member.teamId = null;
+      await this.events.accountTeamChanged(manager, members);
+    });
+  }
+
+  /**
+   * Loads a team inside `manager`'s transaction.
+   *
+   * @param loc where the id came from, for the 422 (e.g. `['body', 'team']`).
+   * @throws UnprocessableEntityError (422) when it does not exist.
+   */
+  async require(manager: EntityManager, id: number, loc: (string | number)[], lock = false): Promise<TeamEntity> {
+    const team = await manager.findOne(TeamEntity, { where: { id }, ...(lock ? forUpdate(manager) : {}) });
+    if (!team) throw UnprocessableEntityError.notFound(loc, 'Team');
+    return team;
+  }
+
+  private assertMayManage(caller: Principal, teamId: number): void {
+    if (!mayManageTeam(caller, teamId)) {
+      throw new ForbiddenException('You need manage_teams, or manage_own_team as a member of this team.');
+    }
+  }
+}
