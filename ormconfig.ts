@@ -1,0 +1,12 @@
+import 'reflect-metadata';
+
+import { DataSource } from 'typeorm';
+
+import { readAppConfig } from './src/config/config.module.js';
+import { dataSourceOptions } from './src/database/data-source-options.js';
+
+/**
+ * The TypeORM DataSource for the TypeORM CLI (`npm run typeorm -- migration:show`),
+ * built from the same configuration as the service (contract §9: DATABASE_URL).
+ */
+export default new DataSource(dataSourceOptions(readAppConfig().database));
