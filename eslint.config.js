@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/results/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/results/', '.build-*/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -1,21 +1,49 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { AwardsModule } from './awards/awards.module.js';
+import { CallbacksModule } from './callbacks/callbacks.module.js';
 import { ClockModule } from './clock/clock.module.js';
 import type { AppConfig } from './config/app-config.js';
-import { AppConfigModule } from './config/config.module.js';
+import { AppConfigModule, readAppConfig } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DeliveryModule } from './delivery/delivery.module.js';
+import { HealthModule } from './health/health.module.js';
+import { LoggingModule } from './logging/logging.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { TeamsModule } from './teams/teams.module.js';
 
 /** The HTTP API: every domain module plus shared infrastructure. */
 @Module({})
 export class AppModule {
-  /** @param config the configuration; read from the environment when omitted. */
-  static forRoot(config?: AppConfig): DynamicModule {
+  /**
+   * @param config the configuration; read from the environment when omitted.
+   * @param options.logDestination where JSON log lines go; standard output when omitted.
+   */
+  static forRoot(config?: AppConfig, options: { logDestination?: DestinationStream } = {}): DynamicModule {
+    const resolved = config ?? readAppConfig();
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), ClockModule, DatabaseModule.forRoot({ migrate: true }), AuthModule, AccountsModule, TeamsModule],
+      imports: [
+        AppConfigModule.forRoot(resolved),
+        LoggingModule.forRoot(options.logDestination),
+        MetricsModule,
+        ClockModule,
+        DatabaseModule.forRoot({ migrate: true }),
+        // Before AuthModule: global guards run in registration order, so a client over its
+        // limit is refused before its credentials cost a database lookup.
+        RateLimitModule.forRoot(resolved.rateLimit),
+        AuthModule,
+        AccountsModule,
+        TeamsModule,
+        AwardsModule,
+        CallbacksModule,
+        DeliveryModule.forRoot(resolved, { worker: false }),
+        HealthModule,
+      ],
     };
   }
 }

@@ -3,11 +3,13 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
 import { AccountsCommand, AccountsSuperuserCommand } from './cli/accounts.command.js';
 import { APPS_COMMANDS } from './cli/apps.command.js';
+import { DELIVERIES_COMMANDS } from './cli/deliveries.command.js';
 import { MigrationsCommand, MigrationsRunCommand } from './cli/migrations.command.js';
 import { SessionsCommand, SessionsPruneCommand } from './cli/sessions.command.js';
 import { ClockModule } from './clock/clock.module.js';
 import { AppConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DeliveryAdminModule } from './delivery/delivery-admin.module.js';
 
 /**
  * The operator CLI (contract §9) over the same modules as the API.
@@ -19,9 +21,10 @@ export class CliModule {
   static forRoot(options: { migrate: boolean }): DynamicModule {
     return {
       module: CliModule,
-      imports: [AppConfigModule.forRoot(), ClockModule, DatabaseModule.forRoot(options), AuthModule],
+      imports: [AppConfigModule.forRoot(), ClockModule, DatabaseModule.forRoot(options), AuthModule, DeliveryAdminModule],
       providers: [
         ...APPS_COMMANDS,
+        ...DELIVERIES_COMMANDS,
         AccountsCommand,
         AccountsSuperuserCommand,
         SessionsCommand,

@@ -10,8 +10,10 @@ async function main(): Promise<void> {
     logger: ['error'],
     cliName: 'cli',
     errorHandler: (error) => {
-      if ((error as { exitCode?: number }).exitCode === 0) process.exit(0);
-      console.error(error.message);
+      const { exitCode, code } = error as { exitCode?: number; code?: string };
+      if (exitCode === 0) process.exit(0);
+      // Commander has already printed its own usage errors.
+      if (!code?.startsWith('commander.')) console.error(error.message);
       process.exit(1);
     },
     serviceErrorHandler: (error) => {

@@ -1,30 +1,45 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { Authenticated, Public } from '../auth/authenticated.decorator.js';
 import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { AccountIdPipe } from '../http/id-param.pipe.js';
 import type { Page } from '../http/pagination.js';
+import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
+import { AccountSchema } from '../openapi/schemas/account.schema.js';
+import { AccountPageSchema } from '../openapi/schemas/page.schema.js';
+import { SignupsSchema } from '../openapi/schemas/signups.schema.js';
 import { Permission } from '../permissions/permission.js';
 import type { AccountResource } from '../serialization/resources.js';
 import { AccountsService } from './accounts.service.js';
 import { CreateAccountDto } from './dto/create-account.dto.js';
 import { SearchAccountsQuery } from './dto/search-accounts.query.js';
 import { UpdateAccountDto } from './dto/update-account.dto.js';
+import { IdpProfileService } from './idp-profile.service.js';
 
 const AccountId = () => Param('account', AccountIdPipe);
 
 /** Account endpoints of interface §4.1 (`/acounts/new` and its `/accounts/new` alias, contract §1). */
+@ApiTags('accounts')
 @Controller()
 export class AccountsController {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly idpProfiles: IdpProfileService,
+  ) {}
 
+  @ApiOperation({ summary: 'Whether signups are open' })
+  @ApiSuccess(200, SignupsSchema)
   @Get('accounts/signups')
   @Public()
   signups(): { signups_open: boolean } {
     return { signups_open: this.accounts.signupsOpen() };
   }
 
+  @ApiOperation({ summary: 'Create an account (`/accounts/new` is an alias)' })
+  @ApiSuccess(201, AccountSchema)
+  @ApiErrors([403, 409, 422], { 403: 'Signups are closed, or the caller may not grant these permissions.', 409: 'The id is already registered.' })
   @Post(['acounts/new', 'accounts/new'])
   @HttpCode(201)
   @Authenticated({ permission: Permission.ManageAccountDetails })
@@ -32,12 +47,18 @@ export class AccountsController {
     return this.accounts.create(caller, body);
   }
 
+  @ApiOperation({ summary: 'Search accounts by name and team, a page at a time' })
+  @ApiSuccess(200, AccountPageSchema)
+  @ApiErrors([422])
   @Get('accounts/search')
   @Public()
   search(@Query() query: SearchAccountsQuery): Promise<Page<AccountResource>> {
     return this.accounts.search(query);
   }
 
+  @ApiOperation({ summary: 'Get an account' })
+  @ApiSuccess(200, AccountSchema)
+  @ApiErrors([422], { 422: 'Invalid id, or no such account.' })
   @Get('account/:account')
   @Public()
   get(@AccountId() id: string): Promise<AccountResource> {
@@ -45,12 +66,23 @@ export class AccountsController {
   }
 
   /** Public at the route: `idp_token` alone needs no credentials; other fields are checked per field. */
+  @ApiOperation({ summary: 'Update an account; each field needs its own permission, `idp_token` alone needs no credentials' })
+  @ApiSuccess(200, AccountSchema)
+  @ApiErrors([403, 422, 502, 504], {
+    403: 'Not allowed to change a field, or `idp_token` belongs to another account.',
+    422: 'Invalid input, no such account or team, or `idp_token` invalid or without the identify scope.',
+  })
   @Patch('account/:account')
   @Public()
-  update(@AccountId() id: string, @Body() body: UpdateAccountDto, @CurrentPrincipal() caller: Principal | undefined): Promise<AccountResource> {
-    return this.accounts.update(caller, id, body);
+  async update(@AccountId() id: string, @Body() body: UpdateAccountDto, @CurrentPrincipal() caller: Principal | undefined): Promise<AccountResource> {
+    // The provider is asked first, outside the update's transaction (contract §7).
+    const profile = typeof body.idp_token === 'string' ? await this.idpProfiles.fetch(id, body.idp_token) : {};
+    return this.accounts.update(caller, id, body, profile);
   }
 
+  @ApiOperation({ summary: 'Delete an account (needs manage_account_details, or being that account)' })
+  @ApiSuccess(204)
+  @ApiErrors([422], { 422: 'Invalid id, or no such account.' })
   @Delete('account/:account')
   @HttpCode(204)
   @Authenticated()

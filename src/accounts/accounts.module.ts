@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 
 import { EventsModule } from '../events/events.module.js';
+import { IdpModule } from '../idp/idp.module.js';
 import { SerializationModule } from '../serialization/serialization.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsService } from './accounts.service.js';
+import { IdpProfileService } from './idp-profile.service.js';
 
 /** Accounts (interface §4.1). */
 @Module({
-  imports: [SerializationModule, EventsModule, TeamsModule],
+  imports: [SerializationModule, EventsModule, TeamsModule, IdpModule],
   controllers: [AccountsController],
-  providers: [AccountsService],
+  providers: [AccountsService, IdpProfileService],
   exports: [AccountsService],
 })
 export class AccountsModule {}

@@ -6,14 +6,16 @@ import { BasicUnauthorizedException } from '../auth/unauthorized.exception.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { forUpdate } from '../database/lock.js';
+import { runInTransaction } from '../database/retrying-transaction.js';
 import { EventsService } from '../events/events.service.js';
-import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
+import type { Page } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { isSelf } from '../permissions/caller.js';
 import { Permission, hasPermissions } from '../permissions/permission.js';
 import { assertMayChangePermissions } from '../permissions/permission-grant.policy.js';
 import { mayChangeTeam } from '../permissions/team-membership.policy.js';
 import { AccountSerializer } from '../serialization/account.serializer.js';
+import { AccountSearchReader } from '../serialization/account-search.reader.js';
 import type { AccountResource } from '../serialization/resources.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { AccountEntity } from './account.entity.js';
@@ -38,6 +40,7 @@ export class AccountsService {
     private readonly clock: Clock,
     private readonly teams: TeamsService,
     private readonly serializer: AccountSerializer,
+    private readonly searchReader: AccountSearchReader,
     private readonly events: EventsService,
   ) {}
 
@@ -57,8 +60,9 @@ export class AccountsService {
     const teamId = dto.team ? dto.team : null;
     const permissions = dto.permissions ?? 0;
     assertMayChangePermissions(caller, permissions, 'grant', teamId);
-    return this.dataSource.transaction(async (manager) => {
-      if (teamId !== null) await this.teams.require(manager, teamId, ['body', 'team']);
+    return runInTransaction(this.dataSource, async (manager) => {
+      // Locked, so that a concurrent deletion of the team waits for this insert (else a foreign-key failure).
+      if (teamId !== null) await this.teams.require(manager, teamId, ['body', 'team'], true);
       const account = await this.insert(manager, {
         id: dto.id,
         name: dto.name,
@@ -92,7 +96,9 @@ export class AccountsService {
 
   /** @throws UnprocessableEntityError (422) when the account does not exist. */
   async get(id: string): Promise<AccountResource> {
-    return this.serializer.serializeOne(await this.require(this.dataSource.manager, id, ['path', 'account']));
+    const account = await this.serializer.load(id);
+    if (!account) throw UnprocessableEntityError.notFound(['path', 'account'], 'Account');
+    return account;
   }
 
   /** @returns the account entity, or `undefined`. */
@@ -107,17 +113,7 @@ export class AccountsService {
 
   /** A page of accounts matching `q` and `team`, ordered by (name, id) (contract §3). */
   async search(query: SearchAccountsQuery): Promise<Page<AccountResource>> {
-    const manager = this.dataSource.manager;
-    if (query.team) await this.teams.require(manager, query.team, ['query', 'team']);
-    const builder = manager.createQueryBuilder(AccountEntity, 'a');
-    if (query.q) builder.andWhere(`a.name LIKE :q ESCAPE '${LIKE_ESCAPE}'`, { q: likeContains(query.q) });
-    if (query.team === 0) builder.andWhere('a.team_id IS NULL');
-    else if (query.team !== undefined) builder.andWhere('a.team_id = :team', { team: query.team });
-    const total = await builder.getCount();
-    const offset = query.page * query.per_page;
-    if (offset >= total) return toPage(query, total, []);
-    const accounts = await builder.orderBy('a.name', 'ASC').addOrderBy('a.id', 'ASC').offset(offset).limit(query.per_page).getMany();
-    return toPage(query, total, await this.serializer.serialize(accounts));
+    return this.searchReader.search(query);
   }
 
   /**
@@ -130,7 +126,10 @@ export class AccountsService {
    *   ForbiddenException (403) a field the caller may not change.
    */
   async update(caller: Principal | undefined, id: string, dto: UpdateAccountDto, profile: ProfileChanges = {}): Promise<AccountResource> {
-    return this.dataSource.transaction(async (manager) => {
+    if (caller && hasPermissions(caller.permissions, Permission.ManageAccountDetails) && isProfileOnly(dto, profile)) {
+      return this.updateProfile(id, dto);
+    }
+    return runInTransaction(this.dataSource, async (manager) => {
       const account = await this.require(manager, id, ['path', 'account'], true);
       const details: ProfileChanges = {};
       if (dto.name !== undefined) details.name = dto.name;
@@ -148,7 +147,8 @@ export class AccountsService {
       }
       assertMayChangePermissions(caller, dto.grant_permissions ?? 0, 'grant', account.teamId);
       assertMayChangePermissions(caller, dto.revoke_permissions ?? 0, 'revoke', account.teamId);
-      if (teamId) await this.teams.require(manager, teamId, ['body', 'team']);
+      // Locked like on creation; an unchanged team needs no check (and no lock, which could deadlock with its deletion).
+      if (teamId && teamId !== account.teamId) await this.teams.require(manager, teamId, ['body', 'team'], true);
 
       const previousTeamId = account.teamId;
       const changes = { ...profile, ...details };
@@ -163,8 +163,28 @@ export class AccountsService {
         { name: account.name, discriminator: account.discriminator, avatarUrl: account.avatarUrl, teamId: account.teamId, permissions: account.permissions },
       );
       if (account.teamId !== previousTeamId) await this.events.accountTeamChanged(manager, [account]);
-      return this.serializer.serializeOne(account, manager);
+      // The row is locked by this transaction, so it is there: one statement reads it back whole.
+      return (await this.serializer.load(id, manager))!;
     });
+  }
+
+  /**
+   * A change of `name`, `discriminator` and/or `avatar_url` alone by a caller
+   * holding `manage_account_details`: no rule depends on the stored row, so
+   * the write is one `UPDATE` (a transaction on its own) followed by one read,
+   * with no row lock held across round trips (issue 6).
+   *
+   * @throws UnprocessableEntityError (422) when the account does not exist.
+   */
+  private async updateProfile(id: string, dto: UpdateAccountDto): Promise<AccountResource> {
+    const changes: Partial<Pick<AccountEntity, 'name' | 'discriminator' | 'avatarUrl'>> = {};
+    if (dto.name !== undefined) changes.name = dto.name;
+    if (dto.discriminator !== undefined) changes.discriminator = dto.discriminator;
+    if (dto.avatar_url !== undefined) changes.avatarUrl = dto.avatar_url;
+    await this.dataSource.manager.update(AccountEntity, { id: toStoredAccountId(id) }, changes);
+    const account = await this.serializer.load(id);
+    if (!account) throw UnprocessableEntityError.notFound(['path', 'account'], 'Account');
+    return account;
   }
 
   /**
@@ -174,7 +194,7 @@ export class AccountsService {
    * @throws UnprocessableEntityError (422) unknown account; ForbiddenException (403).
    */
   async delete(caller: Principal, id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await runInTransaction(this.dataSource, async (manager) => {
       await this.require(manager, id, ['path', 'account'], true);
       if (!hasPermissions(caller.permissions, Permission.ManageAccountDetails) && !isSelf(caller, id)) {
         throw new ForbiddenException('You need manage_account_details to delete another account.');
@@ -193,6 +213,13 @@ export class AccountsService {
     if (!account) throw UnprocessableEntityError.notFound(loc, 'Account');
     return account;
   }
+}
+
+/** Whether a PATCH changes profile fields and nothing else (no team, permissions or identity-provider data). */
+function isProfileOnly(dto: UpdateAccountDto, profile: ProfileChanges): boolean {
+  const touchesProfile = dto.name !== undefined || dto.discriminator !== undefined || dto.avatar_url !== undefined;
+  const touchesOther = dto.team !== undefined || !!dto.grant_permissions || !!dto.revoke_permissions || dto.idp_token !== undefined;
+  return touchesProfile && !touchesOther && Object.keys(profile).length === 0;
 }
 
 function isDuplicateKey(error: unknown): boolean {

@@ -1,5 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
+import { ApiErrors, ApiSuccess, ApiSuccessOneOf } from '../openapi/api-responses.decorator.js';
+import { AccountSchema } from '../openapi/schemas/account.schema.js';
+import { AppSchema } from '../openapi/schemas/app.schema.js';
+import { SessionSchema } from '../openapi/schemas/session.schema.js';
 import { Permission } from '../permissions/permission.js';
 import type { AccountResource } from '../serialization/resources.js';
 import type { AppResource } from './apps/apps.service.js';
@@ -11,10 +16,14 @@ import type { Principal } from './principal.js';
 import type { SessionResource } from './sessions/sessions.service.js';
 
 /** Authentication endpoints of interface §4.5. */
+@ApiTags('auth')
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
+  @ApiOperation({ summary: 'Open a session for an account (apps holding authenticate_users)' })
+  @ApiSuccess(201, SessionSchema)
+  @ApiErrors([422], { 422: 'Invalid input, or no such account.' })
   @Post('create_session')
   @HttpCode(201)
   @Authenticated({ permission: Permission.AuthenticateUsers })
@@ -22,6 +31,8 @@ export class AuthController {
     return this.auth.createSession(body.account);
   }
 
+  @ApiOperation({ summary: 'Replace the token used for this request; the old one stops working at once' })
+  @ApiSuccessOneOf(200, [AppSchema, SessionSchema], 'The App with its new token (`password`) for an app token, the Session for a user token.')
   @Post('reset_token')
   @HttpCode(200)
   @Authenticated()
@@ -29,6 +40,8 @@ export class AuthController {
     return this.auth.resetToken(principal);
   }
 
+  @ApiOperation({ summary: 'Who the credentials belong to' })
+  @ApiSuccessOneOf(200, [AppSchema, AccountSchema], 'The App (without token) or the Account.')
   @Get('me')
   @Authenticated()
   me(@CurrentPrincipal() principal: Principal): Promise<AppResource | AccountResource> {

@@ -2,17 +2,20 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { IdpModule } from '../idp/idp.module.js';
 import { AppsService } from './apps/apps.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
+import { IdpSignInController } from './idp-sign-in.controller.js';
+import { IdpSignInService } from './idp-sign-in.service.js';
 import { SessionsService } from './sessions/sessions.service.js';
 
 /** Apps, sessions, the global auth guard and `/auth/*` (contract §4). */
 @Module({
-  imports: [AccountsModule],
-  controllers: [AuthController],
-  providers: [AppsService, SessionsService, AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
+  imports: [AccountsModule, IdpModule],
+  controllers: [AuthController, IdpSignInController],
+  providers: [AppsService, SessionsService, AuthService, IdpSignInService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AppsService, SessionsService],
 })
 export class AuthModule {}

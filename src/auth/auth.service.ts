@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { AccountsService } from '../accounts/accounts.service.js';
+import { runInTransaction } from '../database/retrying-transaction.js';
 import type { AccountResource } from '../serialization/resources.js';
 import { type AppResource, AppsService } from './apps/apps.service.js';
 import type { Principal } from './principal.js';
@@ -22,7 +23,7 @@ export class AuthService {
    * @throws UnprocessableEntityError (422) when the account does not exist.
    */
   async createSession(accountId: string): Promise<SessionResource> {
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       await this.accounts.require(manager, accountId, ['body', 'account'], true);
       return this.sessions.create(manager, accountId);
     });

@@ -3,7 +3,7 @@ import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
 import { AppsService, type AppResource } from '../auth/apps/apps.service.js';
 import type { AppEntity } from '../auth/apps/app.entity.js';
 import { APP_PERMISSIONS, permissionNames } from '../permissions/permission.js';
-import { parseIdArgument, parsePermissionList } from './command-options.js';
+import { parseAppName, parseIdArgument, parsePermissionList } from './command-options.js';
 
 function describe(app: AppEntity): string {
   const names = permissionNames(app.permissions);
@@ -24,7 +24,7 @@ export class AppsCreateCommand extends CommandRunner {
 
   async run([name]: string[], options: { permissions?: number; allPermissions?: boolean; json?: boolean }): Promise<void> {
     const permissions = options.allPermissions ? APP_PERMISSIONS : (options.permissions ?? 0);
-    const { app, token } = await this.apps.create(name, permissions);
+    const { app, token } = await this.apps.create(parseAppName(name), permissions);
     printCredentials(AppsService.toResource(app, token), options.json ?? false);
   }
 
@@ -91,7 +91,7 @@ export class AppsEditCommand extends CommandRunner {
 
   @Option({ flags: '--name <name>', description: 'new name' })
   parseName(value: string): string {
-    return value;
+    return parseAppName(value);
   }
 }
 

@@ -22,7 +22,21 @@ export class AppConfig {
   readonly callbackTimeoutMs: number;
   readonly callbackRetryDelaysMs: readonly number[];
   readonly callbackAllowPrivateNetworks: boolean;
+  /** BullMQ key prefix in Redis, so several deployments (or test runs) can share one Redis. */
+  readonly callbackQueuePrefix: string;
+  /** How often the outbox relay and the embedded runner look for work. */
+  readonly callbackPollIntervalMs: number;
+  /** Deliveries one process sends at the same time (BullMQ worker or embedded runner). */
+  readonly callbackConcurrency: number;
+  /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
+  readonly callbackJobLockMs: number;
   readonly logLevel: string;
+  /** Origins allowed by CORS (`CORS_ORIGINS`); empty: no cross-origin access; `['*']`: any origin. */
+  readonly corsOrigins: readonly string[];
+  /** Requests allowed per credential (or client IP) per `windowMs`; `max` 0 disables rate limiting. */
+  readonly rateLimit: { readonly max: number; readonly windowMs: number };
+  /** Port of the worker's health and metrics endpoints (`WORKER_PORT`); `undefined`: the worker serves none. */
+  readonly workerPort: number | undefined;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);

@@ -1,3 +1,5 @@
+import 'reflect-metadata';
+
 import { plainToInstance, Type } from 'class-transformer';
 import {
   IsBooleanString,
@@ -16,6 +18,7 @@ import { AppConfig, type DatabaseConfig } from './app-config.js';
 import { parseDuration, parseDurationList } from './duration.js';
 
 const DURATION = /^\d{1,9}(s|m|h|d|w)$/;
+const WINDOW = /^\d{1,9}(ms|s|m|h)$/;
 const DELAY_LIST = /^\d{1,9}(ms|s|m|h)(,\d{1,9}(ms|s|m|h))*$/;
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
@@ -66,8 +69,35 @@ export class EnvironmentVariables {
   @IsOptional() @IsBooleanString()
   CALLBACK_ALLOW_PRIVATE_NETWORKS?: string;
 
+  @IsOptional() @Matches(/^[A-Za-z0-9_.:{}-]{1,64}$/, { message: 'CALLBACK_QUEUE_PREFIX must be 1..64 letters, digits or _.:{}-' })
+  CALLBACK_QUEUE_PREFIX?: string;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(10)
+  CALLBACK_POLL_INTERVAL_MS?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000)
+  CALLBACK_CONCURRENCY?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1000)
+  CALLBACK_JOB_LOCK_MS?: number;
+
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
+
+  @IsOptional()
+  @Matches(/^\s*(\*|https?:\/\/[^\s,/]+)(\s*,\s*https?:\/\/[^\s,/]+)*\s*$/, {
+    message: 'CORS_ORIGINS must be * or a comma-separated list of origins such as https://app.example.com',
+  })
+  CORS_ORIGINS?: string;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  RATE_LIMIT_MAX?: number;
+
+  @IsOptional() @Matches(WINDOW, { message: 'RATE_LIMIT_WINDOW must be a duration such as 1m (units ms s m h)' })
+  RATE_LIMIT_WINDOW?: string;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  WORKER_PORT?: number;
 }
 
 /** Thrown when the environment does not satisfy {@link EnvironmentVariables}. */
@@ -92,15 +122,22 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     database: databaseConfig(env.DATABASE_URL),
     redisUrl: env.REDIS_URL,
-    signupsOpen: (env.SIGNUPS_OPEN ?? 'true').toLowerCase() === 'true',
+    signupsOpen: isTrue(env.SIGNUPS_OPEN ?? 'true'),
     sessionMaxAgeMs: parseDuration(env.SESSION_MAX_AGE ?? '30d', ['s', 'm', 'h', 'd', 'w'])!,
     idpApiUrl: stripTrailingSlash(env.IDP_API_URL ?? 'https://discord.com/api/v10'),
     idpCdnUrl: stripTrailingSlash(env.IDP_CDN_URL ?? 'https://cdn.discordapp.com'),
     idpTimeoutMs: env.IDP_TIMEOUT_MS ?? 5000,
     callbackTimeoutMs: env.CALLBACK_TIMEOUT_MS ?? 10_000,
     callbackRetryDelaysMs: parseDurationList(env.CALLBACK_RETRY_DELAYS ?? '5s,5m,30m,2h,5h,10h,10h', ['ms', 's', 'm', 'h'])!,
-    callbackAllowPrivateNetworks: (env.CALLBACK_ALLOW_PRIVATE_NETWORKS ?? 'false').toLowerCase() === 'true',
+    callbackAllowPrivateNetworks: isTrue(env.CALLBACK_ALLOW_PRIVATE_NETWORKS ?? 'false'),
+    callbackQueuePrefix: env.CALLBACK_QUEUE_PREFIX ?? 'bull',
+    callbackPollIntervalMs: env.CALLBACK_POLL_INTERVAL_MS ?? 1000,
+    callbackConcurrency: env.CALLBACK_CONCURRENCY ?? 10,
+    callbackJobLockMs: env.CALLBACK_JOB_LOCK_MS ?? 30_000,
     logLevel: env.LOG_LEVEL ?? 'info',
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''),
+    rateLimit: { max: env.RATE_LIMIT_MAX ?? 0, windowMs: parseDuration(env.RATE_LIMIT_WINDOW ?? '1m', ['ms', 's', 'm', 'h'])! },
+    workerPort: env.WORKER_PORT,
   });
 }
 
@@ -108,6 +145,11 @@ function databaseConfig(url: string | undefined): DatabaseConfig {
   if (url === undefined) return { type: 'sqlite', path: 'data/service.sqlite' };
   if (url.startsWith('sqlite:')) return { type: 'sqlite', path: url.slice('sqlite:'.length) };
   return { type: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
+}
+
+/** Reads a value `@IsBooleanString()` accepted: `true`/`1` or `false`/`0`. */
+function isTrue(value: string): boolean {
+  return value === 'true' || value === '1';
 }
 
 function stripTrailingSlash(url: string): string {

@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
+import type BetterSqlite3 from 'better-sqlite3';
 import type { DataSourceOptions } from 'typeorm';
 
 import type { DatabaseConfig } from '../config/app-config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { sqliteLike } from './sqlite-like.function.js';
 
 /**
  * TypeORM options for the configured backend (contract §9): MySQL/MariaDB via
@@ -32,9 +34,10 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
     type: 'better-sqlite3',
     database: database.path,
     enableWAL: true,
-    prepareDatabase: (db: { pragma(source: string): unknown }) => {
+    prepareDatabase: (db: BetterSqlite3.Database) => {
       db.pragma('busy_timeout = 5000');
       db.pragma('foreign_keys = ON');
+      db.function('like', { deterministic: true, varargs: true }, sqliteLike);
     },
   };
 }

@@ -2,7 +2,8 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * An event recorded in the same transaction as the change that caused it
- * (transactional outbox, contract §8); delivery reads it from here.
+ * (transactional outbox, contract §8); the outbox relay turns it into one
+ * delivery per registered callback and marks it dispatched.
  */
 @Entity({ name: 'outbox_events' })
 export class OutboxEventEntity {
@@ -12,11 +13,15 @@ export class OutboxEventEntity {
   @Column({ type: 'varchar', length: 64 })
   type: string;
 
-  /** The JSON body delivered to callbacks. */
+  /** The JSON body delivered to callbacks, exactly as sent and signed. */
   @Column({ type: 'text' })
   payload: string;
 
   /** Seconds since the UNIX epoch. */
   @Column({ name: 'created_at', type: 'double' })
   createdAt: number;
+
+  /** Seconds since the UNIX epoch: when the relay created its deliveries; `null` until then. */
+  @Column({ name: 'dispatched_at', type: 'double', nullable: true })
+  dispatchedAt: number | null;
 }

@@ -1,25 +1,58 @@
+import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 
 import { AppModule } from '../app.module.js';
-import type { AppConfig } from '../config/app-config.js';
+import { AppConfig } from '../config/app-config.js';
+import { echoRequestId, requestId } from '../logging/request-id.js';
+import { HttpMetrics } from '../metrics/http-metrics.service.js';
+import { setupOpenApi } from '../openapi/openapi.js';
 import { ApiValidationPipe } from './api-validation.pipe.js';
+import { corsOptions } from './cors-options.js';
+import { frameworkErrors } from './framework-errors.js';
+import { gracefulShutdown } from './graceful-shutdown.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './json-body-parser.js';
 
 /**
  * Builds the API application (not yet listening): Fastify with the lossless
  * JSON parser and the 1 MiB body limit, the validation pipe and the error
- * filter of contract §1. Used by `main.ts` and by the e2e tests.
+ * filter of contract §1; JSON logs, request metrics, security headers, CORS,
+ * the OpenAPI document and graceful shutdown (issue 5). Used by `main.ts` and
+ * by the e2e tests.
+ *
+ * @param options.logger false: Nest's own messages are dropped (requests are
+ *   still logged at `LOG_LEVEL`); @param options.logDestination where JSON
+ *   lines go instead of standard output.
  */
-export async function createHttpApp(config?: AppConfig, options: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: true });
+export async function createHttpApp(
+  config?: AppConfig,
+  options: { logger?: boolean; logDestination?: DestinationStream } = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    genReqId: requestId,
+    frameworkErrors,
+    return503OnClosing: false,
+  });
   registerJsonBodyParser(adapter.getInstance());
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  echoRequestId(adapter.getInstance());
+  gracefulShutdown(adapter.getInstance());
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { logDestination: options.logDestination }), adapter, {
     logger: options.logger === false ? false : undefined,
-    bufferLogs: false,
+    bufferLogs: options.logger !== false,
     bodyParser: false,
   });
+  if (options.logger !== false) app.useLogger(app.get(Logger));
+  app.get(HttpMetrics).observe(adapter.getInstance());
+  // Helmet's defaults, except that the docs UI must load over plain HTTP too (behind no TLS proxy).
+  await app.register(helmet, { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  const { corsOrigins } = app.get(AppConfig);
+  if (corsOrigins.length > 0) app.enableCors(corsOptions(corsOrigins));
+  setupOpenApi(app);
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();

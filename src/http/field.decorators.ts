@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -13,6 +14,7 @@ import {
   MaxLength,
   Min,
   ValidateBy,
+  ValidateIf,
 } from 'class-validator';
 
 import { parseAccountId } from '../accounts/account-id.js';
@@ -20,14 +22,29 @@ import { parseAccountId } from '../accounts/account-id.js';
 /**
  * Field decorators for request DTOs: each combines the type check (first, so
  * a wrong type reports as a type error) with the bounds of contract §6 and the
- * FastAPI-style messages of contract §1.
+ * FastAPI-style messages of contract §1, and documents the field in the
+ * OpenAPI document (type, bounds, required or not).
  */
 
+/** OpenAPI schemas of an account id (contract §2): digits as a string, or a JSON integer. */
+const ACCOUNT_ID_STRING = { type: 'string', pattern: '^[0-9]{1,20}$' } as const;
+const ACCOUNT_ID_INTEGER = { type: 'integer', minimum: 0 } as const;
+
 /** The field must be present and not null: `field required` / `value_error.missing`. */
-export const Required = (): PropertyDecorator => IsDefined({ message: 'field required' });
+export const Required = (): PropertyDecorator => applyDecorators(IsDefined({ message: 'field required' }), ApiProperty({ required: true }));
 
 /** The field may be absent or null. */
-export const Optional = (): PropertyDecorator => IsOptional();
+export const Optional = (): PropertyDecorator => applyDecorators(IsOptional(), ApiProperty({ required: false, nullable: true }));
+
+/**
+ * The field may be absent but, when present, is validated like a required one,
+ * so `null` fails the type check (a 422) for fields that cannot be cleared.
+ */
+export const OptionalNotNull = (): PropertyDecorator =>
+  applyDecorators(
+    ValidateIf((_object, value) => value !== undefined),
+    ApiProperty({ required: false }),
+  );
 
 /** A string of `min..max` characters, counted after trimming when `trim` (contract §6); stored trimmed. */
 export function TextField(min: number, max: number, options: { trim: boolean } = { trim: true }): PropertyDecorator {
@@ -35,6 +52,7 @@ export function TextField(min: number, max: number, options: { trim: boolean } =
     IsString({ message: 'str type expected' }),
     ...(options.trim ? [Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))] : []),
     Length(min, max, { message: `ensure this value has ${min} to ${max} characters` }),
+    ApiProperty({ type: 'string', minLength: min, maxLength: max, ...(options.trim ? { description: 'Length counted after trimming.' } : {}) }),
   );
 }
 
@@ -44,6 +62,7 @@ export function IntegerField(bounds: { min?: number; max?: number } = {}): Prope
     IsInt({ message: 'value is not a valid integer' }),
     ...(bounds.min === undefined ? [] : [Min(bounds.min, { message: `ensure this value is greater than or equal to ${bounds.min}` })]),
     ...(bounds.max === undefined ? [] : [Max(bounds.max, { message: `ensure this value is less than or equal to ${bounds.max}` })]),
+    ApiProperty({ type: 'integer', minimum: bounds.min, maximum: bounds.max }),
   );
 }
 
@@ -56,6 +75,7 @@ export function HttpUrlField(): PropertyDecorator {
       { protocols: ['http', 'https'], require_protocol: true, require_tld: false, require_valid_protocol: true },
       { message: 'invalid or missing URL scheme' },
     ),
+    ApiProperty({ type: 'string', format: 'uri', maxLength: 2048, description: 'Absolute http(s) URL.' }),
   );
 }
 
@@ -73,6 +93,7 @@ export function AccountIdField(): PropertyDecorator {
         defaultMessage: () => 'value is not a valid account id',
       },
     }),
+    ApiProperty({ oneOf: [ACCOUNT_ID_STRING, ACCOUNT_ID_INTEGER], description: 'Account id: an unsigned 64-bit integer, as a JSON integer or a string of digits.' }),
   );
 }
 
@@ -89,5 +110,6 @@ export function AccountIdListField(max: number): PropertyDecorator {
         defaultMessage: () => 'value is not a valid list of account ids',
       },
     }),
+    ApiProperty({ type: 'array', maxItems: max, items: { oneOf: [ACCOUNT_ID_STRING, ACCOUNT_ID_INTEGER] } }),
   );
 }

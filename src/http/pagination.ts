@@ -1,16 +1,17 @@
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 
+import { IntegerField, Optional } from './field.decorators.js';
 import { ToInteger } from './to-integer.decorator.js';
 
 /** `page` and `per_page` of every [P] endpoint (contract §3). */
 export class PaginationQuery {
   /** Zero-based page number. */
-  @IsOptional() @ToInteger() @IsInt({ message: 'value is not a valid integer' }) @Min(0, { message: 'ensure this value is greater than or equal to 0' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based page number.' })
+  @Optional() @ToInteger() @IntegerField({ min: 0 })
   page: number = 0;
 
-  @IsOptional() @ToInteger() @IsInt({ message: 'value is not a valid integer' })
-  @Min(1, { message: 'ensure this value is greater than or equal to 1' })
-  @Max(100, { message: 'ensure this value is less than or equal to 100' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @Optional() @ToInteger() @IntegerField({ min: 1, max: 100 })
   per_page: number = 20;
 }
 

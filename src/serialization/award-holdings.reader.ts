@@ -1,47 +1,97 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId, toStoredAccountId } from '../accounts/account-id.js';
-import { AwardEntity } from '../awards/award.entity.js';
-import { AwardeeEntity } from '../awards/awardee.entity.js';
+import { placeholders } from '../database/sql-placeholders.js';
 import type { AwardResource } from './resources.js';
 
+/** The awards of many accounts and many teams, by owner. */
+export interface AwardHoldings {
+  /** Canonical account id → its awards ordered by award id. */
+  readonly accounts: Map<string, AwardResource[]>;
+  /** Team id → the awards given to it ordered by award id. */
+  readonly teams: Map<number, AwardResource[]>;
+}
+
+interface HoldingRow {
+  account_id: string | null;
+  team_id: number | string | null;
+  id: number | string;
+  title: string;
+  image_url: string;
+}
+
 /**
- * Loads the awards held by many accounts or given to many teams in one query
- * each, whatever the number of rows (contract §2 objects without N+1 queries).
+ * Loads the awards held by many accounts and given to many teams in ONE
+ * statement, whatever the number of rows (contract §2 objects without N+1
+ * queries; issue 6: one round trip for every award of a response).
  */
 @Injectable()
 export class AwardHoldingsReader {
-  /** @returns account id → its awards ordered by award id (absent ids map to nothing). */
-  async forAccounts(manager: EntityManager, accountIds: string[]): Promise<Map<string, AwardResource[]>> {
-    const byAccount = new Map<string, AwardResource[]>();
-    if (accountIds.length === 0) return byAccount;
-    const rows = await manager
-      .createQueryBuilder(AwardeeEntity, 'h')
-      .innerJoin(AwardEntity, 'w', 'w.id = h.award_id')
-      .select(['h.account_id AS account_id', 'w.id AS id', 'w.title AS title', 'w.image_url AS image_url'])
-      .where('h.account_id IN (:...ids)', { ids: [...new Set(accountIds)].map(toStoredAccountId) })
-      .orderBy('w.id', 'ASC')
-      .getRawMany<{ account_id: string; id: number | string; title: string; image_url: string }>();
+  /** @returns the awards of `accountIds` (canonical) and of `teamIds`; absent owners map to nothing. */
+  async load(manager: EntityManager, accountIds: string[], teamIds: number[]): Promise<AwardHoldings> {
+    const holdings: AwardHoldings = { accounts: new Map(), teams: new Map() };
+    const accounts = [...new Set(accountIds)].map(toStoredAccountId);
+    const teams = [...new Set(teamIds)];
+    const parts: string[] = [];
+    if (accounts.length > 0) {
+      parts.push(
+        'SELECT h.account_id AS account_id, NULL AS team_id, w.id AS id, w.title AS title, w.image_url AS image_url ' +
+          `FROM awardees h INNER JOIN awards w ON w.id = h.award_id WHERE h.account_id IN (${placeholders(accounts.length)})`,
+      );
+    }
+    if (teams.length > 0) {
+      parts.push(
+        'SELECT NULL AS account_id, w.team_id AS team_id, w.id AS id, w.title AS title, w.image_url AS image_url ' +
+          `FROM awards w WHERE w.team_id IN (${placeholders(teams.length)})`,
+      );
+    }
+    if (parts.length === 0) return holdings;
+    const rows: HoldingRow[] = await manager.query(`${parts.join(' UNION ALL ')} ORDER BY id`, [...accounts, ...teams]);
     for (const row of rows) {
-      const accountId = fromStoredAccountId(row.account_id);
-      const list = byAccount.get(accountId) ?? [];
-      list.push({ id: Number(row.id), title: row.title, image_url: row.image_url });
-      byAccount.set(accountId, list);
+      const award = { id: Number(row.id), title: row.title, image_url: row.image_url };
+      if (row.account_id !== null) append(holdings.accounts, fromStoredAccountId(row.account_id), award);
+      else append(holdings.teams, Number(row.team_id), award);
     }
-    return byAccount;
+    return holdings;
   }
+}
 
-  /** @returns team id → awards given to it ordered by award id. */
-  async forTeams(manager: EntityManager, teamIds: number[]): Promise<Map<number, AwardResource[]>> {
-    const byTeam = new Map<number, AwardResource[]>();
-    if (teamIds.length === 0) return byTeam;
-    const awards = await manager.find(AwardEntity, { where: { teamId: In([...new Set(teamIds)]) }, order: { id: 'ASC' } });
-    for (const award of awards) {
-      const list = byTeam.get(award.teamId!) ?? [];
-      list.push({ id: award.id, title: award.title, image_url: award.imageUrl });
-      byTeam.set(award.teamId!, list);
-    }
-    return byTeam;
+/**
+ * A row of the single-statement reads (`UNION ALL` of account-shaped rows):
+ * award rows carry the award id in `permissions`, the title in `name`, the
+ * image in `discriminator`, and their owner in `id` (stored account id) or
+ * `team_id`.
+ */
+export interface AwardUnionRow {
+  kind: number | string;
+  id: string | null;
+  team_id: number | string | null;
+  name: string;
+  discriminator: string;
+  permissions: number | string;
+}
+
+/**
+ * Collects the award rows of kind `accountKind` (held by the account in `id`)
+ * and `teamKind` (given to the team in `team_id`) from a single-statement
+ * read; other kinds are skipped. Each list is ordered by award id.
+ */
+export function holdingsFromRows(rows: AwardUnionRow[], accountKind: number, teamKind: number): AwardHoldings {
+  const holdings: AwardHoldings = { accounts: new Map(), teams: new Map() };
+  for (const row of rows) {
+    const kind = Number(row.kind);
+    if (kind !== accountKind && kind !== teamKind) continue;
+    const award = { id: Number(row.permissions), title: row.name, image_url: row.discriminator };
+    if (kind === accountKind) append(holdings.accounts, fromStoredAccountId(row.id!), award);
+    else append(holdings.teams, Number(row.team_id), award);
   }
+  for (const list of [...holdings.accounts.values(), ...holdings.teams.values()]) list.sort((left, right) => left.id - right.id);
+  return holdings;
+}
+
+function append<K>(map: Map<K, AwardResource[]>, key: K, award: AwardResource): void {
+  const list = map.get(key);
+  if (list) list.push(award);
+  else map.set(key, [award]);
 }

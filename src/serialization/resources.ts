@@ -27,3 +27,10 @@ export interface AccountResource {
   created_at: number;
   awards: AwardResource[];
 }
+
+/** `GET /award/{award}`: the award, the accounts holding it and its team (contract §2). */
+export interface AwardDetailsResource {
+  award: AwardResource;
+  awardees: AccountResource[];
+  team: TeamResource | null;
+}

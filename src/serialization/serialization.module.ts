@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 
 import { AccountSerializer } from './account.serializer.js';
+import { AccountSearchReader } from './account-search.reader.js';
+import { AwardSerializer } from './award.serializer.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
+import { TeamSearchReader } from './team-search.reader.js';
 import { TeamSerializer } from './team.serializer.js';
 
 /**
@@ -10,7 +13,7 @@ import { TeamSerializer } from './team.serializer.js';
  * writes go through each module's service.
  */
 @Module({
-  providers: [AccountSerializer, TeamSerializer, AwardHoldingsReader],
-  exports: [AccountSerializer, TeamSerializer],
+  providers: [AccountSerializer, TeamSerializer, AwardSerializer, AwardHoldingsReader, AccountSearchReader, TeamSearchReader],
+  exports: [AccountSerializer, TeamSerializer, AwardSerializer, AccountSearchReader, TeamSearchReader],
 })
 export class SerializationModule {}

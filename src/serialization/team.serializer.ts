@@ -1,12 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
-import { AccountEntity } from '../accounts/account.entity.js';
+import { placeholders } from '../database/sql-placeholders.js';
 import type { TeamEntity } from '../teams/team.entity.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
-import type { TeamResource } from './resources.js';
+import type { AwardResource, TeamResource } from './resources.js';
+import { TEAM_ROW_SELECT, type TeamRow } from './team-row.js';
 
-/** Builds Team objects (contract §2) for any number of teams in two queries. */
+/** {@link TeamSerializer.loadOne}: kind 0 the team, 1 its awards by id. */
+const SINGLE_TEAM_SQL =
+  'SELECT 0 AS kind, t.id AS id, t.name AS name, t.created_at AS created_at, c.accounts AS member_count, NULL AS image_url ' +
+  'FROM teams t LEFT JOIN account_counts c ON c.team_key = t.id WHERE t.id = ? ' +
+  'UNION ALL SELECT 1, w.id, w.title, NULL, NULL, w.image_url FROM awards w WHERE w.team_id = ? ' +
+  'ORDER BY kind, id';
+
+/**
+ * Builds Team objects (contract §2) for any number of teams in two
+ * statements (rows with their maintained member counts, and awards), or one
+ * for a single team read by id.
+ */
 @Injectable()
 export class TeamSerializer {
   constructor(
@@ -14,18 +26,10 @@ export class TeamSerializer {
     private readonly awardHoldings: AwardHoldingsReader,
   ) {}
 
-  /** One Team object per entity, in the same order. */
+  /** One Team object per entity, in the same order (entities missing from the database are skipped). */
   async serialize(teams: TeamEntity[], manager: EntityManager = this.manager): Promise<TeamResource[]> {
-    if (teams.length === 0) return [];
-    const ids = teams.map((team) => team.id);
-    const [counts, awards] = await Promise.all([this.memberCounts(manager, ids), this.awardHoldings.forTeams(manager, ids)]);
-    return teams.map((team) => ({
-      id: team.id,
-      name: team.name,
-      created_at: team.createdAt,
-      member_count: counts.get(team.id) ?? 0,
-      awards: awards.get(team.id) ?? [],
-    }));
+    const loaded = await this.load(teams.map((team) => team.id), manager);
+    return teams.map((team) => loaded.get(team.id)).filter((team): team is TeamResource => team !== undefined);
   }
 
   /** Convenience for a single team. */
@@ -33,14 +37,42 @@ export class TeamSerializer {
     return (await this.serialize([team], manager))[0];
   }
 
-  private async memberCounts(manager: EntityManager, teamIds: number[]): Promise<Map<number, number>> {
-    const rows = await manager
-      .createQueryBuilder(AccountEntity, 'a')
-      .select('a.team_id', 'team_id')
-      .addSelect('COUNT(*)', 'members')
-      .where('a.team_id IN (:...ids)', { ids: [...new Set(teamIds)] })
-      .groupBy('a.team_id')
-      .getRawMany<{ team_id: number | string; members: number | string }>();
-    return new Map(rows.map((row) => [Number(row.team_id), Number(row.members)]));
+  /** Reads and builds the teams `ids`: team id → Team object (unknown ids are absent). Two statements. */
+  async load(ids: number[], manager: EntityManager = this.manager): Promise<Map<number, TeamResource>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const [rows, holdings] = await Promise.all([this.rows(unique, manager), this.awardHoldings.load(manager, [], unique)]);
+    return new Map(rows.map((row) => [Number(row.id), TeamSerializer.toResource(row, holdings.teams.get(Number(row.id)) ?? [])]));
+  }
+
+  /**
+   * Reads and builds the team `id` in ONE statement (issue 6): its row and its
+   * awards as one `UNION ALL` (award rows carry the title in `name`).
+   *
+   * @returns `undefined` when the team does not exist.
+   */
+  async loadOne(id: number, manager: EntityManager = this.manager): Promise<TeamResource | undefined> {
+    const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await manager.query(SINGLE_TEAM_SQL, [id, id]);
+    const team = rows.find((row) => Number(row.kind) === 0);
+    if (!team) return undefined;
+    const awards = rows.filter((row) => Number(row.kind) === 1).map((row) => ({ id: Number(row.id), title: row.name, image_url: row.image_url! }));
+    return TeamSerializer.toResource(team, awards);
+  }
+
+  /** The rows of the teams `ids` with their member counts (one statement). */
+  rows(ids: number[], manager: EntityManager = this.manager): Promise<TeamRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager.query(`${TEAM_ROW_SELECT} WHERE t.id IN (${placeholders(ids.length)})`, ids);
+  }
+
+  /** The Team object of a row and its awards. */
+  static toResource(row: TeamRow, awards: AwardResource[]): TeamResource {
+    return {
+      id: Number(row.id),
+      name: row.name,
+      created_at: Number(row.created_at),
+      member_count: Number(row.member_count ?? 0),
+      awards,
+    };
   }
 }

@@ -1,10 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { Authenticated, Public } from '../auth/authenticated.decorator.js';
 import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
 import type { Principal } from '../auth/principal.js';
 import { SerialIdPipe } from '../http/id-param.pipe.js';
 import type { Page } from '../http/pagination.js';
+import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
+import { TeamPageSchema } from '../openapi/schemas/page.schema.js';
+import { TeamSchema } from '../openapi/schemas/team.schema.js';
 import { Permission } from '../permissions/permission.js';
 import type { TeamResource } from '../serialization/resources.js';
 import { CreateTeamDto } from './dto/create-team.dto.js';
@@ -15,10 +19,14 @@ import { TeamsService } from './teams.service.js';
 const TeamId = () => Param('team', new SerialIdPipe('Team'));
 
 /** Team endpoints of interface §4.2. */
+@ApiTags('teams')
 @Controller()
 export class TeamsController {
   constructor(private readonly teams: TeamsService) {}
 
+  @ApiOperation({ summary: 'Create a team' })
+  @ApiSuccess(201, TeamSchema)
+  @ApiErrors([422])
   @Post('teams/new')
   @HttpCode(201)
   @Authenticated({ permission: Permission.ManageTeams })
@@ -26,24 +34,36 @@ export class TeamsController {
     return this.teams.create(body.name);
   }
 
+  @ApiOperation({ summary: 'Search teams by name, a page at a time' })
+  @ApiSuccess(200, TeamPageSchema)
+  @ApiErrors([422])
   @Get('teams/search')
   @Public()
   search(@Query() query: SearchTeamsQuery): Promise<Page<TeamResource>> {
     return this.teams.search(query);
   }
 
+  @ApiOperation({ summary: 'Get a team' })
+  @ApiSuccess(200, TeamSchema)
+  @ApiErrors([422], { 422: 'Invalid id, or no such team.' })
   @Get('team/:team')
   @Public()
   get(@TeamId() id: number): Promise<TeamResource> {
     return this.teams.get(id);
   }
 
+  @ApiOperation({ summary: 'Rename a team (manage_teams, or manage_own_team as a member)' })
+  @ApiSuccess(200, TeamSchema)
+  @ApiErrors([422])
   @Patch('team/:team')
   @Authenticated()
   update(@TeamId() id: number, @Body() body: UpdateTeamDto, @CurrentPrincipal() caller: Principal): Promise<TeamResource> {
     return this.teams.update(caller, id, body.name);
   }
 
+  @ApiOperation({ summary: 'Delete a team; its members and awards are left without a team' })
+  @ApiSuccess(204)
+  @ApiErrors([422], { 422: 'Invalid id, or no such team.' })
   @Delete('team/:team')
   @HttpCode(204)
   @Authenticated()

@@ -5,11 +5,13 @@ import { AccountEntity } from '../accounts/account.entity.js';
 import type { Principal } from '../auth/principal.js';
 import { Clock } from '../clock/clock.js';
 import { forUpdate } from '../database/lock.js';
+import { runInTransaction } from '../database/retrying-transaction.js';
 import { EventsService } from '../events/events.service.js';
-import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
+import type { Page } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { mayManageTeam } from '../permissions/team-ownership.policy.js';
 import type { TeamResource } from '../serialization/resources.js';
+import { TeamSearchReader } from '../serialization/team-search.reader.js';
 import { TeamSerializer } from '../serialization/team.serializer.js';
 import type { SearchTeamsQuery } from './dto/search-teams.query.js';
 import { TeamEntity } from './team.entity.js';
@@ -20,13 +22,14 @@ export class TeamsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly serializer: TeamSerializer,
+    private readonly searchReader: TeamSearchReader,
     private readonly events: EventsService,
     private readonly clock: Clock,
   ) {}
 
   /** Creates a team. @returns the new Team object. */
   async create(name: string): Promise<TeamResource> {
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       const team = manager.create(TeamEntity, { name, createdAt: this.clock.nowSeconds() });
       await manager.insert(TeamEntity, team);
       return this.serializer.serializeOne(team, manager);
@@ -35,18 +38,14 @@ export class TeamsService {
 
   /** @throws UnprocessableEntityError (422) when the team does not exist. */
   async get(id: number): Promise<TeamResource> {
-    return this.serializer.serializeOne(await this.require(this.dataSource.manager, id, ['path', 'team']));
+    const team = await this.serializer.loadOne(id);
+    if (!team) throw UnprocessableEntityError.notFound(['path', 'team'], 'Team');
+    return team;
   }
 
   /** A page of teams whose name contains `q`, ordered by (name, id) (contract §3). */
   async search(query: SearchTeamsQuery): Promise<Page<TeamResource>> {
-    const builder = this.dataSource.manager.createQueryBuilder(TeamEntity, 't');
-    if (query.q) builder.where(`t.name LIKE :q ESCAPE '${LIKE_ESCAPE}'`, { q: likeContains(query.q) });
-    const total = await builder.getCount();
-    const offset = query.page * query.per_page;
-    if (offset >= total) return toPage(query, total, []);
-    const teams = await builder.orderBy('t.name', 'ASC').addOrderBy('t.id', 'ASC').offset(offset).limit(query.per_page).getMany();
-    return toPage(query, total, await this.serializer.serialize(teams));
+    return this.searchReader.search(query);
   }
 
   /**
@@ -55,7 +54,7 @@ export class TeamsService {
    * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
    */
   async update(caller: Principal, id: number, name: string | undefined): Promise<TeamResource> {
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       const team = await this.require(manager, id, ['path', 'team'], true);
       this.assertMayManage(caller, id);
       if (name !== undefined && name !== team.name) {
@@ -73,7 +72,7 @@ export class TeamsService {
    * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
    */
   async delete(caller: Principal, id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await runInTransaction(this.dataSource, async (manager) => {
       await this.require(manager, id, ['path', 'team'], true);
       this.assertMayManage(caller, id);
       const members = await manager.find(AccountEntity, { where: { teamId: id }, ...forUpdate(manager) });

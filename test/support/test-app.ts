@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 
 import { AccountEntity } from '../../src/accounts/account.entity.js';
@@ -24,10 +25,12 @@ export class TestApp {
   /**
    * Starts the API on the test database with `env` overriding the environment
    * (contract §9 variables, e.g. `{ SIGNUPS_OPEN: 'false' }`). Tables are emptied.
+   * With `options.logDestination`, the app logs there (JSON lines, `LOG_LEVEL`
+   * of `env`) and Nest's own messages are kept.
    */
-  static async start(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  static async start(env: Record<string, string | undefined> = {}, options: { logDestination?: DestinationStream } = {}): Promise<TestApp> {
     const config = loadAppConfig({ ...process.env, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', ...env });
-    const app = await createHttpApp(config, { logger: false });
+    const app = await createHttpApp(config, options.logDestination ? { logDestination: options.logDestination } : { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.getHttpServer().address() as { port: number };
     const testApp = new TestApp(app, new HttpClient(`http://127.0.0.1:${address.port}`), config);

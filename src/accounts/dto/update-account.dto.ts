@@ -1,11 +1,11 @@
-import { HttpUrlField, IntegerField, Optional, TextField } from '../../http/field.decorators.js';
+import { HttpUrlField, IntegerField, Optional, OptionalNotNull, TextField } from '../../http/field.decorators.js';
 
 /** Body of `PATCH /account/{account}` (interface §4.1); every field optional. */
 export class UpdateAccountDto {
-  @Optional() @TextField(1, 255)
+  @OptionalNotNull() @TextField(1, 255)
   name?: string;
 
-  @Optional() @TextField(1, 32, { trim: false })
+  @OptionalNotNull() @TextField(1, 32, { trim: false })
   discriminator?: string;
 
   /** A URL, or null to remove the avatar. */
@@ -16,10 +16,10 @@ export class UpdateAccountDto {
   @Optional() @IntegerField({ min: 0 })
   team?: number | null;
 
-  @Optional() @IntegerField({ min: 0, max: 127 })
+  @OptionalNotNull() @IntegerField({ min: 0, max: 127 })
   grant_permissions?: number;
 
-  @Optional() @IntegerField({ min: 0, max: 127 })
+  @OptionalNotNull() @IntegerField({ min: 0, max: 127 })
   revoke_permissions?: number;
 
   /** An identity-provider token with the identify scope; refreshes name, discriminator and avatar (contract §7). */

@@ -1,0 +1,121 @@
+/**
+ * The processes a benchmark run starts: the built API (`node <dist>/main.js`),
+ * the operator CLI and the reference server, each a child process stopped at
+ * the end of the run.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const children = new Set();
+
+/** A free local TCP port. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Runs `node <dist>/cli.js ...args` on `databaseUrl`.
+ * @returns its stdout.
+ * @throws Error with the CLI's stderr when it exits non-zero.
+ */
+export async function runCli(dist, databaseUrl, args) {
+  try {
+    const { stdout } = await run(process.execPath, [join(dist, 'cli.js'), ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    });
+    return stdout;
+  } catch (error) {
+    throw new Error(`cli ${args.join(' ')} failed: ${error.stderr || error.message}`);
+  }
+}
+
+/** Polls `url` until any HTTP answer arrives (the process is serving). */
+async function waitUntilServing(url, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before serving ${url}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function track(child, name) {
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
+  return child;
+}
+
+/**
+ * Starts the built API on a free port (migrations run at start).
+ *
+ * @param nodeArgs extra Node flags, e.g. `['--cpu-prof', '--cpu-prof-dir', dir]`.
+ * @returns `{ url, pid, stop }`.
+ */
+export async function startApi(dist, databaseUrl, nodeArgs = []) {
+  const port = await freePort();
+  const child = track(
+    spawn(process.execPath, [...nodeArgs, join(dist, 'main.js')], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+    'api',
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${url}/accounts/signups`, child);
+  return { url, pid: child.pid, stop: () => stop(child) };
+}
+
+/** Starts the reference server (bench/reference-server.mjs). @returns `{ url, pid, stop }`. */
+export async function startReference(databaseUrl) {
+  const port = await freePort();
+  const child = track(
+    spawn(process.execPath, [new URL('./reference-server.mjs', import.meta.url).pathname], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+    'reference',
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${url}/account/1`, child);
+  return { url, pid: child.pid, stop: () => stop(child) };
+}
+
+/** Stops a child with SIGTERM (SIGKILL after 5 s) and waits for it to exit. */
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The pid of the local MariaDB server process, when it runs on this machine. */
+export async function databasePid() {
+  try {
+    const { stdout } = await run('pidof', ['mariadbd', 'mysqld']);
+    return Number(stdout.trim().split(/\s+/)[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Kills every child still running (on failure or Ctrl-C). */
+export function killAll() {
+  for (const child of children) child.kill('SIGKILL');
+}

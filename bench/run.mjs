@@ -1,0 +1,176 @@
+/**
+ * `npm run bench`: the performance benchmark of issue 6, against MariaDB.
+ *
+ * 1. creates the bench database (BENCH_DATABASE_URL, default
+ *    mysql://root@127.0.0.1:3306/bench), drops its tables, migrates it with the
+ *    CLI and seeds it in bulk (seed.mjs);
+ * 2. starts the built API (`<dist>/main.js`, dist from --dist or
+ *    BENCH_DIST_DIR, default `dist`) and the reference server;
+ * 3. measures every scenario (scenarios.mjs) with autocannon, the reference
+ *    before and after the others, and counts SQL statements per request;
+ * 4. grows the data set to each further `--scale` and repeats the search and
+ *    single-read scenarios;
+ * 5. prints Markdown tables and writes the run as JSON (--out).
+ *
+ * Options: --scale 10000,100000  --teams 100  --awards 200  --team-share 0.7
+ *   --connections 32  --warmup 3  --duration 10  --q an  --only <substring>
+ *   --dist <dir>  --out <file>  --profile <dir> (CPU profile of the API).
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+
+import { createConnection } from 'mysql2/promise';
+
+import { measure } from './load.mjs';
+import { databasePid, killAll, runCli, startApi, startReference } from './processes.mjs';
+import { met, scaleTable, scalingTable, writeJson } from './report.mjs';
+import { scenarios } from './scenarios.mjs';
+import { addAccounts, dropAllTables, seedDataSet } from './seed.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '10000,100000' },
+    teams: { type: 'string', default: '100' },
+    awards: { type: 'string', default: '200' },
+    'team-share': { type: 'string', default: '0.7' },
+    connections: { type: 'string', default: '32' },
+    warmup: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '10' },
+    q: { type: 'string', default: 'an' },
+    only: { type: 'string' },
+    dist: { type: 'string', default: process.env.BENCH_DIST_DIR ?? 'dist' },
+    out: { type: 'string', default: 'bench/results/latest.json' },
+    profile: { type: 'string' },
+  },
+});
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/bench';
+const scales = options.scale.split(',').map(Number);
+if (scales.some((scale, i) => !Number.isInteger(scale) || scale < 1 || (i > 0 && scale <= scales[i - 1]))) {
+  throw new Error('--scale must be increasing account counts, e.g. 10000,100000');
+}
+const size = { teams: Number(options.teams), accounts: scales[0], awards: Number(options.awards), teamShare: Number(options['team-share']) };
+const settings = { connections: Number(options.connections), warmup: Number(options.warmup), duration: Number(options.duration) };
+
+function log(message) {
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
+}
+
+async function createDatabase() {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  if (!/^\w+$/.test(name)) throw new Error(`BENCH_DATABASE_URL needs a plain database name, got "${name}"`);
+  url.pathname = '/';
+  const server = await createConnection({ uri: url.toString() });
+  await server.query(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await server.end();
+}
+
+async function appAuthorization() {
+  const output = await runCli(options.dist, databaseUrl, ['apps', 'create', 'bench', '--all-permissions', '--json']);
+  const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
+  const { username, password } = JSON.parse(line);
+  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
+
+async function probe(baseUrl, scenario) {
+  const response = await fetch(`${baseUrl}${scenario.path(0)}`, {
+    method: scenario.method ?? 'GET',
+    headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
+    body: scenario.body ? JSON.stringify(scenario.body(0)) : undefined,
+  });
+  const body = await response.text();
+  if (!response.ok) log(`WARNING ${scenario.name}: first request answered ${response.status} ${body.slice(0, 200)}`);
+  return { status: response.status, results: response.ok ? JSON.parse(body).results : undefined };
+}
+
+async function runScale(accounts, servers, counter, auth, groups, pids) {
+  const list = scenarios({ ...size, accounts }, auth, options.q).filter(
+    (scenario) => scenario.group === 'reference' || (groups.includes(scenario.group) && (!options.only || scenario.name.includes(options.only))),
+  );
+  const [reference, ...measured] = list;
+  const run = async (scenario) => {
+    const baseUrl = servers[scenario.server];
+    const first = await probe(baseUrl, scenario);
+    log(`${accounts} accounts: ${scenario.name}${first.results === undefined ? '' : ` (${first.results} matches)`}`);
+    return { name: scenario.name, group: scenario.group, target: scenario.target, matches: first.results, ...(await measure(baseUrl, scenario, settings, counter, { server: pids[scenario.server], database: pids.database })) };
+  };
+  const referenceBefore = await run(reference);
+  const results = [];
+  for (const scenario of measured) results.push(await run(scenario));
+  const referenceAfter = await run(reference);
+  const referenceRps = (referenceBefore.rps + referenceAfter.rps) / 2;
+  const referenceResult = { ...referenceBefore, rps: referenceRps, referenceBeforeRps: referenceBefore.rps, referenceAfterRps: referenceAfter.rps };
+  for (const result of [referenceResult, ...results]) result.ratio = result.rps / referenceRps;
+  return { accounts, referenceRps, results: [referenceResult, ...results] };
+}
+
+async function main() {
+  const startedAt = new Date();
+  await createDatabase();
+  const connection = await createConnection({ uri: databaseUrl });
+  const counter = await createConnection({ uri: databaseUrl });
+  let api;
+  let reference;
+  try {
+    log(`preparing ${databaseUrl}`);
+    await dropAllTables(connection);
+    await runCli(options.dist, databaseUrl, ['migrations', 'run']);
+    const seeded = await seedDataSet(connection, size);
+    log(`seeded ${JSON.stringify(seeded)}`);
+    const auth = await appAuthorization();
+    const profileArgs = options.profile ? ['--cpu-prof', '--cpu-prof-dir', options.profile] : [];
+    api = await startApi(options.dist, databaseUrl, profileArgs);
+    reference = await startReference(databaseUrl);
+    const servers = { api: api.url, reference: reference.url };
+    const pids = { api: api.pid, reference: reference.pid, database: await databasePid() };
+
+    const results = [];
+    for (const [index, accounts] of scales.entries()) {
+      if (index > 0) {
+        log(`growing the data set to ${accounts} accounts`);
+        await addAccounts(connection, scales[index - 1], accounts, size);
+      }
+      const groups = index === 0 ? ['floor', 'single-read', 'search', 'write'] : ['single-read', 'search'];
+      results.push(await runScale(accounts, servers, counter, auth, groups, pids));
+    }
+
+    const [[version]] = await connection.query('SELECT VERSION() AS version');
+    const machine = {
+      cpu: cpus()[0]?.model,
+      cores: cpus().length,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      database: `MariaDB ${version.version}`,
+      loadAverageAtEnd: loadavg().map((value) => Number(value.toFixed(2))),
+    };
+    const run = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, size, settings, q: options.q, scales: results };
+    await writeJson(options.out, run);
+
+    console.log(`## Benchmark run ${run.startedAt}\n`);
+    console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.database}; load average at end ${machine.loadAverageAtEnd.join(' ')}.`);
+    console.log(`Load: autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured per scenario.\n`);
+    for (const scale of results) console.log(`${scaleTable(scale)}\n`);
+    console.log(scalingTable(results));
+    const missed = results[0].results.filter((result) => !met(result));
+    console.log(missed.length === 0 ? 'Every target met at the first scale.' : `Targets missed at the first scale: ${missed.map((result) => result.name).join('; ')}`);
+    log(`JSON written to ${options.out}`);
+  } finally {
+    await Promise.all([api?.stop(), reference?.stop()]);
+    await connection.end();
+    await counter.end();
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+main().catch((error) => {
+  killAll();
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+import { AccountEntity } from '../accounts/account.entity.js';
+import { toStoredAccountId } from '../accounts/account-id.js';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { forUpdate } from '../database/lock.js';
+import { IdpClient } from '../idp/idp.client.js';
+import type { IdpUser } from '../idp/idp-user.js';
+import { type SessionResource, SessionsService } from './sessions/sessions.service.js';
+
+/** Sign-in with an identity-provider token (interface §4.5 `POST /auth/idp`, contract §7). */
+@Injectable()
+export class IdpSignInService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly idp: IdpClient,
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /**
+   * Asks the provider who `token` belongs to (outside any transaction), then,
+   * in one transaction, creates the account from the provider's data when it is
+   * unknown and signups are open, and opens a session. A known account is left
+   * as it is (`PATCH /account/{account}` with `idp_token` refreshes it).
+   *
+   * @returns a new Session (contract §2).
+   * @throws UnauthorizedException (401) the token is invalid or lacks the identify scope;
+   *   ForbiddenException (403) unknown account while signups are closed;
+   *   GatewayTimeoutException (504) / BadGatewayException (502) provider failure.
+   */
+  async signIn(token: string): Promise<SessionResource> {
+    const user = await this.idp.fetchUser(token);
+    if (!user) throw new UnauthorizedException('The identity-provider token is invalid or lacks the identify scope.');
+    try {
+      return await this.dataSource.transaction((manager) => this.openSession(manager, user));
+    } catch (error) {
+      // A concurrent first sign-in of the same user created the account first: it is known now.
+      if (error instanceof ConflictException) return this.dataSource.transaction((manager) => this.openSession(manager, user));
+      throw error;
+    }
+  }
+
+  private async openSession(manager: EntityManager, user: IdpUser): Promise<SessionResource> {
+    const where = { id: toStoredAccountId(user.id) };
+    // Lock only a row that exists: on MySQL, locking a missing one takes a gap
+    // lock on which two concurrent first sign-ins would deadlock. The lock keeps
+    // the account from being deleted before its session is inserted.
+    const known = (await manager.exists(AccountEntity, { where })) && (await manager.exists(AccountEntity, { where, ...forUpdate(manager) }));
+    if (!known) {
+      if (!this.accounts.signupsOpen()) throw new ForbiddenException('Signups are closed: no account exists for this user.');
+      await this.accounts.insert(manager, {
+        id: user.id,
+        name: user.name,
+        discriminator: user.discriminator,
+        avatarUrl: user.avatarUrl,
+        teamId: null,
+        permissions: 0,
+      });
+    }
+    return this.sessions.create(manager, user.id);
+  }
+}

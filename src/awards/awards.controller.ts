@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+
+import { Authenticated, Public } from '../auth/authenticated.decorator.js';
+import { AccountIdPipe, SerialIdPipe } from '../http/id-param.pipe.js';
+import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
+import { AwardDetailsSchema } from '../openapi/schemas/award-details.schema.js';
+import { AwardSchema } from '../openapi/schemas/award.schema.js';
+import { Permission } from '../permissions/permission.js';
+import type { AwardDetailsResource, AwardResource } from '../serialization/resources.js';
+import { AwardsService } from './awards.service.js';
+import { CreateAwardDto } from './dto/create-award.dto.js';
+import { UpdateAwardDto } from './dto/update-award.dto.js';
+
+const AwardId = () => Param('award', new SerialIdPipe('Award'));
+const AccountId = () => Param('account', AccountIdPipe);
+
+/** 208 Already Reported: `PUT /account/{account}/award/{award}` when the award was already held (interface §4.3). */
+const ALREADY_REPORTED = 208;
+
+/** Award endpoints of interface §4.3; every write needs `manage_awards` (contract §5). */
+@ApiTags('awards')
+@Controller()
+export class AwardsController {
+  constructor(private readonly awards: AwardsService) {}
+
+  @ApiOperation({ summary: 'Create an award and give it to accounts' })
+  @ApiSuccess(201, AwardSchema)
+  @ApiErrors([422], { 422: 'Invalid input, or a team or account that does not exist.' })
+  @Post('awards/new')
+  @HttpCode(201)
+  @Authenticated({ permission: Permission.ManageAwards })
+  create(@Body() body: CreateAwardDto): Promise<AwardResource> {
+    return this.awards.create(body);
+  }
+
+  @ApiOperation({ summary: 'Get an award with its holders and team' })
+  @ApiSuccess(200, AwardDetailsSchema)
+  @ApiErrors([422], { 422: 'Invalid id, or no such award.' })
+  @Get('award/:award')
+  @Public()
+  get(@AwardId() id: number): Promise<AwardDetailsResource> {
+    return this.awards.get(id);
+  }
+
+  @ApiOperation({ summary: 'Update an award' })
+  @ApiSuccess(200, AwardSchema)
+  @ApiErrors([422])
+  @Patch('award/:award')
+  @Authenticated({ permission: Permission.ManageAwards })
+  update(@AwardId() id: number, @Body() body: UpdateAwardDto): Promise<AwardResource> {
+    return this.awards.update(id, body);
+  }
+
+  @ApiOperation({ summary: 'Delete an award' })
+  @ApiSuccess(204)
+  @ApiErrors([422], { 422: 'Invalid id, or no such award.' })
+  @Delete('award/:award')
+  @HttpCode(204)
+  @Authenticated({ permission: Permission.ManageAwards })
+  async delete(@AwardId() id: number): Promise<void> {
+    await this.awards.delete(id);
+  }
+
+  /** 201 with no content when given, 208 when the account already held the award. */
+  @ApiOperation({ summary: 'Give an award to an account' })
+  @ApiSuccess(201, undefined, 'Given, no content.')
+  @ApiSuccess(208, undefined, 'The account already had the award, no content.')
+  @ApiErrors([422], { 422: 'No such account or award.' })
+  @Put('account/:account/award/:award')
+  @Authenticated({ permission: Permission.ManageAwards })
+  async give(@AccountId() accountId: string, @AwardId() awardId: number, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const given = await this.awards.give(accountId, awardId);
+    void reply.status(given ? 201 : ALREADY_REPORTED);
+  }
+
+  @ApiOperation({ summary: 'Take an award from an account' })
+  @ApiSuccess(204)
+  @ApiErrors([404, 422], { 404: 'The account did not have the award.', 422: 'No such account or award.' })
+  @Delete('account/:account/award/:award')
+  @HttpCode(204)
+  @Authenticated({ permission: Permission.ManageAwards })
+  async take(@AccountId() accountId: string, @AwardId() awardId: number): Promise<void> {
+    await this.awards.take(accountId, awardId);
+  }
+}

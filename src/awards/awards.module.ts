@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { SerializationModule } from '../serialization/serialization.module.js';
+import { TeamsModule } from '../teams/teams.module.js';
+import { AwardsController } from './awards.controller.js';
+import { AwardsService } from './awards.service.js';
+
+/** Awards (interface §4.3). Account and Team objects carry awards through the serialization module. */
+@Module({
+  imports: [SerializationModule, AccountsModule, TeamsModule],
+  controllers: [AwardsController],
+  providers: [AwardsService],
+  exports: [AwardsService],
+})
+export class AwardsModule {}

@@ -1,0 +1,14 @@
+import { HttpUrlField, IntegerField, Optional, OptionalNotNull, TextField } from '../../http/field.decorators.js';
+
+/** Body of `PATCH /award/{award}` (interface §4.3); every field optional. */
+export class UpdateAwardDto {
+  @OptionalNotNull() @TextField(1, 255)
+  title?: string;
+
+  @OptionalNotNull() @HttpUrlField()
+  image_url?: string;
+
+  /** Id of an existing team; 0 or null leaves the award without a team. */
+  @Optional() @IntegerField()
+  team?: number | null;
+}

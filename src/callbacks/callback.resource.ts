@@ -1,0 +1,18 @@
+import type { CallbackEntity } from './callback.entity.js';
+
+/** The Callback object of contract §2: never the secret. */
+export interface CallbackResource {
+  id: number;
+  event: string;
+  url: string;
+}
+
+/** The body of `GET /callbacks`: event type → registered URL (interface §2). */
+export interface CallbackListResource {
+  callbacks: Record<string, string>;
+}
+
+/** Builds the Callback object of a stored callback. */
+export function toCallbackResource(callback: CallbackEntity): CallbackResource {
+  return { id: callback.id, event: callback.event, url: callback.url };
+}

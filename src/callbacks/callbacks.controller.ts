@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+
+import type { AppPrincipal } from '../auth/principal.js';
+import { Authenticated } from '../auth/authenticated.decorator.js';
+import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
+import { EVENT_TYPES, type EventType } from '../events/event-type.js';
+import { EventTypePipe } from '../events/event-type.pipe.js';
+import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
+import { CallbackListSchema, CallbackSchema } from '../openapi/schemas/callback.schema.js';
+import type { CallbackListResource, CallbackResource } from './callback.resource.js';
+import { CallbacksService } from './callbacks.service.js';
+import { PutCallbackDto } from './dto/put-callback.dto.js';
+
+const Event = () => Param('event', EventTypePipe);
+const EventParam = () => ApiParam({ name: 'event', enum: EVENT_TYPES, description: 'Event type (contract §8).' });
+const NOT_REGISTERED = { 404: 'No callback is registered for this event type.' };
+const APP_ONLY = { 401: 'No credentials, wrong credentials, or a user token: callbacks need an app token.' };
+
+/**
+ * Callback endpoints of interface §4.4 with the `/callbacks/{event}` alias
+ * (contract §1). App tokens only: a user token or none is a 401 (contract §4).
+ */
+@ApiTags('callbacks')
+@Controller()
+@Authenticated({ principal: 'app' })
+export class CallbacksController {
+  constructor(private readonly callbacks: CallbacksService) {}
+
+  @ApiOperation({ summary: 'Register (or replace) the calling app\'s callback for an event type' })
+  @EventParam()
+  @ApiSuccess(200, CallbackSchema)
+  @ApiErrors([401, 422], APP_ONLY)
+  @Put(['callback/:event', 'callbacks/:event'])
+  put(@Event() event: EventType, @Body() body: PutCallbackDto, @CurrentPrincipal() app: AppPrincipal): Promise<CallbackResource> {
+    return this.callbacks.put(app.app.id, event, body);
+  }
+
+  @ApiOperation({ summary: 'Get the calling app\'s callback for an event type' })
+  @EventParam()
+  @ApiSuccess(200, CallbackSchema)
+  @ApiErrors([401, 404, 422], { ...APP_ONLY, ...NOT_REGISTERED })
+  @Get(['callback/:event', 'callbacks/:event'])
+  get(@Event() event: EventType, @CurrentPrincipal() app: AppPrincipal): Promise<CallbackResource> {
+    return this.callbacks.get(app.app.id, event);
+  }
+
+  @ApiOperation({ summary: 'Delete the calling app\'s callback for an event type; deliveries not yet sent are cancelled' })
+  @EventParam()
+  @ApiSuccess(204)
+  @ApiErrors([401, 404, 422], { ...APP_ONLY, ...NOT_REGISTERED })
+  @Delete(['callback/:event', 'callbacks/:event'])
+  @HttpCode(204)
+  async delete(@Event() event: EventType, @CurrentPrincipal() app: AppPrincipal): Promise<void> {
+    await this.callbacks.delete(app.app.id, event);
+  }
+
+  @ApiOperation({ summary: 'List the calling app\'s callbacks: event type → URL' })
+  @ApiSuccess(200, CallbackListSchema)
+  @ApiErrors([401], APP_ONLY)
+  @Get('callbacks')
+  list(@CurrentPrincipal() app: AppPrincipal): Promise<CallbackListResource> {
+    return this.callbacks.list(app.app.id);
+  }
+}

@@ -1,0 +1,74 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { Clock } from '../clock/clock.js';
+import { AppConfig } from '../config/app-config.js';
+import { forUpdate } from '../database/lock.js';
+import { namesNonPublicAddress } from '../delivery/public-address.js';
+import type { EventType } from '../events/event-type.js';
+import { UnprocessableEntityError } from '../http/validation-error.js';
+import { CallbackEntity } from './callback.entity.js';
+import { type CallbackListResource, type CallbackResource, toCallbackResource } from './callback.resource.js';
+import type { PutCallbackDto } from './dto/put-callback.dto.js';
+
+/** An app's callbacks (interface §4.4, contract §8): one per event type. */
+@Injectable()
+export class CallbacksService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Registers the app's callback for `event`, replacing the URL and secret of
+   * an existing one (its id is kept). Deliveries not yet sent go to the new URL
+   * with the new secret.
+   *
+   * @throws UnprocessableEntityError (422) when the URL's host is a non-public
+   *   IP address and `CALLBACK_ALLOW_PRIVATE_NETWORKS` is off (SSRF guard).
+   */
+  async put(appId: number, event: EventType, dto: PutCallbackDto): Promise<CallbackResource> {
+    if (!this.config.callbackAllowPrivateNetworks && namesNonPublicAddress(dto.url)) {
+      throw UnprocessableEntityError.single(['body', 'url'], 'the URL must not point to a loopback, private or otherwise non-public address', 'value_error.url.host');
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const now = this.clock.nowSeconds();
+      const existing = await manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate(manager) });
+      if (existing) {
+        Object.assign(existing, { url: dto.url, secret: dto.secret, updatedAt: now });
+        await manager.update(CallbackEntity, { id: existing.id }, { url: dto.url, secret: dto.secret, updatedAt: now });
+        return toCallbackResource(existing);
+      }
+      const callback = manager.create(CallbackEntity, { appId, event, url: dto.url, secret: dto.secret, createdAt: now, updatedAt: now });
+      await manager.insert(CallbackEntity, callback);
+      return toCallbackResource(callback);
+    });
+  }
+
+  /** @throws NotFoundException (404) when the app has no callback for `event`. */
+  async get(appId: number, event: EventType): Promise<CallbackResource> {
+    const callback = await this.dataSource.manager.findOne(CallbackEntity, { where: { appId, event } });
+    if (!callback) throw notRegistered(event);
+    return toCallbackResource(callback);
+  }
+
+  /**
+   * Removes the app's callback for `event`; its deliveries not yet sent are cancelled.
+   * @throws NotFoundException (404) when there is none.
+   */
+  async delete(appId: number, event: EventType): Promise<void> {
+    const result = await this.dataSource.manager.delete(CallbackEntity, { appId, event });
+    if (!result.affected) throw notRegistered(event);
+  }
+
+  /** The app's callbacks as `{callbacks: {event: url}}`. */
+  async list(appId: number): Promise<CallbackListResource> {
+    const callbacks = await this.dataSource.manager.find(CallbackEntity, { where: { appId }, order: { event: 'ASC' } });
+    return { callbacks: Object.fromEntries(callbacks.map((callback) => [callback.event, callback.url])) };
+  }
+}
+
+function notRegistered(event: EventType): NotFoundException {
+  return new NotFoundException(`No callback is registered for ${event}.`);
+}

@@ -1,0 +1,29 @@
+import { Matches, ValidateBy } from 'class-validator';
+
+import { isUsableSecret } from '../../delivery/webhook-signer.js';
+import { HttpUrlField, Required, TextField } from '../../http/field.decorators.js';
+
+/** Body of `PUT /callback/{event}` (interface §4.4, contract §6). */
+export class PutCallbackDto {
+  /** Absolute http(s) URL, at most 2048 characters. */
+  @Required() @HttpUrlField()
+  url: string;
+
+  /**
+   * 1..2048 characters, kept exactly. It is sent as `Authorization: Bearer
+   * <secret>`, so it must be printable ASCII without leading or trailing
+   * spaces (anything else cannot travel in an HTTP header unchanged). A secret
+   * starting with `whsec_` must carry a base64 key (contract §8 signs with it).
+   */
+  @ValidateBy({
+    name: 'isWebhookSecret',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && isUsableSecret(value),
+      defaultMessage: () => 'a secret starting with whsec_ must continue with a base64 key',
+    },
+  })
+  @Matches(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, { message: 'the secret must be printable ASCII without leading or trailing spaces' })
+  @Required()
+  @TextField(1, 2048, { trim: false })
+  secret: string;
+}

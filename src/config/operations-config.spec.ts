@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+
+import { InvalidEnvironmentError, loadAppConfig } from './environment.js';
+
+describe('operations configuration (issue 5)', () => {
+  it('defaults: no CORS, no rate limit, no worker probes', () => {
+    const config = loadAppConfig({});
+    expect(config.corsOrigins).toEqual([]);
+    expect(config.rateLimit).toEqual({ max: 0, windowMs: 60_000 });
+    expect(config.workerPort).toBeUndefined();
+  });
+
+  it('reads CORS_ORIGINS, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW and WORKER_PORT', () => {
+    const config = loadAppConfig({
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
+      RATE_LIMIT_MAX: '100',
+      RATE_LIMIT_WINDOW: '30s',
+      WORKER_PORT: '9100',
+    });
+    expect(config.corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(config.rateLimit).toEqual({ max: 100, windowMs: 30_000 });
+    expect(config.workerPort).toBe(9100);
+    expect(loadAppConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+  });
+
+  it.each([
+    ['CORS_ORIGINS', 'app.example.com'],
+    ['CORS_ORIGINS', 'https://app.example.com/path'],
+    ['RATE_LIMIT_MAX', '-1'],
+    ['RATE_LIMIT_MAX', 'many'],
+    ['RATE_LIMIT_WINDOW', '1d'],
+    ['RATE_LIMIT_WINDOW', '60'],
+    ['WORKER_PORT', '70000'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => loadAppConfig({ [name]: value })).toThrow(InvalidEnvironmentError);
+    expect(() => loadAppConfig({ [name]: value })).toThrow(name);
+  });
+});

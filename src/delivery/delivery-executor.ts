@@ -1,0 +1,118 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { CallbackEntity } from '../callbacks/callback.entity.js';
+import { Clock } from '../clock/clock.js';
+import { AppConfig } from '../config/app-config.js';
+import { OutboxEventEntity } from '../events/outbox-event.entity.js';
+import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
+import { DeliveryEntity } from './delivery.entity.js';
+import { type AttemptResult, nextStep } from './retry-policy.js';
+import { WebhookSender } from './webhook-sender.js';
+
+/** Tries at writing an attempt's outcome before giving up (the attempt is then made again). */
+const RECORD_ATTEMPTS = 5;
+
+/** What the caller (BullMQ processor or embedded runner) does next with a delivery. */
+export type ExecutionOutcome =
+  | { readonly kind: 'done'; readonly status: 'succeeded' | 'failed' | 'cancelled' | 'skipped' }
+  | { readonly kind: 'retry'; readonly delayMs: number };
+
+/**
+ * Makes one attempt of one delivery and records it (contract §8); the same
+ * code runs in the worker and in embedded mode. The callback, its secret and
+ * the event body are read from the database now, never from the queue: a
+ * callback deleted in the meantime cancels the delivery, a replaced one
+ * receives it at its new URL with its new secret.
+ */
+@Injectable()
+export class DeliveryExecutor {
+  private readonly logger = new Logger('Delivery');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sender: WebhookSender,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly metrics: DeliveryMetrics,
+  ) {}
+
+  /**
+   * @param round the redelivery round the job was made for; an attempt for an
+   *   older round (or a delivery no longer pending) is skipped.
+   * @throws database errors as they are (the caller tries again later).
+   */
+  async execute(deliveryId: number, round?: number): Promise<ExecutionOutcome> {
+    const manager = this.dataSource.manager;
+    const delivery = await manager.findOne(DeliveryEntity, { where: { id: deliveryId } });
+    if (!delivery || delivery.status !== 'pending' || (round !== undefined && delivery.round !== round)) return { kind: 'done', status: 'skipped' };
+    const callback = delivery.callbackId === null ? null : await manager.findOne(CallbackEntity, { where: { id: delivery.callbackId } });
+    if (!callback) {
+      await this.record(delivery, { status: 'cancelled', lastError: 'The callback was deleted before delivery.', nextAttemptAt: null });
+      this.logger.log(`Delivery ${delivery.id} cancelled: callback deleted`);
+      return { kind: 'done', status: 'cancelled' };
+    }
+    const event = await manager.findOneOrFail(OutboxEventEntity, { where: { id: delivery.eventId } });
+    const result = await this.sender.send(callback, { webhookId: delivery.webhookId, event: event.type, body: event.payload });
+    const attempts = delivery.attempts + 1;
+    const step = nextStep(result, attempts, this.config.callbackRetryDelaysMs);
+    const now = this.clock.nowSeconds();
+    const attempt = { attempts, lastAttemptAt: now, ...describe(result) };
+    if (step.kind === 'retry') {
+      await this.record(delivery, { ...attempt, status: 'pending', nextAttemptAt: now + step.delayMs / 1000 });
+      this.metrics.recordAttempt(event.type, 'retry');
+      this.logger.warn(`Delivery ${delivery.id} attempt ${attempts} to app ${delivery.appId} failed (${summary(result)}); retry in ${step.delayMs} ms`);
+      return step;
+    }
+    await this.record(delivery, { ...attempt, status: step.kind, nextAttemptAt: null });
+    const outcome = step.kind === 'succeeded' ? 'delivered' : 'failed';
+    this.metrics.recordAttempt(event.type, outcome);
+    this.metrics.recordDelivery(event.type, outcome, attempts);
+    if (step.kind === 'succeeded') this.logger.log(`Delivery ${delivery.id} to app ${delivery.appId} succeeded on attempt ${attempts}`);
+    else this.logger.warn(`Delivery ${delivery.id} to app ${delivery.appId} failed for good on attempt ${attempts} (${summary(result)})`);
+    return { kind: 'done', status: step.kind };
+  }
+
+  /**
+   * Marks a delivery failed for a reason outside the attempt itself (e.g. the
+   * queue gave up on its job), unless it is no longer pending.
+   */
+  async markFailed(deliveryId: number, round: number, reason: string): Promise<void> {
+    await this.dataSource.manager.update(
+      DeliveryEntity,
+      { id: deliveryId, round, status: 'pending' },
+      { status: 'failed', lastError: reason.slice(0, 1024), nextAttemptAt: null, leaseUntil: null, updatedAt: this.clock.nowSeconds() },
+    );
+  }
+
+  /**
+   * Writes the outcome unless an operator started a new round meanwhile. A
+   * failed write is tried again a few times (the request was already sent: a
+   * lost outcome would mean sending it again).
+   */
+  private async record(delivery: DeliveryEntity, changes: Partial<DeliveryEntity>): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.dataSource.manager.update(
+          DeliveryEntity,
+          { id: delivery.id, round: delivery.round, status: 'pending' },
+          { ...changes, leaseUntil: null, updatedAt: this.clock.nowSeconds() },
+        );
+        return;
+      } catch (error) {
+        if (attempt >= RECORD_ATTEMPTS) throw error;
+        this.logger.warn(`Delivery ${delivery.id}: recording the outcome failed (${error instanceof Error ? error.message : String(error)}); trying again`);
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
+    }
+  }
+}
+
+function describe(result: AttemptResult): Pick<DeliveryEntity, 'lastStatus' | 'lastError'> {
+  if (result.kind === 'answer') return { lastStatus: result.status, lastError: result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}` };
+  return { lastStatus: null, lastError: result.error.slice(0, 1024) };
+}
+
+function summary(result: AttemptResult): string {
+  return result.kind === 'answer' ? `HTTP ${result.status}` : result.error;
+}

@@ -1,0 +1,12 @@
+/**
+ * Where a delivery stands (contract §8):
+ * - `pending`: waiting for its first attempt or a retry;
+ * - `succeeded`: the receiver answered 2xx;
+ * - `failed`: a final failure (a status that is not retried, the retry
+ *   schedule exhausted, or a refused address); kept for operators to redeliver;
+ * - `cancelled`: the callback was deleted before delivery.
+ */
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
+
+/** One of {@link DELIVERY_STATUSES}. */
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -1,0 +1,66 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+import type { DeliveryStatus } from './delivery-status.js';
+
+/**
+ * One event to be delivered to one app's callback (contract §8), created by the
+ * outbox relay. It records every attempt's outcome for operators (CLI).
+ */
+@Entity({ name: 'deliveries' })
+export class DeliveryEntity {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id: number;
+
+  @Column({ name: 'event_id', type: 'int' })
+  eventId: number;
+
+  /** The target callback; `null` once it was deleted (the delivery is then not sent). */
+  @Column({ name: 'callback_id', type: 'int', nullable: true })
+  callbackId: number | null;
+
+  @Column({ name: 'app_id', type: 'int' })
+  appId: number;
+
+  /** The Standard Webhooks `webhook-id`: the same on every attempt and redelivery. */
+  @Column({ name: 'webhook_id', type: 'varchar', length: 64 })
+  webhookId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: DeliveryStatus;
+
+  /** Attempts made in the current round (reset by a redelivery). */
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  /** Incremented by each operator redelivery; part of the queue job id. */
+  @Column({ type: 'int', default: 0 })
+  round: number;
+
+  /** HTTP status of the last answer, `null` when none (network error, timeout, refused). */
+  @Column({ name: 'last_status', type: 'int', nullable: true })
+  lastStatus: number | null;
+
+  @Column({ name: 'last_error', type: 'varchar', length: 1024, nullable: true })
+  lastError: string | null;
+
+  /** Seconds since the UNIX epoch: when the next attempt is due (pending only). */
+  @Column({ name: 'next_attempt_at', type: 'double', nullable: true })
+  nextAttemptAt: number | null;
+
+  /** Seconds: the embedded runner's claim on an attempt in progress; expires if the process dies. */
+  @Column({ name: 'lease_until', type: 'double', nullable: true })
+  leaseUntil: number | null;
+
+  /** Seconds: when this round was put on the queue (Redis mode); `null` until then. */
+  @Column({ name: 'enqueued_at', type: 'double', nullable: true })
+  enqueuedAt: number | null;
+
+  @Column({ name: 'last_attempt_at', type: 'double', nullable: true })
+  lastAttemptAt: number | null;
+
+  @Column({ name: 'created_at', type: 'double' })
+  createdAt: number;
+
+  @Column({ name: 'updated_at', type: 'double' })
+  updatedAt: number;
+}

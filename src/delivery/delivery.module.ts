@@ -1,0 +1,56 @@
+import { HttpModule } from '@nestjs/axios';
+import { BullModule } from '@nestjs/bullmq';
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+
+import type { AppConfig } from '../config/app-config.js';
+import { DeliveryDispatcher } from './delivery.dispatcher.js';
+import { DeliveryPump } from './delivery.pump.js';
+import { configuredDeliveryProcessor } from './delivery.processor.js';
+import { DELIVERY_QUEUE } from './delivery-queue.js';
+import { DeliveryExecutor } from './delivery-executor.js';
+import { EmbeddedDispatcher } from './embedded.dispatcher.js';
+import { OutboxRelay } from './outbox.relay.js';
+import { QueueDispatcher } from './queue.dispatcher.js';
+import { redisConnectionOptions } from './redis-connection.js';
+import { WebhookSender } from './webhook-sender.js';
+
+/**
+ * Reliable delivery of events to callbacks (contract §8, §9). Every process
+ * relays the outbox. With `REDIS_URL` the API and the workers put deliveries on
+ * the BullMQ queue and the worker process (`worker: true`) sends them; without
+ * it the API sends them itself (embedded mode) with the same code.
+ */
+@Module({})
+export class DeliveryModule {
+  /**
+   * @param config the configuration the process runs with (decides the mode).
+   * @throws Error when `worker` is asked for without `REDIS_URL`.
+   */
+  static forRoot(config: AppConfig, options: { worker: boolean }): DynamicModule {
+    const common: Provider[] = [OutboxRelay, DeliveryExecutor, WebhookSender, DeliveryPump];
+    if (config.redisUrl === undefined) {
+      if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
+      return {
+        module: DeliveryModule,
+        imports: [HttpModule],
+        providers: [...common, EmbeddedDispatcher, { provide: DeliveryDispatcher, useExisting: EmbeddedDispatcher }],
+      };
+    }
+    const connection = redisConnectionOptions(config.redisUrl);
+    return {
+      module: DeliveryModule,
+      imports: [
+        HttpModule,
+        BullModule.forRoot({ connection, prefix: config.callbackQueuePrefix }),
+        // The producer fails fast while Redis is down: deliveries then wait in the database.
+        BullModule.registerQueue({ name: DELIVERY_QUEUE, connection: { ...connection, enableOfflineQueue: false } }),
+      ],
+      providers: [
+        ...common,
+        QueueDispatcher,
+        { provide: DeliveryDispatcher, useExisting: QueueDispatcher },
+        ...(options.worker ? [configuredDeliveryProcessor(config)] : []),
+      ],
+    };
+  }
+}

@@ -1,0 +1,99 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { type BeforeApplicationShutdown, Injectable, Logger, type Type } from '@nestjs/common';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+
+import type { AppConfig } from '../config/app-config.js';
+import { DELIVERY_QUEUE, type DeliveryJobData } from './delivery-queue.js';
+import { DeliveryExecutor } from './delivery-executor.js';
+
+/** Wait before trying a job again when the attempt could not even be made (database unavailable). */
+const INFRASTRUCTURE_RETRY_MS = 5_000;
+
+/** Times a job may be taken back from a dead worker before it is failed (and marked failed for operators). */
+const MAX_STALLED_COUNT = 5;
+
+/** Completed jobs are kept a week (at most 100 000) so a relay retry after a crash finds the job id taken. */
+const KEEP_COMPLETED = { age: 7 * 86_400, count: 100_000 };
+
+/**
+ * The BullMQ worker of the delivery process (contract §8, §9): one job per
+ * delivery round. Each job makes one attempt with the {@link DeliveryExecutor};
+ * a retry moves the job back to `delayed` for the delay the retry policy chose
+ * (so the schedule, jitter and `Retry-After` are exact); a final failure fails
+ * the job, and failed jobs are kept. A job whose worker died mid-delivery is
+ * taken back by another worker once its lock expires (stalled-job check).
+ */
+@Injectable()
+export class DeliveryProcessor extends WorkerHost implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('DeliveryWorker');
+
+  constructor(private readonly executor: DeliveryExecutor) {
+    super();
+  }
+
+  /**
+   * Graceful shutdown: stops taking jobs and waits for the ones in flight,
+   * before the database connection closes (in `onApplicationShutdown`).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+
+  /**
+   * @returns the final status (`succeeded`, `cancelled` or `skipped`).
+   * @throws DelayedError after moving the job to `delayed` for a retry;
+   *   UnrecoverableError when the delivery failed for good.
+   */
+  async process(job: Job<DeliveryJobData>, token?: string): Promise<string> {
+    const { deliveryId, round } = job.data;
+    let outcome;
+    try {
+      outcome = await this.executor.execute(deliveryId, round);
+    } catch (error) {
+      this.logger.warn(`Delivery ${deliveryId} could not be attempted (${error instanceof Error ? error.message : String(error)}); trying again`);
+      return this.retryLater(job, INFRASTRUCTURE_RETRY_MS, token);
+    }
+    if (outcome.kind === 'retry') return this.retryLater(job, outcome.delayMs, token);
+    if (outcome.status === 'failed') throw new UnrecoverableError(`Delivery ${deliveryId} failed for good; see "deliveries list --failed".`);
+    return outcome.status;
+  }
+
+  /** A job that failed for a reason of its own (e.g. stalled too often) leaves its delivery failed, for operators to redeliver. */
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job<DeliveryJobData> | undefined, error: Error): Promise<void> {
+    if (!job || error instanceof UnrecoverableError || error.name === 'UnrecoverableError') return;
+    try {
+      await this.executor.markFailed(job.data.deliveryId, job.data.round, `Job failed: ${error.message}`);
+    } catch (failure) {
+      this.logger.error(`Delivery ${job.data.deliveryId}: could not record the job failure: ${String(failure)}`);
+    }
+  }
+
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.warn(`Worker connection: ${error.message}`);
+  }
+
+  private async retryLater(job: Job<DeliveryJobData>, delayMs: number, token: string | undefined): Promise<never> {
+    await job.moveToDelayed(Date.now() + delayMs, token);
+    throw new DelayedError();
+  }
+}
+
+/**
+ * {@link DeliveryProcessor} registered on {@link DELIVERY_QUEUE} with the worker
+ * options of `config`: `CALLBACK_CONCURRENCY` jobs at once, and a job lock and
+ * stalled-job check of `CALLBACK_JOB_LOCK_MS`.
+ */
+export function configuredDeliveryProcessor(config: AppConfig): Type<DeliveryProcessor> {
+  @Processor(DELIVERY_QUEUE, {
+    concurrency: config.callbackConcurrency,
+    lockDuration: config.callbackJobLockMs,
+    stalledInterval: config.callbackJobLockMs,
+    maxStalledCount: MAX_STALLED_COUNT,
+    removeOnComplete: KEEP_COMPLETED,
+    // Failed jobs are kept (no removeOnFail) for operators.
+  })
+  class ConfiguredDeliveryProcessor extends DeliveryProcessor {}
+  return ConfiguredDeliveryProcessor;
+}

@@ -1,0 +1,71 @@
+import { Controller, Get, HttpException, HttpStatus } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, type HealthCheckResult, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { SkipThrottle } from '@nestjs/throttler';
+
+import { Public } from '../auth/authenticated.decorator.js';
+import { AppConfig } from '../config/app-config.js';
+import { OPERATIONS_TAG } from '../openapi/openapi.js';
+import { RedisHealthIndicator } from './redis.health.js';
+
+/** How long one dependency may take to answer a readiness check. */
+const CHECK_TIMEOUT_MS = 2000;
+
+/** OpenAPI schema of a terminus result: `{status, info, error, details}`, each check keyed by name. */
+const CHECKS = { type: 'object', additionalProperties: { type: 'object', properties: { status: { type: 'string', enum: ['up', 'down'] } } } };
+const HEALTH_RESULT = {
+  type: 'object',
+  properties: { status: { type: 'string', enum: ['ok', 'error'] }, info: CHECKS, error: CHECKS, details: CHECKS },
+};
+
+/**
+ * Liveness and readiness probes (issue 5), answered by the API and the worker.
+ * Readiness checks the database and, when `REDIS_URL` is set, Redis; it
+ * answers 503 `{"detail": <terminus result>}` when one is down (the error
+ * body shape of contract §1).
+ */
+@Controller('health')
+@ApiTags(OPERATIONS_TAG)
+@SkipThrottle()
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly redis: RedisHealthIndicator,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get('live')
+  @Public()
+  @ApiOperation({ summary: 'Liveness: the process is up and serving' })
+  @ApiOkResponse({
+    description: 'Always `{"status": "ok"}` while the process runs.',
+    schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } },
+  })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @Public()
+  @HealthCheck({ swaggerDocumentation: false })
+  @ApiOperation({ summary: 'Readiness: the database and, when configured, Redis answer' })
+  @ApiOkResponse({ description: 'Every dependency answers: the terminus result.', schema: HEALTH_RESULT })
+  @ApiServiceUnavailableResponse({
+    description: 'A dependency is down: the terminus result in `detail`.',
+    schema: { type: 'object', properties: { detail: HEALTH_RESULT } },
+  })
+  async ready(): Promise<HealthCheckResult> {
+    try {
+      return await this.health.check([
+        () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
+        ...(this.config.redisUrl ? [() => this.redis.pingCheck('redis', CHECK_TIMEOUT_MS)] : []),
+      ]);
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() === HttpStatus.SERVICE_UNAVAILABLE) {
+        throw new HttpException({ detail: error.getResponse() }, HttpStatus.SERVICE_UNAVAILABLE);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+
+import { HealthController } from './health.controller.js';
+import { RedisHealthIndicator } from './redis.health.js';
+
+/** `GET /health/live` and `GET /health/ready` (issue 5), for the API and the worker. */
+@Module({
+  imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
+  controllers: [HealthController],
+  providers: [RedisHealthIndicator],
+})
+export class HealthModule {}

@@ -1,0 +1,29 @@
+import { HttpModule } from '@nestjs/axios';
+import { Module } from '@nestjs/common';
+
+import { AppConfig } from '../config/app-config.js';
+import { IdpClient } from './idp.client.js';
+
+/** Largest provider answer read: a user object is a few hundred bytes. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** The identity-provider client (contract §7), configured from `IDP_API_URL`. */
+@Module({
+  imports: [
+    HttpModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        baseURL: config.idpApiUrl,
+        // The body is parsed by parseIdpAnswer (losslessly), and every status is judged by IdpClient.
+        responseType: 'text' as const,
+        transformResponse: [(data: unknown) => data],
+        validateStatus: () => true,
+        maxRedirects: 0,
+        maxContentLength: MAX_ANSWER_BYTES,
+      }),
+    }),
+  ],
+  providers: [IdpClient],
+  exports: [IdpClient],
+})
+export class IdpModule {}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram } from 'prom-client';
+
+import { MetricsRegistry } from './metrics-registry.js';
+
+/** How one delivery attempt ended (contract §8). */
+export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
+
+/** A source of a gauge value, read when Prometheus scrapes. */
+export type GaugeSource<T> = () => Promise<T>;
+
+/** The states of the delivery queue reported as `callback_queue_jobs{state}`. */
+export type QueueCounts = Partial<Record<'waiting' | 'delayed' | 'active' | 'failed', number>>;
+
+/**
+ * Delivery metrics (issue 5, contract §8), recorded by the delivery code and
+ * read from the process that runs it (worker, or the API in embedded mode):
+ * - `callback_delivery_attempts_total{event,outcome}`: each HTTP attempt;
+ * - `callback_deliveries_total{event,outcome}`: deliveries ended (`delivered` or `failed`);
+ * - `callback_delivery_attempts{event,outcome}`: histogram of the attempts a delivery took when it ended;
+ * - `outbox_backlog`: committed events not yet handed to delivery;
+ * - `callback_queue_jobs{state}`: delivery jobs by state.
+ *
+ * The two gauges read the sources registered with {@link setOutboxBacklogSource}
+ * and {@link setQueueSource} at scrape time; without a source they report nothing.
+ */
+@Injectable()
+export class DeliveryMetrics {
+  private readonly attempts: Counter<'event' | 'outcome'>;
+  private readonly deliveries: Counter<'event' | 'outcome'>;
+  private readonly attemptsPerDelivery: Histogram<'event' | 'outcome'>;
+  private backlogSource: GaugeSource<number> | undefined;
+  private queueSource: GaugeSource<QueueCounts> | undefined;
+
+  constructor(registry: MetricsRegistry) {
+    this.attempts = new Counter({
+      name: 'callback_delivery_attempts_total',
+      help: 'Callback delivery attempts, by event type and outcome (delivered, retry, failed).',
+      labelNames: ['event', 'outcome'],
+      registers: [registry],
+    });
+    this.deliveries = new Counter({
+      name: 'callback_deliveries_total',
+      help: 'Callback deliveries that ended, by event type and outcome (delivered, failed).',
+      labelNames: ['event', 'outcome'],
+      registers: [registry],
+    });
+    this.attemptsPerDelivery = new Histogram({
+      name: 'callback_delivery_attempts',
+      help: 'Attempts taken by the deliveries that ended, by event type and outcome (delivered, failed).',
+      labelNames: ['event', 'outcome'],
+      buckets: [1, 2, 3, 4, 5, 6, 7, 8, 10, 15],
+      registers: [registry],
+    });
+    const backlog = new Gauge({
+      name: 'outbox_backlog',
+      help: 'Committed events waiting in the outbox to be handed to delivery.',
+      registers: [registry],
+      collect: async () => {
+        if (this.backlogSource) backlog.set(await this.backlogSource());
+      },
+    });
+    const queue = new Gauge({
+      name: 'callback_queue_jobs',
+      help: 'Callback delivery jobs by state (waiting, delayed, active, failed).',
+      labelNames: ['state'],
+      registers: [registry],
+      collect: async () => {
+        if (!this.queueSource) return;
+        for (const [state, count] of Object.entries(await this.queueSource())) queue.set({ state }, count ?? 0);
+      },
+    });
+  }
+
+  /** Records one HTTP attempt of a delivery of `event`. */
+  recordAttempt(event: string, outcome: AttemptOutcome): void {
+    this.attempts.inc({ event, outcome });
+  }
+
+  /** Records a delivery of `event` that ended (delivered, or failed for good) after `attempts` attempts. */
+  recordDelivery(event: string, outcome: Exclude<AttemptOutcome, 'retry'>, attempts: number): void {
+    this.deliveries.inc({ event, outcome });
+    this.attemptsPerDelivery.observe({ event, outcome }, attempts);
+  }
+
+  /** Sets where `outbox_backlog` is read from (the outbox relay). */
+  setOutboxBacklogSource(source: GaugeSource<number>): void {
+    this.backlogSource = source;
+  }
+
+  /** Sets where `callback_queue_jobs` is read from (the BullMQ queue, or the embedded runner). */
+  setQueueSource(source: GaugeSource<QueueCounts>): void {
+    this.queueSource = source;
+  }
+}

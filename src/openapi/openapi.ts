@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+import { ERROR_DESCRIPTIONS } from './api-responses.decorator.js';
+import { ErrorSchema } from './schemas/error.schema.js';
+
+/** Where the UI is served; the document is at `/docs/json` (and `/docs/yaml`). */
+export const DOCS_PATH = 'docs';
+
+/** Name of the HTTP Basic security scheme every authenticated operation refers to. */
+export const BASIC_SECURITY = 'basic';
+
+/** Tag of the health and metrics routes, which are never rate limited. */
+export const OPERATIONS_TAG = 'operations';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** Schemas of the path parameters of interface §4, by name (the pipes that parse them carry no OpenAPI metadata). */
+const PATH_PARAMETERS: Record<string, { schema: Record<string, unknown>; description: string }> = {
+  account: { schema: { type: 'string', pattern: '^[0-9]{1,20}$' }, description: 'Account id (unsigned 64-bit integer).' },
+  team: { schema: { type: 'integer', minimum: 1 }, description: 'Team id.' },
+  award: { schema: { type: 'integer', minimum: 1 }, description: 'Award id.' },
+};
+
+/**
+ * Serves the OpenAPI 3 document of every route (issue 5): the Swagger UI at
+ * `/docs`, the document at `/docs/json` and `/docs/yaml`, with the HTTP Basic
+ * security scheme of contract §4. The document is built on first request.
+ */
+export function setupOpenApi(app: NestFastifyApplication): void {
+  const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  const config = new DocumentBuilder()
+    .setTitle('Accounts service')
+    .setDescription(
+      'Accounts, teams, awards, sessions, app tokens and event callbacks. Errors are `{"detail": ...}`: ' +
+        'a list of `{loc, msg, type}` for 422, a string otherwise. Timestamps are seconds since the UNIX epoch.',
+    )
+    .setVersion(version)
+    .addBasicAuth(
+      { type: 'http', scheme: 'basic', description: 'Username `A<app id>` with the app token, or `S<session id>` with the session token.' },
+      BASIC_SECURITY,
+    )
+    .build();
+  SwaggerModule.setup(DOCS_PATH, app, () => completeOperations(SwaggerModule.createDocument(app, config, { extraModels: [ErrorSchema] })), {
+    jsonDocumentUrl: `${DOCS_PATH}/json`,
+    yamlDocumentUrl: `${DOCS_PATH}/yaml`,
+    customSiteTitle: 'Accounts service API',
+  });
+}
+
+/**
+ * Adds what the decorators cannot say: the answers any route may give whatever
+ * its handler does (400 and 413 for routes taking a body: unparseable JSON,
+ * over 1 MiB, contract §6; 429 for every rate-limited route), and the schemas
+ * of the id path parameters.
+ */
+function completeOperations(document: OpenAPIObject): OpenAPIObject {
+  const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  for (const path of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = path[method];
+      if (!operation) continue;
+      const statuses = [...(operation.requestBody ? [400, 413] : []), ...(operation.tags?.includes(OPERATIONS_TAG) ? [] : [429])];
+      for (const status of statuses) operation.responses[status] ??= { ...error, description: ERROR_DESCRIPTIONS[status] };
+      for (const parameter of operation.parameters ?? []) {
+        if ('in' in parameter && parameter.in === 'path' && PATH_PARAMETERS[parameter.name]) Object.assign(parameter, PATH_PARAMETERS[parameter.name]);
+      }
+    }
+  }
+  return document;
+}

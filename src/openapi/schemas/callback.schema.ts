@@ -1,0 +1,29 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+
+import type { CallbackListResource, CallbackResource } from '../../callbacks/callback.resource.js';
+import { EVENT_TYPES } from '../../events/event-type.js';
+
+/** OpenAPI schema of the Callback object (contract §2): never the secret. */
+@ApiSchema({ name: 'Callback' })
+export class CallbackSchema implements CallbackResource {
+  @ApiProperty({ type: 'integer', example: 1 })
+  id: number;
+
+  @ApiProperty({ enum: EVENT_TYPES, example: 'account_team_update' })
+  event: string;
+
+  @ApiProperty({ format: 'uri', example: 'https://app.example.com/hooks/accounts' })
+  url: string;
+}
+
+/** OpenAPI schema of `GET /callbacks` (interface §2). */
+@ApiSchema({ name: 'CallbackList' })
+export class CallbackListSchema implements CallbackListResource {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', format: 'uri' },
+    description: 'Event type → the URL registered for it by the calling app.',
+    example: { account_team_update: 'https://app.example.com/hooks/accounts' },
+  })
+  callbacks: Record<string, string>;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+
+import type { Caller } from './caller.js';
+import { Permission as P } from './permission.js';
+import { mayManageTeam } from './team-ownership.policy.js';
+
+const app = (permissions: number): Caller => ({ kind: 'app', permissions });
+const user = (permissions: number, teamId: number | null): Caller => ({ kind: 'user', permissions, accountId: '1', teamId });
+
+describe('team ownership (contract §5)', () => {
+  it('manage_teams may manage any team', () => {
+    expect(mayManageTeam(app(P.ManageTeams), 3)).toBe(true);
+    expect(mayManageTeam(user(P.ManageTeams, null), 3)).toBe(true);
+  });
+
+  it('manage_own_team may manage the team its holder belongs to', () => {
+    expect(mayManageTeam(user(P.ManageOwnTeam, 3), 3)).toBe(true);
+  });
+
+  it('manage_own_team may not manage another team', () => {
+    expect(mayManageTeam(user(P.ManageOwnTeam, 4), 3)).toBe(false);
+    expect(mayManageTeam(user(P.ManageOwnTeam, null), 3)).toBe(false);
+  });
+
+  it('membership alone is not enough', () => {
+    expect(mayManageTeam(user(P.ManageAccountTeams | P.ManagePermissions, 3), 3)).toBe(false);
+  });
+
+  it('an app without manage_teams may not', () => {
+    expect(mayManageTeam(app(95 & ~P.ManageTeams), 3)).toBe(false);
+  });
+});

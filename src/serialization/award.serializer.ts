@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+import type { AwardEntity } from '../awards/award.entity.js';
+import { AccountSerializer } from './account.serializer.js';
+import { ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountRow } from './account-row.js';
+import { holdingsFromRows } from './award-holdings.reader.js';
+import type { AwardDetailsResource, AwardResource } from './resources.js';
+import { TeamSerializer } from './team.serializer.js';
+
+const NO_TEAM = 'NULL, NULL, NULL';
+/** {@link AwardSerializer.loadDetails}; parameters: the award id five times. */
+const AWARD_DETAILS_SQL =
+  'SELECT 0 AS kind, NULL AS id, w.title AS name, w.image_url AS discriminator, NULL AS avatar_url, w.team_id AS team_id, ' +
+  'w.id AS permissions, NULL AS created_at, t.name AS team_name, t.created_at AS team_created_at, c.accounts AS team_member_count ' +
+  'FROM awards w LEFT JOIN teams t ON t.id = w.team_id LEFT JOIN account_counts c ON c.team_key = w.team_id WHERE w.id = ? ' +
+  `UNION ALL SELECT 1, ${ACCOUNT_ROW_COLUMNS} ${ACCOUNT_ROW_FROM} INNER JOIN awardees h ON h.account_id = a.id WHERE h.award_id = ? ` +
+  `UNION ALL SELECT 2, h2.account_id, w2.title, w2.image_url, NULL, NULL, w2.id, NULL, ${NO_TEAM} ` +
+  'FROM awardees h INNER JOIN awardees h2 ON h2.account_id = h.account_id INNER JOIN awards w2 ON w2.id = h2.award_id WHERE h.award_id = ? ' +
+  `UNION ALL SELECT 3, NULL, w3.title, w3.image_url, NULL, w3.team_id, w3.id, NULL, ${NO_TEAM} FROM (` +
+  'SELECT a.team_id AS team_id FROM awardees h INNER JOIN accounts a ON a.id = h.account_id WHERE h.award_id = ? ' +
+  'UNION SELECT w.team_id FROM awards w WHERE w.id = ?) involved INNER JOIN awards w3 ON w3.team_id = involved.team_id ' +
+  'ORDER BY kind, name, id';
+
+/**
+ * Builds Award objects and the `GET /award/{award}` answer (contract §2). The
+ * answer takes a fixed number of queries whatever the number of awardees.
+ */
+@Injectable()
+export class AwardSerializer {
+  constructor(
+    private readonly manager: EntityManager,
+  ) {}
+
+  /** The Award object `{id, title, image_url}`. */
+  serialize(award: AwardEntity): AwardResource {
+    return { id: award.id, title: award.title, image_url: award.imageUrl };
+  }
+
+  /**
+   * `GET /award/{award}` (contract §2) in ONE statement whatever the number of
+   * awardees (issue 6): `{award, awardees, team}`, awardees ordered by
+   * (name, id) like account search (contract §3), `team` null when the award
+   * has none (its team was deleted or cleared). The statement is a
+   * `UNION ALL` of account-shaped rows: kind 0 the award with its team (title
+   * in `name`, image in `discriminator`, award id in `permissions`), 1 the
+   * awardees with their teams, 2 the awardees' awards, 3 the awards of every
+   * team involved (award rows as in {@link AccountSerializer.load}).
+   *
+   * @returns `undefined` when the award `id` does not exist.
+   */
+  async loadDetails(id: number, manager: EntityManager = this.manager): Promise<AwardDetailsResource | undefined> {
+    const rows: (AccountRow & { kind: number | string })[] = await manager.query(AWARD_DETAILS_SQL, [id, id, id, id, id]);
+    const award = rows.find((row) => Number(row.kind) === 0);
+    if (!award) return undefined;
+    const holders = rows.filter((row) => Number(row.kind) === 1);
+    const holdings = holdingsFromRows(rows, 2, 3);
+    const team =
+      award.team_id === null || award.team_name === null
+        ? null
+        : TeamSerializer.toResource(
+            { id: award.team_id, name: award.team_name, created_at: award.team_created_at!, member_count: award.team_member_count },
+            holdings.teams.get(Number(award.team_id)) ?? [],
+          );
+    return {
+      award: { id: Number(award.permissions), title: award.name, image_url: award.discriminator },
+      awardees: AccountSerializer.fromRows(holders, holdings),
+      team,
+    };
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * A team as the read queries return it: the row joined with its maintained
+ * member count (table `account_counts`, kept by triggers; issue 6), so a Team
+ * object never counts members at request time.
+ */
+export interface TeamRow {
+  id: number | string;
+  name: string;
+  created_at: number | string;
+  member_count: number | string | null;
+}
+
+/** The select list of {@link TeamRow} (aliases `t`, `c` of {@link TEAM_ROW_FROM}). */
+export const TEAM_ROW_COLUMNS = 't.id AS id, t.name AS name, t.created_at AS created_at, c.accounts AS member_count';
+
+/** Teams joined with their maintained member count. */
+export const TEAM_ROW_FROM = 'FROM teams t LEFT JOIN account_counts c ON c.team_key = t.id';
+
+/** `SELECT ... FROM teams t` with the columns of {@link TeamRow}; add `WHERE` / `ORDER BY`. */
+export const TEAM_ROW_SELECT = `SELECT ${TEAM_ROW_COLUMNS} ${TEAM_ROW_FROM}`;

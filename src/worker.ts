@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+
+import { readAppConfig } from './config/config.module.js';
+import { requestId } from './logging/request-id.js';
+import { WorkerModule } from './worker.module.js';
+
+/**
+ * Delivery worker entrypoint: `node dist/worker.js` (contract §9). Runs until
+ * SIGTERM/SIGINT, then stops taking jobs and waits for the ones in flight.
+ * With `WORKER_PORT` it serves `/health/live`, `/health/ready` and `/metrics`
+ * there (issue 5); without it, no HTTP at all.
+ */
+async function bootstrap(): Promise<void> {
+  const config = readAppConfig();
+  const app = await NestFactory.create<NestFastifyApplication>(WorkerModule.forRoot(config), new FastifyAdapter({ genReqId: requestId }), {
+    bufferLogs: true,
+    return503OnClosing: true,
+  });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  app.enableShutdownHooks();
+  if (config.workerPort === undefined) await app.init();
+  else await app.listen({ port: config.workerPort, host: config.host });
+  logger.log('Delivery worker started', 'Worker');
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { SessionEntity } from '../src/auth/sessions/session.entity.js';
+import { Permission as P } from '../src/permissions/permission.js';
+import { basicAuth } from './support/http-client.js';
+import { TestApp } from './support/test-app.js';
+
+const CHALLENGE = 'Basic realm="accounts"';
+const THIRTY_DAYS = 30 * 86_400;
+
+describe('authentication (interface §4.5, contract §4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+  });
+
+  describe('POST /auth/create_session', () => {
+    it('201 with a Session that authenticates as the account', async () => {
+      const app = await t.createApp(P.AuthenticateUsers);
+      await t.insertAccount({ id: '18446744073709551615', name: 'Max' });
+      const before = Date.now() / 1000;
+      const response = await t.http.post('/auth/create_session', { auth: app, rawBody: '{"account": 18446744073709551615}' });
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ username: expect.stringMatching(/^S[1-9]\d*$/), password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/), expires_at: expect.any(Number) });
+      expect(response.body.expires_at).toBeGreaterThanOrEqual(before + THIRTY_DAYS - 1);
+      expect(response.body.expires_at).toBeLessThanOrEqual(Date.now() / 1000 + THIRTY_DAYS + 1);
+      const me = await t.http.get('/auth/me', { auth: response.body });
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ id: '18446744073709551615', name: 'Max' });
+    });
+
+    it('accepts the account id as a string; each call gives a new session', async () => {
+      const app = await t.createApp(P.AuthenticateUsers);
+      await t.insertAccount({ id: '5' });
+      const first = await t.http.post('/auth/create_session', { auth: app, body: { account: '5' } });
+      const second = await t.http.post('/auth/create_session', { auth: app, body: { account: 5 } });
+      expect(first.status).toBe(201);
+      expect(second.status).toBe(201);
+      expect(second.body.username).not.toBe(first.body.username);
+      expect(second.body.password).not.toBe(first.body.password);
+      expect((await t.http.get('/auth/me', { auth: first.body })).status).toBe(200);
+    });
+
+    it('only the token\'s hash is stored', async () => {
+      const app = await t.createApp(P.AuthenticateUsers);
+      await t.insertAccount({ id: '5' });
+      const session = (await t.http.post('/auth/create_session', { auth: app, body: { account: 5 } })).body;
+      const row = await t.dataSource.manager.findOneByOrFail(SessionEntity, { id: Number(session.username.slice(1)) });
+      expect(row.tokenHash).not.toContain(session.password);
+      expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('422 for an unknown account', async () => {
+      const app = await t.createApp(P.AuthenticateUsers);
+      const response = await t.http.post('/auth/create_session', { auth: app, body: { account: 5 } });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ detail: [{ loc: ['body', 'account'], msg: 'Account not found.', type: 'value_error.not_found' }] });
+    });
+
+    it.each([[{}], [{ account: 'abc' }], [{ account: -1 }], [{ account: null }], [{ account: [5] }], [{ account: '18446744073709551616' }]])(
+      '422 for the body %j',
+      async (body) => {
+        const app = await t.createApp(P.AuthenticateUsers);
+        const response = await t.http.post('/auth/create_session', { auth: app, body });
+        expect(response.status).toBe(422);
+        expect(response.body).toEqual({ detail: [{ loc: ['body', 'account'], msg: expect.any(String), type: expect.any(String) }] });
+      },
+    );
+
+    it('403 for an app without authenticate_users', async () => {
+      const app = await t.createApp(95 & ~P.AuthenticateUsers);
+      await t.insertAccount({ id: '5' });
+      const response = await t.http.post('/auth/create_session', { auth: app, body: { account: 5 } });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ detail: 'Missing permission: authenticate_users.' });
+    });
+
+    it('403 for a user, even one whose stored permissions claim every bit', async () => {
+      await t.insertAccount({ id: '5', permissions: 127 });
+      const response = await t.http.post('/auth/create_session', { auth: await t.login('5'), body: { account: 5 } });
+      expect(response.status).toBe(403);
+    });
+
+    it('401 without credentials', async () => {
+      const response = await t.http.post('/auth/create_session', { body: { account: 5 } });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(CHALLENGE);
+    });
+  });
+
+  describe('GET /auth/me', () => {
+    it('an app: the App object without a token', async () => {
+      const app = await t.createApp(P.ManageTeams | P.ManageAwards, 'bot');
+      const response = await t.http.get('/auth/me', { auth: app });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ name: 'bot', permissions: 72, username: app.username });
+    });
+
+    it('a user: the Account object', async () => {
+      const admin = await t.createApp(95);
+      const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body;
+      await t.insertAccount({ id: '5', name: 'Five', teamId: team.id, permissions: 6, createdAt: 1700000000.5 });
+      const response = await t.http.get('/auth/me', { auth: await t.login('5') });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        id: '5',
+        name: 'Five',
+        discriminator: '0001',
+        avatar_url: null,
+        team: { ...team, member_count: 1 },
+        permissions: 6,
+        created_at: 1700000000.5,
+        awards: [],
+      });
+    });
+
+    it('401 without credentials, with a Basic challenge', async () => {
+      const response = await t.http.get('/auth/me');
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(CHALLENGE);
+      expect(response.body).toEqual({ detail: 'Authentication required.' });
+    });
+
+    it('accepts lower-case prefixes', async () => {
+      const app = await t.createApp(0);
+      expect((await t.http.get('/auth/me', { auth: { ...app, username: app.username.toLowerCase() } })).status).toBe(200);
+      await t.insertAccount({ id: '5' });
+      const session = await t.login('5');
+      expect((await t.http.get('/auth/me', { auth: { ...session, username: session.username.toLowerCase() } })).status).toBe(200);
+    });
+  });
+
+  describe('bad credentials are 401 everywhere, public routes included', () => {
+    const routes: [string, string][] = [
+      ['GET', '/auth/me'],
+      ['GET', '/accounts/signups'],
+      ['GET', '/accounts/search'],
+      ['GET', '/account/5'],
+      ['GET', '/teams/search'],
+      ['GET', '/team/1'],
+    ];
+
+    it.each(routes)('%s %s', async (method, path) => {
+      const app = await t.createApp(95);
+      await t.insertAccount({ id: '5' });
+      const session = await t.login('5');
+      const headers = [
+        basicAuth({ username: app.username, password: `${app.password}x` }),
+        basicAuth({ username: `A${app.id + 1000}`, password: app.password }),
+        basicAuth({ username: session.username, password: app.password }),
+        basicAuth({ username: `S${Number(session.username.slice(1)) + 1000}`, password: session.password }),
+        basicAuth({ username: `X${app.id}`, password: app.password }),
+        basicAuth({ username: `A${app.id}`, password: '' }),
+        `Basic ${Buffer.from(app.password).toString('base64')}`,
+        `Bearer ${app.password}`,
+        'Basic !!!',
+        'Basic',
+        '',
+      ];
+      for (const authorization of headers) {
+        const response = await t.http.request(method, path, { headers: { authorization } });
+        expect({ authorization, status: response.status }).toEqual({ authorization, status: 401 });
+        expect(response.headers.get('www-authenticate')).toBe(CHALLENGE);
+        expect(response.body).toEqual({ detail: expect.any(String) });
+      }
+    });
+  });
+
+  describe('POST /auth/reset_token', () => {
+    it('an app: 200 with the App object and a new token; the old one stops working', async () => {
+      const app = await t.createApp(P.ManageTeams, 'bot');
+      const response = await t.http.post('/auth/reset_token', { auth: app });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ name: 'bot', permissions: P.ManageTeams, username: app.username, password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/) });
+      expect(response.body.password).not.toBe(app.password);
+      const old = await t.http.get('/auth/me', { auth: app });
+      expect(old.status).toBe(401);
+      expect(old.headers.get('www-authenticate')).toBe(CHALLENGE);
+      const fresh = await t.http.get('/auth/me', { auth: response.body });
+      expect(fresh.status).toBe(200);
+      expect(fresh.body).toEqual({ name: 'bot', permissions: P.ManageTeams, username: app.username });
+    });
+
+    it('a session: 200 with a Session for the same session id, a new token and a restarted lifetime', async () => {
+      await t.insertAccount({ id: '5' });
+      const session = await t.login('5');
+      const response = await t.http.post('/auth/reset_token', { auth: session });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ username: session.username, password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/), expires_at: expect.any(Number) });
+      expect(response.body.password).not.toBe(session.password);
+      expect(Math.abs(response.body.expires_at - (Date.now() / 1000 + THIRTY_DAYS))).toBeLessThan(60);
+      expect((await t.http.get('/auth/me', { auth: session })).status).toBe(401);
+      expect((await t.http.get('/auth/me', { auth: response.body })).body.id).toBe('5');
+    });
+
+    it('ignores a body', async () => {
+      const app = await t.createApp(0);
+      expect((await t.http.post('/auth/reset_token', { auth: app, body: { anything: 1 } })).status).toBe(200);
+    });
+
+    it('401 without credentials', async () => {
+      const response = await t.http.post('/auth/reset_token');
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(CHALLENGE);
+      expect(response.body).toEqual({ detail: 'Authentication required.' });
+    });
+
+    it('401 with a wrong token, and the right one keeps working', async () => {
+      const app = await t.createApp(0);
+      expect((await t.http.post('/auth/reset_token', { auth: { ...app, password: 'wrong' } })).status).toBe(401);
+      expect((await t.http.get('/auth/me', { auth: app })).status).toBe(200);
+    });
+  });
+
+  describe('sessions of a deleted account', () => {
+    it('stop working', async () => {
+      await t.insertAccount({ id: '5' });
+      const session = await t.login('5');
+      expect((await t.http.delete('/account/5', { auth: session })).status).toBe(204);
+      expect((await t.http.get('/auth/me', { auth: session })).status).toBe(401);
+    });
+  });
+});
+
+describe('session expiry (SESSION_MAX_AGE)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await TestApp.start({ SESSION_MAX_AGE: '2s' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('an expired session is rejected with 401 and removed; a reset restarts the lifetime', async () => {
+    await t.insertAccount({ id: '5' });
+    const app = await t.createApp(P.AuthenticateUsers);
+    const created = await t.http.post('/auth/create_session', { auth: app, body: { account: 5 } });
+    expect(created.status).toBe(201);
+    expect(Math.abs(created.body.expires_at - (Date.now() / 1000 + 2))).toBeLessThan(1);
+    const session = created.body;
+    expect((await t.http.get('/auth/me', { auth: session })).status).toBe(200);
+
+    // Reset after 1.2 s: the lifetime restarts, so at 2.4 s (past the first
+    // 2 s) the session still works, and at 3.7 s (2.5 s after the reset) it has expired.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const reset = await t.http.post('/auth/reset_token', { auth: session });
+    expect(reset.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect((await t.http.get('/auth/me', { auth: reset.body })).status).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    const expired = await t.http.get('/auth/me', { auth: reset.body });
+    expect(expired.status).toBe(401);
+    expect(expired.headers.get('www-authenticate')).toBe(CHALLENGE);
+    expect(expired.body).toEqual({ detail: 'Invalid or expired credentials.' });
+    expect(await t.dataSource.manager.countBy(SessionEntity, { id: Number(session.username.slice(1)) })).toBe(0);
+    expect((await t.http.get('/accounts/search', { auth: reset.body })).status).toBe(401);
+  });
+});

@@ -1,0 +1,210 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { AccountEntity } from '../src/accounts/account.entity.js';
+import { toStoredAccountId } from '../src/accounts/account-id.js';
+import { AppEntity } from '../src/auth/apps/app.entity.js';
+import { SessionEntity } from '../src/auth/sessions/session.entity.js';
+import { TestApp } from './support/test-app.js';
+
+const run = promisify(execFile);
+/** Where the built CLI is: `dist` after `nest build` (CI), or a private build (`TEST_DIST_DIR=.build-core`). */
+const CLI = join(process.env.TEST_DIST_DIR ?? 'dist', 'cli.js');
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('operator CLI (contract §9)', () => {
+  let t: TestApp;
+  let databaseUrl: string;
+
+  /** Runs `node dist/cli.js ...args` against `url` (the test database by default). */
+  async function cli(args: string[], url = databaseUrl): Promise<CliResult> {
+    try {
+      const { stdout, stderr } = await run('node', [CLI, ...args], { env: { ...process.env, DATABASE_URL: url }, timeout: 30_000 });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failure = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: typeof failure.code === 'number' ? failure.code : -1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
+    }
+  }
+
+  async function createApp(...args: string[]): Promise<{ name: string; permissions: number; username: string; password: string }> {
+    const result = await cli(['apps', 'create', ...args, '--json']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    return JSON.parse(result.stdout);
+  }
+
+  beforeAll(async () => {
+    t = await TestApp.start();
+    const database = t.config.database;
+    databaseUrl = database.type === 'mysql' ? database.url : `sqlite:${database.path}`;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+  });
+
+  describe('apps create', () => {
+    it('--all-permissions --json prints credentials holding 95 that work over HTTP', async () => {
+      const result = await cli(['apps', 'create', 'admin', '--all-permissions', '--json']);
+      expect(result.code).toBe(0);
+      const printed = JSON.parse(result.stdout);
+      expect(Object.keys(printed)).toEqual(['name', 'permissions', 'username', 'password']);
+      expect(printed).toEqual({ name: 'admin', permissions: 95, username: expect.stringMatching(/^A[1-9]\d*$/), password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/) });
+      const me = await t.http.get('/auth/me', { auth: printed });
+      expect(me.status).toBe(200);
+      expect(me.body).toEqual({ name: 'admin', permissions: 95, username: printed.username });
+      expect((await t.http.post('/teams/new', { auth: printed, body: { name: 'Red' } })).status).toBe(201);
+    });
+
+    it('--permissions takes a list of names', async () => {
+      const app = await createApp('bot', '--permissions', 'manage_teams,manage_awards');
+      expect(app).toMatchObject({ name: 'bot', permissions: 72 });
+      expect((await t.http.get('/auth/me', { auth: app })).body.permissions).toBe(72);
+    });
+
+    it('no permission option: 0', async () => {
+      expect((await createApp('plain')).permissions).toBe(0);
+    });
+
+    it('without --json prints the credentials for a human', async () => {
+      const result = await cli(['apps', 'create', 'human']);
+      expect(result.code).toBe(0);
+      const [, username, password] = /^username: (A\d+)\npassword: (\S+)\n/.exec(result.stdout) ?? [];
+      expect((await t.http.get('/auth/me', { auth: { username, password } })).status).toBe(200);
+    });
+
+    it.each([
+      [['--permissions', 'fly'], /Unknown permission "fly"/],
+      [['--permissions', 'manage_own_team'], /An app cannot hold manage_own_team/],
+    ])('%j fails with a message and creates nothing', async (options, message) => {
+      const result = await cli(['apps', 'create', 'bad', ...options]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(message);
+      expect(await t.dataSource.manager.count(AppEntity)).toBe(0);
+    });
+
+    it.each([[''], ['   '], ['x'.repeat(256)]])('the name %j fails with a message and creates nothing', async (name) => {
+      const result = await cli(['apps', 'create', name]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/The app name must have 1 to 255 characters\./);
+      expect(await t.dataSource.manager.count(AppEntity)).toBe(0);
+    });
+
+    it('trims the name and accepts 255 characters', async () => {
+      expect((await createApp(` ${'n'.repeat(255)} `)).name).toBe('n'.repeat(255));
+    });
+
+    it('a missing name fails', async () => {
+      const result = await cli(['apps', 'create']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/missing required argument 'name'/);
+    });
+  });
+
+  it('apps list and apps view describe apps without their tokens', async () => {
+    const admin = await createApp('admin', '--all-permissions');
+    const bot = await createApp('bot', '--permissions', 'manage_teams');
+    const list = await cli(['apps', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toBe(
+      `${admin.username}\tadmin\tpermissions=95 (manage_permissions, manage_account_teams, manage_account_details, manage_teams, authenticate_users, manage_awards)\n` +
+        `${bot.username}\tbot\tpermissions=8 (manage_teams)\n`,
+    );
+    const view = await cli(['apps', 'view', bot.username.slice(1)]);
+    expect(view).toEqual({ code: 0, stdout: `${bot.username}\tbot\tpermissions=8 (manage_teams)\n`, stderr: '' });
+    expect(list.stdout + view.stdout).not.toContain(bot.password);
+  });
+
+  it('apps view of an unknown or malformed id fails', async () => {
+    expect(await cli(['apps', 'view', '999'])).toMatchObject({ code: 1, stderr: expect.stringContaining('No app with id 999.') });
+    expect(await cli(['apps', 'view', 'abc'])).toMatchObject({ code: 1, stderr: expect.stringContaining('id must be a positive integer') });
+  });
+
+  it('apps edit renames, grants and revokes; the change applies over HTTP at once', async () => {
+    const bot = await createApp('bot', '--permissions', 'manage_teams,manage_awards');
+    const id = bot.username.slice(1);
+    const result = await cli(['apps', 'edit', id, '--grant', 'manage_permissions,authenticate_users', '--revoke', 'manage_teams', '--name', 'robot']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${bot.username}\trobot\tpermissions=81 (manage_permissions, authenticate_users, manage_awards)\n`);
+    expect((await t.http.get('/auth/me', { auth: bot })).body).toEqual({ name: 'robot', permissions: 81, username: bot.username });
+    expect((await t.http.post('/teams/new', { auth: bot, body: { name: 'x' } })).status).toBe(403);
+    expect(await cli(['apps', 'edit', id, '--grant', 'manage_own_team'])).toMatchObject({ code: 1 });
+    expect(await cli(['apps', 'edit', id, '--name', ' '])).toMatchObject({ code: 1, stderr: expect.stringContaining('The app name must have 1 to 255 characters.') });
+    expect((await t.http.get('/auth/me', { auth: bot })).body.name).toBe('robot');
+    expect(await cli(['apps', 'edit', '999', '--name', 'x'])).toMatchObject({ code: 1, stderr: expect.stringContaining('No app with id 999.') });
+  });
+
+  it('apps reset-token --json prints new credentials; the old token stops working', async () => {
+    const bot = await createApp('bot', '--permissions', 'manage_teams');
+    const result = await cli(['apps', 'reset-token', bot.username.slice(1), '--json']);
+    expect(result.code).toBe(0);
+    const fresh = JSON.parse(result.stdout);
+    expect(fresh).toEqual({ name: 'bot', permissions: 8, username: bot.username, password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/) });
+    expect(fresh.password).not.toBe(bot.password);
+    expect((await t.http.get('/auth/me', { auth: bot })).status).toBe(401);
+    expect((await t.http.get('/auth/me', { auth: fresh })).status).toBe(200);
+    expect(await cli(['apps', 'reset-token', '999'])).toMatchObject({ code: 1, stderr: expect.stringContaining('No app with id 999.') });
+  });
+
+  it('apps delete removes the app; its token stops working', async () => {
+    const bot = await createApp('bot');
+    const id = bot.username.slice(1);
+    expect(await cli(['apps', 'delete', id])).toEqual({ code: 0, stdout: `Deleted app ${bot.username}.\n`, stderr: '' });
+    expect((await t.http.get('/auth/me', { auth: bot })).status).toBe(401);
+    expect(await cli(['apps', 'delete', id])).toMatchObject({ code: 1, stderr: expect.stringContaining(`No app with id ${id}.`) });
+  });
+
+  it('accounts superuser grants every account permission (111)', async () => {
+    await t.insertAccount({ id: '18446744073709551615', permissions: 2 });
+    const result = await cli(['accounts', 'superuser', '18446744073709551615']);
+    expect(result).toEqual({ code: 0, stdout: 'Account 18446744073709551615 now holds every permission (111).\n', stderr: '' });
+    expect((await t.http.get('/account/18446744073709551615')).body.permissions).toBe(111);
+    expect(await cli(['accounts', 'superuser', '5'])).toMatchObject({ code: 1, stderr: expect.stringContaining('No account with id 5.') });
+    expect(await cli(['accounts', 'superuser', 'x'])).toMatchObject({ code: 1, stderr: expect.stringContaining('"x" is not an account id.') });
+  });
+
+  it('sessions prune deletes expired sessions only', async () => {
+    await t.insertAccount({ id: '5' });
+    const live = await t.login('5');
+    const stale = await t.login('5');
+    await t.dataSource.manager.update(SessionEntity, { id: Number(stale.username.slice(1)) }, { expiresAt: Date.now() / 1000 - 10 });
+    expect(await cli(['sessions', 'prune'])).toEqual({ code: 0, stdout: 'Deleted 1 expired session(s).\n', stderr: '' });
+    expect(await t.dataSource.manager.count(SessionEntity)).toBe(1);
+    expect((await t.http.get('/auth/me', { auth: live })).status).toBe(200);
+    expect(await cli(['sessions', 'prune'])).toMatchObject({ code: 0, stdout: 'Deleted 0 expired session(s).\n' });
+    expect(await t.dataSource.manager.countBy(AccountEntity, { id: toStoredAccountId('5') })).toBe(1);
+  });
+
+  it('migrations run applies every migration to an empty database, then has nothing to do', async () => {
+    const fresh = `sqlite:${join(tmpdir(), `cli-migrations-${randomBytes(4).toString('hex')}.sqlite`)}`;
+    const first = await cli(['migrations', 'run'], fresh);
+    expect(first.code).toBe(0);
+    const names = t.dataSource.migrations.map((migration) => migration.name);
+    expect(first.stdout).toBe(`Applied: ${names.join(', ')}\n`);
+    expect(await cli(['migrations', 'run'], fresh)).toMatchObject({ code: 0, stdout: 'No pending migrations.\n' });
+    const app = await cli(['apps', 'create', 'x', '--json'], fresh);
+    expect(app.code).toBe(0);
+  });
+
+  it('migrations run on the test database has nothing to do', async () => {
+    expect(await cli(['migrations', 'run'])).toEqual({ code: 0, stdout: 'No pending migrations.\n', stderr: '' });
+  });
+
+  it('an unknown command fails once, with commander\'s message', async () => {
+    const result = await cli(['bogus']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe("error: unknown command 'bogus'");
+  });
+});

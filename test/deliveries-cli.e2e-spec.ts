@@ -1,0 +1,170 @@
+import { join } from 'node:path';
+
+import { In } from 'typeorm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
+import { CallbackReceiver } from './support/callback-receiver.js';
+import { runProcess } from './support/child-process.js';
+import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
+import { settledDeliveries } from './support/deliveries.js';
+import type { Credentials } from './support/http-client.js';
+import { TestApp } from './support/test-app.js';
+
+const CLI = join(DIST_DIR, 'cli.js');
+const DAY = 86_400;
+
+/** `deliveries list | redeliver | prune` of the operator CLI against an API delivering in embedded mode. */
+describe('deliveries CLI', () => {
+  let t: TestApp;
+  let receiver: CallbackReceiver;
+  let admin: Credentials;
+  let listener: Credentials & { id: number };
+  let team: number;
+
+  function cli(...args: string[]) {
+    return runProcess(process.execPath, [CLI, 'deliveries', ...args], { DATABASE_URL: databaseUrlOf(t.config), LOG_LEVEL: 'silent' });
+  }
+
+  /** Registers the listener on `path`, scripts its answers, moves a new account into the team; waits for the delivery to settle. */
+  async function deliver(path: string, accountId: string, ...statuses: number[]): Promise<DeliveryEntity> {
+    expect((await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url(path), secret: 'secret' } })).status).toBe(200);
+    receiver.script(path, ...statuses.map((status) => ({ status })));
+    const expected = (await t.dataSource.manager.count(DeliveryEntity)) + 1;
+    await t.insertAccount({ id: accountId, teamId: null });
+    expect((await t.http.patch(`/account/${accountId}`, { auth: admin, body: { team } })).status).toBe(200);
+    const deliveries = await settledDeliveries(t.dataSource, expected);
+    return deliveries[deliveries.length - 1];
+  }
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20', CALLBACK_RETRY_DELAYS: '100ms' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    receiver.reset();
+    admin = await t.createApp(95, 'admin');
+    listener = await t.createApp(0, 'listener');
+    team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
+  });
+
+  it('lists recent and failed deliveries with their attempts and last status', async () => {
+    const failed = await deliver('/failing', '1', 500, 500);
+    const succeeded = await deliver('/fine', '2', 200);
+
+    const json = await cli('list', '--json');
+    expect(json.code, json.stderr).toBe(0);
+    const listed = JSON.parse(json.stdout);
+    expect(listed).toEqual([
+      {
+        id: succeeded.id,
+        event_id: succeeded.eventId,
+        event: 'account_team_update',
+        app: `A${listener.id}`,
+        url: receiver.url('/fine'),
+        webhook_id: succeeded.webhookId,
+        status: 'succeeded',
+        attempts: 1,
+        last_status: 200,
+        last_error: null,
+        created_at: succeeded.createdAt,
+        last_attempt_at: succeeded.lastAttemptAt,
+        next_attempt_at: null,
+      },
+      {
+        id: failed.id,
+        event_id: failed.eventId,
+        event: 'account_team_update',
+        app: `A${listener.id}`,
+        url: receiver.url('/fine'),
+        webhook_id: failed.webhookId,
+        status: 'failed',
+        attempts: 2,
+        last_status: 500,
+        last_error: 'HTTP 500',
+        created_at: failed.createdAt,
+        last_attempt_at: failed.lastAttemptAt,
+        next_attempt_at: null,
+      },
+    ]);
+
+    const onlyFailed = await cli('list', '--failed', '--json');
+    expect(JSON.parse(onlyFailed.stdout).map((delivery: { id: number }) => delivery.id)).toEqual([failed.id]);
+    const limited = await cli('list', '--limit', '1', '--json');
+    expect(JSON.parse(limited.stdout).map((delivery: { id: number }) => delivery.id)).toEqual([succeeded.id]);
+
+    const text = await cli('list', '--failed');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe(
+      `#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${listener.id}\tattempts=2\tlast_status=500\t` +
+        `created=${new Date(failed.createdAt * 1000).toISOString()}\tlast_attempt=${new Date(failed.lastAttemptAt! * 1000).toISOString()}\t` +
+        `url=${receiver.url('/fine')}\terror="HTTP 500"\n`,
+    );
+
+    const badLimit = await cli('list', '--limit', '0');
+    expect(badLimit.code).toBe(1);
+    expect(badLimit.stderr).toContain('limit must be a positive integer, got "0".');
+  }, 90_000);
+
+  it('redelivers a failed delivery with the same webhook-id; refuses other cases', async () => {
+    const failed = await deliver('/again', '3', 410);
+    const [first] = receiver.requestsTo('/again');
+
+    const redeliver = await cli('redeliver', String(failed.id));
+    expect(redeliver).toMatchObject({ code: 0, stdout: `Delivery ${failed.id} is queued for redelivery.\n` });
+    const [, second] = await receiver.waitFor('/again', 2);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(second.body).toBe(first.body);
+    const [delivered] = await settledDeliveries(t.dataSource, 1);
+    expect(delivered).toMatchObject({ id: failed.id, status: 'succeeded', attempts: 1, round: 1, lastStatus: 200, lastError: null });
+
+    const notFailed = await cli('redeliver', String(failed.id));
+    expect(notFailed.code).toBe(1);
+    expect(notFailed.stderr).toContain(`Delivery ${failed.id} is succeeded; only failed deliveries can be redelivered.`);
+    const unknown = await cli('redeliver', '999999');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No delivery with id 999999.');
+    const malformed = await cli('redeliver', 'x');
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toContain('id must be a positive integer, got "x".');
+
+    await t.dataSource.manager.update(DeliveryEntity, { id: failed.id }, { status: 'failed' });
+    expect((await t.http.delete('/callback/account_team_update', { auth: listener })).status).toBe(204);
+    const orphan = await cli('redeliver', String(failed.id));
+    expect(orphan.code).toBe(1);
+    expect(orphan.stderr).toContain(`Delivery ${failed.id} cannot be redelivered: its callback was deleted.`);
+    expect(receiver.requestsTo('/again')).toHaveLength(2);
+  }, 90_000);
+
+  it('prunes finished deliveries older than a duration, and their events; failed ones only when asked', async () => {
+    const failed = await deliver('/old', '4', 400);
+    const succeeded = await deliver('/old', '5', 200);
+    const recent = await deliver('/old', '6', 200);
+    const longAgo = Date.now() / 1000 - 40 * DAY;
+    await t.dataSource.manager.update(DeliveryEntity, { id: failed.id }, { updatedAt: longAgo });
+    await t.dataSource.manager.update(DeliveryEntity, { id: succeeded.id }, { updatedAt: longAgo });
+    await t.dataSource.manager.update(OutboxEventEntity, { id: In([failed.eventId, succeeded.eventId]) }, { dispatchedAt: longAgo });
+
+    const pruned = await cli('prune', '--older-than', '30d');
+    expect(pruned).toMatchObject({ code: 0, stdout: 'Deleted 1 delivery(ies) and 1 event(s).\n' });
+    expect((await t.dataSource.manager.find(DeliveryEntity, { order: { id: 'ASC' } })).map((delivery) => delivery.id)).toEqual([failed.id, recent.id]);
+
+    const withFailed = await cli('prune', '--older-than', '30d', '--include-failed');
+    expect(withFailed).toMatchObject({ code: 0, stdout: 'Deleted 1 delivery(ies) and 1 event(s).\n' });
+    expect((await t.dataSource.manager.find(DeliveryEntity)).map((delivery) => delivery.id)).toEqual([recent.id]);
+    expect((await t.dataSource.manager.find(OutboxEventEntity)).map((event) => event.id)).toEqual([recent.eventId]);
+
+    const missing = await cli('prune');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('--older-than is required, e.g. --older-than 30d.');
+    const bad = await cli('prune', '--older-than', 'soon');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--older-than must be a duration such as 30d, got "soon".');
+  }, 90_000);
+});

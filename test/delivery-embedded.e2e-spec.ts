@@ -1,0 +1,257 @@
+import { createHmac } from 'node:crypto';
+
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { CallbackEntity } from '../src/callbacks/callback.entity.js';
+import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
+import { CallbackReceiver } from './support/callback-receiver.js';
+import { settledDeliveries, sleep } from './support/deliveries.js';
+import type { Credentials } from './support/http-client.js';
+import { TestApp } from './support/test-app.js';
+
+const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+/** Embedded mode (no REDIS_URL): the API process delivers callbacks itself (contract §8, §9). */
+describe('callback delivery, embedded mode', () => {
+  let t: TestApp;
+  let receiver: CallbackReceiver;
+  let admin: Credentials;
+  let listener: Credentials & { id: number };
+  let red: number;
+  let blue: number;
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start({
+      REDIS_URL: undefined,
+      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+      CALLBACK_RETRY_DELAYS: '100ms,200ms',
+      CALLBACK_TIMEOUT_MS: '500',
+      CALLBACK_POLL_INTERVAL_MS: '20',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    receiver.reset();
+    admin = await t.createApp(95, 'admin');
+    listener = await t.createApp(0, 'listener');
+    red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
+    blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
+  });
+
+  async function register(app: Credentials, path: string, secret = WHSEC): Promise<void> {
+    const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret } });
+    expect(response.status).toBe(200);
+  }
+
+  async function moveTo(accountId: string, team: number): Promise<any> {
+    const response = await t.http.patch(`/account/${accountId}`, { auth: admin, body: { team } });
+    expect(response.status).toBe(200);
+    return response.body;
+  }
+
+  it('POSTs {account, team} with the headers of contract §8; the signature verifies with standardwebhooks', async () => {
+    await register(listener, '/hook');
+    await t.insertAccount({ id: '18446744073709551615', name: 'Ann', teamId: red });
+    const before = Math.floor(Date.now() / 1000);
+    const account = await moveTo('18446744073709551615', blue);
+
+    const [request] = await receiver.waitFor('/hook', 1);
+    expect(request.method).toBe('POST');
+    expect(JSON.parse(request.body)).toEqual({ account, team: account.team });
+    expect(account.team).toEqual({ id: blue, name: 'Blue', created_at: expect.any(Number), member_count: 1, awards: [] });
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers.authorization).toBe(`Bearer ${WHSEC}`);
+    expect(request.headers['x-callback-event']).toBe('account_team_update');
+    expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+    const timestamp = Number(request.headers['webhook-timestamp']);
+    expect(timestamp).toBeGreaterThanOrEqual(before);
+    expect(timestamp).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toEqual({ account, team: account.team });
+
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, lastStatus: 200, lastError: null, webhookId: request.headers['webhook-id'] });
+  });
+
+  it('signs with the UTF-8 bytes of a secret that does not start with whsec_', async () => {
+    await register(listener, '/plain', 'plain secret ~!');
+    await t.insertAccount({ id: '7', teamId: null });
+    await moveTo('7', red);
+    const [request] = await receiver.waitFor('/plain', 1);
+    const { 'webhook-id': id, 'webhook-timestamp': timestamp } = request.headers;
+    const expected = createHmac('sha256', Buffer.from('plain secret ~!', 'utf8')).update(`${id}.${timestamp}.${request.body}`).digest('base64');
+    expect(request.headers['webhook-signature']).toBe(`v1,${expected}`);
+    expect(request.headers.authorization).toBe('Bearer plain secret ~!');
+    expect(JSON.parse(request.body).team).toEqual(expect.objectContaining({ id: red, name: 'Red' }));
+  });
+
+  it('sends team null when the account leaves its team, and delivers to every app with a callback', async () => {
+    const second = await t.createApp(0, 'second');
+    await register(listener, '/one');
+    await register(second, '/two');
+    await t.insertAccount({ id: '8', teamId: red });
+    const account = await moveTo('8', 0);
+    expect(account.team).toBeNull();
+    const [one] = await receiver.waitFor('/one', 1);
+    const [two] = await receiver.waitFor('/two', 1);
+    expect(JSON.parse(one.body)).toEqual({ account, team: null });
+    expect(JSON.parse(two.body)).toEqual({ account, team: null });
+    expect(one.headers['webhook-id']).not.toBe(two.headers['webhook-id']);
+    expect(await settledDeliveries(t.dataSource, 2)).toHaveLength(2);
+  });
+
+  it('emits nothing when the team did not actually change, nor on account creation or deletion', async () => {
+    await register(listener, '/quiet');
+    await t.insertAccount({ id: '9', teamId: red });
+    await moveTo('9', red);
+    expect((await t.http.patch('/account/9', { auth: admin, body: { name: 'Renamed' } })).status).toBe(200);
+    expect((await t.http.post('/acounts/new', { auth: admin, body: { id: '10', name: 'New', discriminator: '1', team: red } })).status).toBe(201);
+    expect((await t.http.delete('/account/10', { auth: admin })).status).toBe(204);
+    expect((await t.http.patch('/team/' + red, { auth: admin, body: { name: 'Crimson' } })).status).toBe(200);
+    await sleep(300);
+    expect(receiver.received).toEqual([]);
+    expect(await t.dataSource.manager.count(OutboxEventEntity)).toBe(0);
+  });
+
+  it('emits one event per member when a team is deleted', async () => {
+    await register(listener, '/members');
+    await t.insertAccount({ id: '11', teamId: red });
+    await t.insertAccount({ id: '12', teamId: red });
+    await t.insertAccount({ id: '13', teamId: blue });
+    expect((await t.http.delete(`/team/${red}`, { auth: admin })).status).toBe(204);
+    const requests = await receiver.waitFor('/members', 2);
+    await sleep(200);
+    expect(receiver.requestsTo('/members')).toHaveLength(2);
+    const bodies = requests.map((request) => JSON.parse(request.body)).sort((a, b) => a.account.id.localeCompare(b.account.id));
+    expect(bodies).toEqual([
+      { account: expect.objectContaining({ id: '11', team: null }), team: null },
+      { account: expect.objectContaining({ id: '12', team: null }), team: null },
+    ]);
+  });
+
+  it('retries 500, 500 then 200: delivered on the third attempt with one webhook-id, honouring Retry-After', async () => {
+    await register(listener, '/flaky');
+    receiver.script('/flaky', { status: 500, headers: { 'retry-after': '1' } }, { status: 503 }, { status: 200 });
+    await t.insertAccount({ id: '14', teamId: null });
+    await moveTo('14', red);
+    const requests = await receiver.waitFor('/flaky', 3);
+    expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
+    expect(requests[1].at - requests[0].at).toBeGreaterThanOrEqual(950);
+    expect(requests[2].at - requests[1].at).toBeGreaterThanOrEqual(150);
+    for (const request of requests) expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toBeTruthy();
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 200, lastError: null });
+    await sleep(400);
+    expect(receiver.requestsTo('/flaky')).toHaveLength(3);
+  });
+
+  it('retries a timeout and gives up after the last delay of the schedule', async () => {
+    await register(listener, '/slow');
+    receiver.script('/slow', { status: 200, delayMs: 1500 }, { status: 502 }, { status: 429 }, { status: 200 });
+    await t.insertAccount({ id: '15', teamId: null });
+    await moveTo('15', red);
+    await receiver.waitFor('/slow', 3);
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 3, lastStatus: 429, lastError: 'HTTP 429' });
+    await sleep(500);
+    expect(receiver.requestsTo('/slow')).toHaveLength(3);
+  });
+
+  it('does not retry a 400, nor follow a redirect', async () => {
+    await register(listener, '/reject');
+    receiver.script('/reject', { status: 400 });
+    await t.insertAccount({ id: '16', teamId: null });
+    await moveTo('16', red);
+    await receiver.waitFor('/reject', 1);
+    const [rejected] = await settledDeliveries(t.dataSource, 1);
+    expect(rejected).toMatchObject({ status: 'failed', attempts: 1, lastStatus: 400, lastError: 'HTTP 400' });
+
+    await register(listener, '/moved');
+    receiver.script('/moved', { status: 302, headers: { location: receiver.url('/elsewhere') } });
+    await moveTo('16', blue);
+    await receiver.waitFor('/moved', 1);
+    const [, moved] = await settledDeliveries(t.dataSource, 2);
+    expect(moved).toMatchObject({ status: 'failed', attempts: 1, lastStatus: 302 });
+    await sleep(400);
+    expect(receiver.requestsTo('/reject')).toHaveLength(1);
+    expect(receiver.requestsTo('/moved')).toHaveLength(1);
+    expect(receiver.requestsTo('/elsewhere')).toHaveLength(0);
+  });
+
+  it('does not deliver to a callback deleted before delivery', async () => {
+    await register(listener, '/gone');
+    receiver.script('/gone', { status: 503, headers: { 'retry-after': '2' } });
+    await t.insertAccount({ id: '17', teamId: null });
+    await moveTo('17', red);
+    await receiver.waitFor('/gone', 1);
+    expect((await t.http.delete('/callback/account_team_update', { auth: listener })).status).toBe(204);
+    const [delivery] = await settledDeliveries(t.dataSource, 1, 5000);
+    expect(delivery).toMatchObject({ status: 'cancelled', attempts: 1, callbackId: null });
+    expect(receiver.requestsTo('/gone')).toHaveLength(1);
+  });
+
+  it('never makes the request wait for a slow receiver', async () => {
+    await register(listener, '/sluggish');
+    receiver.script('/sluggish', { status: 200, delayMs: 400 });
+    await t.insertAccount({ id: '19', teamId: null });
+    const started = Date.now();
+    await moveTo('19', red);
+    expect(Date.now() - started).toBeLessThan(300);
+    await receiver.waitFor('/sluggish', 1);
+  });
+});
+
+/** The SSRF guard at delivery time (CALLBACK_ALLOW_PRIVATE_NETWORKS=false). */
+describe('callback delivery, SSRF guard', () => {
+  let t: TestApp;
+  let receiver: CallbackReceiver;
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false', CALLBACK_POLL_INTERVAL_MS: '20', CALLBACK_RETRY_DELAYS: '100ms' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  it('refuses a host that resolves to loopback, and a stored loopback address, without retrying', async () => {
+    const admin = await t.createApp(95, 'admin');
+    const byName = await t.createApp(0, 'by-name');
+    const byAddress = await t.createApp(0, 'by-address');
+    const port = new URL(receiver.url('/')).port;
+    const put = await t.http.put('/callback/account_team_update', { auth: byName, body: { url: `http://localhost:${port}/name`, secret: 's' } });
+    expect(put.status).toBe(200);
+    // Registered while the guard was off: the guard still applies at delivery time.
+    await t.dataSource.manager.insert(CallbackEntity, {
+      appId: byAddress.id,
+      event: 'account_team_update',
+      url: receiver.url('/address'),
+      secret: 's',
+      createdAt: 0,
+      updatedAt: 0,
+    });
+    await t.insertAccount({ id: '20', teamId: null });
+    const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Green' } })).body.id;
+    expect((await t.http.patch('/account/20', { auth: admin, body: { team } })).status).toBe(200);
+    const deliveries = await settledDeliveries(t.dataSource, 2);
+    const byApp = new Map(deliveries.map((delivery) => [delivery.appId, delivery]));
+    expect(byApp.get(byName.id)).toMatchObject({ status: 'failed', attempts: 1, lastStatus: null });
+    expect(byApp.get(byName.id)!.lastError).toMatch(/^Refused to deliver to localhost: (127\.0\.0\.1|::1) is not a public address/);
+    expect(byApp.get(byAddress.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastStatus: null,
+      lastError: 'Refused to deliver to 127.0.0.1: 127.0.0.1 is not a public address (CALLBACK_ALLOW_PRIVATE_NETWORKS is off).',
+    });
+    await sleep(300);
+    expect(receiver.received).toEqual([]);
+    expect(await t.dataSource.manager.count(DeliveryEntity)).toBe(2);
+  });
+});

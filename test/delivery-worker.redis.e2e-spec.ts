@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+import { Queue } from 'bullmq';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { DELIVERY_QUEUE } from '../src/delivery/delivery-queue.js';
+import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
+import { CallbackReceiver } from './support/callback-receiver.js';
+import { runProcess, type TestProcess } from './support/child-process.js';
+import { databaseUrlOf, deleteRedisKeys, deliveryEnv, DIST_DIR, freePort, scenario, startRedis, startWorker, WHSEC } from './support/delivery-processes.js';
+import { settledDeliveries, sleep } from './support/deliveries.js';
+import { TestApp } from './support/test-app.js';
+
+/**
+ * Redis mode (contract §8, §9): real worker processes (`node <dist>/worker.js`),
+ * a real Redis and a local receiver. Part of the run only when REDIS_URL is set
+ * (vitest.config.ts). Each block uses its own queue prefix.
+ */
+const SHARED_REDIS = process.env.REDIS_URL!;
+
+describe('delivery worker', () => {
+  const prefix = `test-callbacks-${randomBytes(4).toString('hex')}`;
+  const env = deliveryEnv(SHARED_REDIS, prefix);
+  let t: TestApp;
+  let receiver: CallbackReceiver;
+  let worker: TestProcess;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start(env);
+    worker = await startWorker('worker', { ...env, DATABASE_URL: databaseUrlOf(t.config) });
+    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(SHARED_REDIS), prefix });
+  });
+  afterAll(async () => {
+    await worker?.stop('SIGKILL');
+    await queue?.close();
+    await t?.close();
+    await receiver?.close();
+    await deleteRedisKeys(SHARED_REDIS, prefix);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    receiver.reset();
+  });
+
+  it('delivers 500, 500, 200 on the third attempt with one webhook-id and a valid signature', async () => {
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/flaky');
+    receiver.script('/flaky', { status: 500 }, { status: 500 }, { status: 200 });
+    await t.insertAccount({ id: '1', teamId: null });
+    const account = await s.join('1');
+    const requests = await receiver.waitFor('/flaky', 3);
+    expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
+    for (const request of requests) {
+      expect(request.headers['x-callback-event']).toBe('account_team_update');
+      expect(request.headers.authorization).toBe(`Bearer ${WHSEC}`);
+      expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toEqual({ account, team: account.team });
+    }
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 200, lastError: null });
+    await sleep(500);
+    expect(receiver.requestsTo('/flaky')).toHaveLength(3);
+  }, 30_000);
+
+  it('fails a 400 at once, keeps the failed job, and lets an operator list and redeliver it with the CLI', async () => {
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/reject');
+    receiver.script('/reject', { status: 400 });
+    await t.insertAccount({ id: '2', teamId: null });
+    await s.join('2');
+    const [first] = await receiver.waitFor('/reject', 1);
+    const [failed] = await settledDeliveries(t.dataSource, 1);
+    expect(failed, worker.output.slice(-3000) + JSON.stringify(receiver.received.map((r) => [r.path, r.headers['webhook-id']]))).toMatchObject({ status: 'failed', attempts: 1, lastStatus: 400, lastError: 'HTTP 400' });
+    await sleep(500);
+    expect(receiver.requestsTo('/reject')).toHaveLength(1);
+    const job = await queue.getJob(`delivery-${failed.id}-0`);
+    expect(await job?.getState()).toBe('failed');
+
+    const cliEnv = { ...env, DATABASE_URL: databaseUrlOf(t.config), LOG_LEVEL: 'silent' };
+    const cli = join(DIST_DIR, 'cli.js');
+    const listed = await runProcess(process.execPath, [cli, 'deliveries', 'list', '--failed', '--json'], cliEnv);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ id: failed.id, status: 'failed', attempts: 1, last_status: 400, app: `A${s.listener.id}`, url: receiver.url('/reject') }),
+    ]);
+    const text = await runProcess(process.execPath, [cli, 'deliveries', 'list'], cliEnv);
+    expect(text.stdout).toContain(`#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${s.listener.id}\tattempts=1\tlast_status=400\t`);
+
+    const redeliver = await runProcess(process.execPath, [cli, 'deliveries', 'redeliver', String(failed.id)], cliEnv);
+    expect(redeliver.code, redeliver.stderr).toBe(0);
+    expect(redeliver.stdout.trim()).toBe(`Delivery ${failed.id} is queued for redelivery.`);
+    const [, second] = await receiver.waitFor('/reject', 2);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    const [delivered] = await settledDeliveries(t.dataSource, 1);
+    expect(delivered).toMatchObject({ status: 'succeeded', attempts: 1, round: 1, lastStatus: 200 });
+
+    const again = await runProcess(process.execPath, [cli, 'deliveries', 'redeliver', String(failed.id)], cliEnv);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`Delivery ${failed.id} is succeeded; only failed deliveries can be redelivered.`);
+  }, 60_000);
+
+  it('does not deliver to a callback deleted before delivery', async () => {
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/gone');
+    receiver.script('/gone', { status: 503, headers: { 'retry-after': '2' } });
+    await t.insertAccount({ id: '3', teamId: null });
+    await s.join('3');
+    await receiver.waitFor('/gone', 1);
+    expect((await t.http.delete('/callbacks/account_team_update', { auth: s.listener })).status).toBe(204);
+    const [delivery] = await settledDeliveries(t.dataSource, 1, 10_000);
+    expect(delivery).toMatchObject({ status: 'cancelled', attempts: 1, callbackId: null });
+    expect(receiver.requestsTo('/gone')).toHaveLength(1);
+  }, 30_000);
+
+  it('finishes the delivery in flight on SIGTERM, then exits', async () => {
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/inflight');
+    receiver.script('/inflight', { status: 200, delayMs: 1500 });
+    await t.insertAccount({ id: '4', teamId: null });
+    await s.join('4');
+    await receiver.waitFor('/inflight', 1);
+    await worker.stop('SIGTERM');
+    // Nest re-raises the signal once its shutdown hooks are done: the worker ends by SIGTERM, after the job.
+    expect(worker.child.signalCode ?? worker.child.exitCode, worker.output.slice(-2000)).toBe('SIGTERM');
+    const [delivery] = await t.dataSource.manager.find(DeliveryEntity);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, lastStatus: 200 });
+    expect(receiver.requestsTo('/inflight')).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('delivery when a worker dies mid-delivery', () => {
+  const prefix = `test-callbacks-${randomBytes(4).toString('hex')}`;
+  const env = deliveryEnv(SHARED_REDIS, prefix);
+  let t: TestApp;
+  let receiver: CallbackReceiver;
+  const workers: TestProcess[] = [];
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start(env);
+  });
+  afterAll(async () => {
+    for (const worker of workers) await worker.stop('SIGKILL');
+    await t?.close();
+    await receiver?.close();
+    await deleteRedisKeys(SHARED_REDIS, prefix);
+  });
+
+  it('is delivered by another worker once the dead one\'s job lock expires', async () => {
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/stalled');
+    receiver.script('/stalled', { status: 200, delayMs: 30_000 }, { status: 200 });
+    const first = await startWorker('worker-1', { ...env, DATABASE_URL: databaseUrlOf(t.config) });
+    workers.push(first);
+    await t.insertAccount({ id: '5', teamId: null });
+    await s.join('5');
+    const [cut] = await receiver.waitFor('/stalled', 1);
+    await first.stop('SIGKILL');
+    workers.push(await startWorker('worker-2', { ...env, DATABASE_URL: databaseUrlOf(t.config) }));
+    const [, retried] = await receiver.waitFor('/stalled', 2, 30_000);
+    expect(retried.headers['webhook-id']).toBe(cut.headers['webhook-id']);
+    expect(retried.body).toBe(cut.body);
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, lastStatus: 200 });
+  }, 60_000);
+});
+
+describe('delivery across a Redis outage', () => {
+  const prefix = `test-callbacks-${randomBytes(4).toString('hex')}`;
+  let port: number;
+  let env: Record<string, string>;
+  let redis: TestProcess;
+  let t: TestApp;
+  let receiver: CallbackReceiver;
+  let worker: TestProcess;
+
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+    env = deliveryEnv(`redis://127.0.0.1:${port}`, prefix);
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start(env);
+    worker = await startWorker('worker', { ...env, DATABASE_URL: databaseUrlOf(t.config) });
+  });
+  afterAll(async () => {
+    await worker?.stop('SIGKILL');
+    await t?.close();
+    await receiver?.close();
+    await redis?.stop();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    receiver.reset();
+  });
+  afterEach(async () => {
+    if (redis.child.exitCode !== null || redis.child.signalCode !== null) redis = await startRedis(port);
+  });
+
+  it('keeps an event committed while Redis is down and delivers it once Redis is back', async () => {
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/outage');
+    await t.insertAccount({ id: '6', teamId: null });
+    await redis.stop();
+
+    const started = Date.now();
+    const account = await s.join('6');
+    expect(Date.now() - started).toBeLessThan(1000);
+    await sleep(1500);
+    expect(receiver.requestsTo('/outage')).toHaveLength(0);
+    const [waiting] = await t.dataSource.manager.find(DeliveryEntity);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 0, enqueuedAt: null });
+
+    redis = await startRedis(port);
+    const [request] = await receiver.waitFor('/outage', 1, 40_000);
+    expect(JSON.parse(request.body)).toEqual({ account, team: account.team });
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
+  }, 60_000);
+
+  it('re-enqueues a delivery whose job a restarted Redis lost', async () => {
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/lost');
+    receiver.script('/lost', { status: 503, headers: { 'retry-after': '3' } });
+    await t.insertAccount({ id: '7', teamId: null });
+    await s.join('7');
+    await receiver.waitFor('/lost', 1);
+    // The retry waits in Redis as a delayed job; a restart without persistence loses it.
+    await redis.stop();
+    redis = await startRedis(port);
+    const [, retried] = await receiver.waitFor('/lost', 2, 50_000);
+    expect(retried.headers['webhook-id']).toBe(receiver.requestsTo('/lost')[0].headers['webhook-id']);
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2 });
+  }, 90_000);
+});

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import type { Credentials } from './support/http-client.js';
+import { TestApp } from './support/test-app.js';
+
+/** Contract §1: 422 → a list of {loc, msg, type}; every other 4xx → a string. */
+function expectErrorShape(response: { status: number; body: unknown }): void {
+  expect(response.status).toBeGreaterThanOrEqual(400);
+  expect(response.status).toBeLessThan(500);
+  if (response.status === 422) {
+    expect(response.body).toEqual({ detail: expect.any(Array) });
+    for (const item of (response.body as { detail: unknown[] }).detail) {
+      expect(item).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) });
+    }
+  } else {
+    expect(response.body).toEqual({ detail: expect.any(String) });
+  }
+}
+
+describe('malformed input (contract §1, §6)', () => {
+  let t: TestApp;
+  let admin: Credentials;
+  beforeAll(async () => {
+    t = await TestApp.start();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    admin = await t.createApp(95);
+  });
+
+  const writes: [string, string][] = [
+    ['POST', '/acounts/new'],
+    ['POST', '/accounts/new'],
+    ['POST', '/teams/new'],
+    ['POST', '/auth/create_session'],
+    ['PATCH', '/account/1'],
+    ['PATCH', '/team/1'],
+  ];
+
+  async function seed(): Promise<void> {
+    await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } });
+    await t.insertAccount({ id: '1' });
+  }
+
+  describe.each(writes)('%s %s', (method, path) => {
+    it.each([
+      ['truncated JSON', '{"name": "x"'],
+      ['a trailing comma', '{"name": "x",}'],
+      ['single quotes', "{'name': 'x'}"],
+      ['garbage', 'not json at all'],
+      ['NaN', '{"name": NaN}'],
+    ])('unparseable JSON (%s) is a 400 with a detail string', async (_what, rawBody) => {
+      await seed();
+      const response = await t.http.request(method, path, { auth: admin, rawBody });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ detail: expect.stringMatching(/^Invalid JSON body/) });
+    });
+
+    it.each([['[]'], ['[{"name": "x"}]'], ['"name"'], ['42'], ['true'], ['null']])('the JSON %s is not an object: 422', async (rawBody) => {
+      await seed();
+      const response = await t.http.request(method, path, { auth: admin, rawBody });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ detail: [{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }] });
+    });
+
+    it('a body over 1 MiB is a 413', async () => {
+      await seed();
+      const response = await t.http.request(method, path, { auth: admin, rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }) });
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual({ detail: expect.any(String) });
+    });
+
+    it('an unsupported content type is a 4xx with a detail', async () => {
+      await seed();
+      const response = await t.http.request(method, path, { auth: admin, rawBody: '<name>x</name>', contentType: 'application/xml' });
+      expect(response.status).toBe(415);
+      expectErrorShape(response);
+    });
+
+    it('text/plain is not an object: 422', async () => {
+      await seed();
+      const response = await t.http.request(method, path, { auth: admin, rawBody: '{"name": "x"}', contentType: 'text/plain' });
+      expect(response.status).toBe(422);
+      expectErrorShape(response);
+    });
+
+    it('deep nesting and odd keys are never a 500', async () => {
+      await seed();
+      const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+      for (const rawBody of [`{"name": ${deep}}`, '{"__proto__": {"admin": true}, "name": "x"}', '{"constructor": {"prototype": 1}}', '{"name": "\\u0000"}']) {
+        const response = await t.http.request(method, path, { auth: admin, rawBody });
+        expect(response.status).toBeLessThan(500);
+        if (response.status >= 400) expectErrorShape(response);
+      }
+    });
+  });
+
+  it('a body just under 1 MiB is read (then validated)', async () => {
+    const response = await t.http.post('/teams/new', { auth: admin, rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024 - 100) }) });
+    expect(response.status).toBe(422);
+    expect(response.body.detail[0].loc).toEqual(['body', 'name']);
+  });
+
+  it('a charset in the content type is fine', async () => {
+    const response = await t.http.post('/teams/new', { auth: admin, rawBody: '{"name": "Red"}', contentType: 'application/json; charset=utf-8' });
+    expect(response.status).toBe(201);
+  });
+
+  it('an empty body on a create is a 422, not a 500', async () => {
+    const response = await t.http.post('/teams/new', { auth: admin, rawBody: '' });
+    expect(response.status).toBe(422);
+    expectErrorShape(response);
+  });
+
+  it('a POST without any body or content type is a 422', async () => {
+    const response = await t.http.post('/teams/new', { auth: admin });
+    expect(response.status).toBe(422);
+    expectErrorShape(response);
+  });
+
+  it('unknown fields are ignored', async () => {
+    const response = await t.http.post('/teams/new', { auth: admin, body: { name: 'Red', id: 999, member_count: 7, awards: ['x'] } });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ id: expect.any(Number), name: 'Red', created_at: expect.any(Number), member_count: 0, awards: [] });
+    expect(response.body.id).not.toBe(999);
+  });
+
+  describe.each([
+    ['GET', '/account/'],
+    ['PATCH', '/account/'],
+    ['DELETE', '/account/'],
+    ['GET', '/team/'],
+    ['PATCH', '/team/'],
+    ['DELETE', '/team/'],
+  ])('path ids: %s %s{id}', (method, prefix) => {
+    const loc = prefix.includes('account') ? 'account' : 'team';
+
+    it.each(['abc', '1.0', '1e3', '0x1', '%20', '1%00', '%E2%82%AC', '--1', '+1'])('%s is a 422 type error', async (id) => {
+      const response = await t.http.request(method, `${prefix}${id}`, { auth: admin, body: method === 'GET' ? undefined : {} });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ detail: [{ loc: ['path', loc], msg: 'value is not a valid integer', type: 'type_error.integer' }] });
+    });
+
+    it.each(['9'.repeat(25), '18446744073709551616', '9223372036854775808', '2147483648'])('huge id %s is a 422 not found', async (id) => {
+      const response = await t.http.request(method, `${prefix}${id}`, { auth: admin, body: method === 'GET' ? undefined : {} });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ detail: [{ loc: ['path', loc], msg: expect.stringMatching(/not found\.$/), type: 'value_error.not_found' }] });
+    });
+  });
+
+  it.each(['/account/', '/team/'])('%s{id}: a path id over 100 characters is a 414 with a detail string', async (prefix) => {
+    const response = await t.http.get(`${prefix}${'9'.repeat(150)}`);
+    expect(response.status).toBe(414);
+    expect(response.body).toEqual({ detail: expect.stringContaining('max param length') });
+  });
+
+  it.each(['/account/%', '/team/%ZZ', '/account/%E2%82'])('%s: a malformed percent-encoding is a 400 with a detail string', async (path) => {
+    const response = await t.http.get(path);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ detail: expect.stringContaining('is not a valid url component') });
+  });
+
+  it.each(['/accounts/search', '/teams/search'])('%s: odd query strings are 422, never 500', async (path) => {
+    for (const query of ['page=%FF', 'per_page[]=1', 'page[a]=1', 'q[]=a', 'q=%00', 'per_page=1e1', 'page=99999999999999999999', `q=${'%25'.repeat(300)}`]) {
+      const response = await t.http.get(`${path}?${query}`);
+      expect({ query, status: response.status < 500 }).toEqual({ query, status: true });
+      if (response.status >= 400) expectErrorShape(response);
+    }
+  });
+
+  it('an unknown route is a 404 with a detail string', async () => {
+    const response = await t.http.get('/nowhere');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ detail: expect.any(String) });
+  });
+
+  it('a wrong method on a known path is a 4xx with a detail string', async () => {
+    const response = await t.http.put('/teams/new', { auth: admin, body: { name: 'x' } });
+    expect([404, 405]).toContain(response.status);
+    expect(response.body).toEqual({ detail: expect.any(String) });
+  });
+
+  it('a very long Authorization header is a 401', async () => {
+    const response = await t.http.get('/auth/me', { headers: { authorization: `Basic ${'A'.repeat(6000)}` } });
+    expect(response.status).toBe(401);
+    expectErrorShape(response);
+  });
+
+  it('nothing is written by a rejected request', async () => {
+    await t.http.post('/teams/new', { auth: admin, rawBody: '{"name": "x"' });
+    await t.http.post('/teams/new', { auth: admin, rawBody: '[{"name": "x"}]' });
+    await t.http.post('/acounts/new', { auth: admin, body: { id: 1, name: 'A', discriminator: '1', team: 'x' } });
+    expect((await t.http.get('/teams/search')).body.results).toBe(0);
+    expect((await t.http.get('/accounts/search')).body.results).toBe(0);
+  });
+});
