@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 
+import { AccountsModule } from './accounts/accounts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { AccountsCommand, AccountsSuperuserCommand } from './cli/accounts.command.js';
 import { APPS_COMMANDS } from './cli/apps.command.js';
@@ -21,7 +22,7 @@ export class CliModule {
   static forRoot(options: { migrate: boolean }): DynamicModule {
     return {
       module: CliModule,
-      imports: [AppConfigModule.forRoot(), ClockModule, DatabaseModule.forRoot(options), AuthModule, DeliveryAdminModule],
+      imports: [AppConfigModule.forRoot(), ClockModule, DatabaseModule.forRoot(options), AuthModule, AccountsModule, DeliveryAdminModule],
       providers: [
         ...APPS_COMMANDS,
         ...DELIVERIES_COMMANDS,

@@ -11,7 +11,7 @@ import { EventsService } from '../events/events.service.js';
 import type { Page } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { isSelf } from '../permissions/caller.js';
-import { Permission, hasPermissions } from '../permissions/permission.js';
+import { ACCOUNT_PERMISSIONS, Permission, hasPermissions } from '../permissions/permission.js';
 import { assertMayChangePermissions } from '../permissions/permission-grant.policy.js';
 import { mayChangeTeam } from '../permissions/team-membership.policy.js';
 import { AccountSerializer } from '../serialization/account.serializer.js';
@@ -185,6 +185,17 @@ export class AccountsService {
     const account = await this.serializer.load(id);
     if (!account) throw UnprocessableEntityError.notFound(['path', 'account'], 'Account');
     return account;
+  }
+
+  /**
+   * Operator action (`cli accounts superuser`, contract §9): sets every
+   * permission an account may hold (111).
+   *
+   * @returns false when the account does not exist.
+   */
+  async makeSuperuser(id: string): Promise<boolean> {
+    const result = await this.dataSource.manager.update(AccountEntity, { id: toStoredAccountId(id) }, { permissions: ACCOUNT_PERMISSIONS });
+    return !!result.affected;
   }
 
   /**
