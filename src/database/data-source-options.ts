@@ -25,7 +25,8 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
       timezone: 'Z',
       supportBigNumbers: true,
       bigNumberStrings: true,
-      extra: { connectionLimit: 20 },
+      // PreparedReads: a few fixed statements per connection; the server's max_prepared_stmt_count is global.
+      extra: { connectionLimit: 20, maxPreparedStatements: 64 },
     };
   }
   if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });

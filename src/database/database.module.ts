@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { runMigrations } from './migration-runner.js';
+import { PreparedReads } from './prepared-reads.js';
 
 const RUN_MIGRATIONS = Symbol('RUN_MIGRATIONS');
 
@@ -26,7 +27,8 @@ class MigrationsOnStart implements OnModuleInit {
 }
 
 /**
- * The TypeORM connection for the configured backend (contract §9).
+ * The TypeORM connection for the configured backend (contract §9), and
+ * {@link PreparedReads} for the read path.
  * `migrate: true` applies pending migrations at start (API and worker);
  * the CLI passes `false` and runs them on demand.
  */
@@ -45,7 +47,9 @@ export class DatabaseModule {
       providers: [
         { provide: RUN_MIGRATIONS, useValue: options.migrate },
         MigrationsOnStart,
+        PreparedReads,
       ],
+      exports: [PreparedReads],
     };
   }
 }

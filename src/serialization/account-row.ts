@@ -25,3 +25,29 @@ export const ACCOUNT_ROW_COLUMNS =
 
 /** Accounts joined with their team and its maintained member count. */
 export const ACCOUNT_ROW_FROM = 'FROM accounts a LEFT JOIN teams t ON t.id = a.team_id LEFT JOIN account_counts c ON c.team_key = a.team_id';
+
+/**
+ * Joins after {@link ACCOUNT_ROW_FROM} that list, in the same SELECT, each
+ * account's awards and its team's awards (issue 6: one statement, no
+ * `UNION`): every account comes out as rows of kind `s.n` 1, one per award it
+ * holds (`w1`, or one row of NULLs), and kind 2, one per award of its team
+ * (`w2`, or one row of NULLs). Award lists are short, so the fan-out is too.
+ */
+export const ACCOUNT_AWARDS_JOIN =
+  'INNER JOIN numbers s ON s.n <= 2 LEFT JOIN awardees h ON s.n = 1 AND h.account_id = a.id LEFT JOIN awards w1 ON w1.id = h.award_id ' +
+  'LEFT JOIN awards w2 ON s.n = 2 AND w2.team_id = a.team_id';
+
+/** The award columns of {@link ACCOUNT_AWARDS_JOIN}. */
+export const ACCOUNT_AWARDS_COLUMNS =
+  'w1.id AS award_id, w1.title AS award_title, w1.image_url AS award_image_url, ' +
+  'w2.id AS team_award_id, w2.title AS team_award_title, w2.image_url AS team_award_image_url';
+
+/** An {@link AccountRow} with one of its awards or one of its team's awards ({@link ACCOUNT_AWARDS_JOIN}). */
+export interface AccountAwardRow extends AccountRow {
+  award_id: number | string | null;
+  award_title: string | null;
+  award_image_url: string | null;
+  team_award_id: number | string | null;
+  team_award_title: string | null;
+  team_award_image_url: string | null;
+}

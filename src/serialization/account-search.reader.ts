@@ -4,53 +4,54 @@ import { EntityManager } from 'typeorm';
 import type { SearchAccountsQuery } from '../accounts/dto/search-accounts.query.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
+import { searchGramSql } from '../database/name-grams.js';
+import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
-import { ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountRow } from './account-row.js';
-import { holdingsFromRows } from './award-holdings.reader.js';
+import { ACCOUNT_AWARDS_COLUMNS, ACCOUNT_AWARDS_JOIN, ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountAwardRow } from './account-row.js';
 import type { AccountResource } from './resources.js';
-
-/** The columns of an award row after its own (as in {@link AccountSerializer.load}): no account, team or total. */
-const NO_ACCOUNT = 'NULL, NULL, NULL, NULL, NULL';
 
 /** A SQL fragment and its parameters, in textual order. */
 interface Fragment {
   sql: string;
-  parameters: unknown[];
+  parameters: (string | number)[];
 }
 
 /**
  * `GET /accounts/search` (contract §3) in ONE statement whatever the page
- * size (issue 6): a `UNION ALL` of the page's rows joined with their team
- * (the page read in the order of index `(name, id)` or `(team_id, name, id)`)
- * with the total as a scalar subquery, the page's awards and its teams'
- * awards (award rows as in {@link AccountSerializer.load}). Without `q` the
- * total is read from the maintained counts (`account_counts`), so it costs
- * the same at any data size; with `q` it is a `LIKE` scan of the name index.
- * A page past the end takes a second statement for its total.
+ * size (issue 6): the page's accounts (read in the order of index
+ * `(name, id)` or `(team_id, name, id)`, or with `q` on MySQL of the name
+ * n-grams' `(gram, name)`) joined with their teams, their awards and their
+ * teams' awards (`ACCOUNT_AWARDS_JOIN`), with the total as a scalar subquery. The total is read from maintained
+ * counts (`account_counts`; with a `q` of one or two characters and no team,
+ * `name_gram_counts`), so it costs the same at any data size; a longer `q`
+ * counts the accounts holding its rarest bigram (MySQL), or scans the names
+ * (SQLite). A page past the end takes a second statement for its total.
  */
 @Injectable()
 export class AccountSearchReader {
-  constructor(private readonly manager: EntityManager) {}
+  private readonly nameGrams: boolean;
+
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly reads: PreparedReads,
+  ) {
+    this.nameGrams = manager.connection.options.type === 'mysql';
+  }
 
   /** @throws UnprocessableEntityError (422) at `["query", "team"]` when `team` names no team. */
   async search(query: SearchAccountsQuery): Promise<Page<AccountResource>> {
-    const filter = AccountSearchReader.filter(query, 'a');
-    const total = AccountSearchReader.total(query);
-    // Ids only: covered by index (name, id) or (team_id, name, id), read in order, LIMIT rows at most.
-    const page = `SELECT a.id AS id FROM accounts a${filter.sql} ORDER BY a.name, a.id LIMIT ? OFFSET ?`;
-    const pageParameters = [...filter.parameters, query.per_page, query.page * query.per_page];
-    const rows: (AccountRow & { kind: number | string; total: number | string | null })[] = await this.manager.query(
-      `SELECT 0 AS kind, ${ACCOUNT_ROW_COLUMNS}, (${total.sql}) AS total ${ACCOUNT_ROW_FROM} INNER JOIN (${page}) p ON p.id = a.id ` +
-        `UNION ALL SELECT 1, h.account_id, w.title, w.image_url, NULL, NULL, w.id, ${NO_ACCOUNT} ` +
-        `FROM (${page}) p INNER JOIN awardees h ON h.account_id = p.id INNER JOIN awards w ON w.id = h.award_id ` +
-        `UNION ALL SELECT 2, NULL, w.title, w.image_url, NULL, w.team_id, w.id, ${NO_ACCOUNT} ` +
-        `FROM awards w WHERE w.team_id IN (SELECT m.team_id FROM accounts m INNER JOIN (${page}) p ON p.id = m.id) ` +
-        'ORDER BY kind, name, id',
-      [...total.parameters, ...pageParameters, ...pageParameters, ...pageParameters],
+    const matches = this.matches(query);
+    const total = this.total(query);
+    // The page, numbered in its order: the outer SELECT needs no ORDER BY (a sort of every joined row).
+    const page = `SELECT x.id AS id, ROW_NUMBER() OVER (ORDER BY x.name, x.id) AS rn FROM (${matches.sql} LIMIT ? OFFSET ?) x`;
+    const rows = await this.reads.select<AccountAwardRow & { rn: number | string; total: number | string | null }>(
+      `SELECT p.rn AS rn, ${ACCOUNT_ROW_COLUMNS}, (${total.sql}) AS total, ${ACCOUNT_AWARDS_COLUMNS} ` +
+        `${ACCOUNT_ROW_FROM} INNER JOIN (${page}) p ON p.id = a.id ${ACCOUNT_AWARDS_JOIN}`,
+      [...total.parameters, ...matches.parameters, query.per_page, query.page * query.per_page],
     );
-    const accounts = rows.filter((row) => Number(row.kind) === 0);
-    if (accounts.length === 0) return toPage(query, await this.totalOfEmptyPage(query, total), []);
-    return toPage(query, Number(accounts[0].total ?? 0), AccountSerializer.fromRows(accounts, holdingsFromRows(rows, 1, 2)));
+    if (rows.length === 0) return toPage(query, await this.totalOfEmptyPage(query, total), []);
+    rows.sort((left, right) => Number(left.rn) - Number(right.rn));
+    return toPage(query, Number(rows[0].total ?? 0), AccountSerializer.fromAwardRows(rows));
   }
 
   /** A page past the end (or no match): the total alone, and the 422 for an unknown team. */
@@ -63,30 +64,60 @@ export class AccountSearchReader {
     return Number(row?.total ?? 0);
   }
 
-  /** The `WHERE` clause of `q` and `team` on the accounts aliased `alias`. */
-  private static filter(query: SearchAccountsQuery, alias: string): Fragment {
-    const conditions: string[] = [];
-    const parameters: unknown[] = [];
-    if (query.q) {
-      conditions.push(`${alias}.name LIKE ? ESCAPE '${LIKE_ESCAPE}'`);
-      parameters.push(likeContains(query.q));
+  /**
+   * The ids and names of every match in page order (columns `id`, `name`; no `LIMIT`): covered by
+   * index `(name, id)` or `(team_id, name, id)`, or with `q` on MySQL read in
+   * `(gram, name)` order from the n-grams of `q`'s gram (see
+   * `database/name-grams.ts`), verified with `LIKE` when `q` is longer than
+   * its gram.
+   */
+  private matches(query: SearchAccountsQuery): Fragment {
+    const filter = this.filter(query);
+    if (query.q && this.nameGrams) {
+      return { sql: `SELECT g.account_id AS id, g.name AS name ${filter.sql} ORDER BY g.name, g.account_id`, parameters: filter.parameters };
     }
-    if (query.team === 0) conditions.push(`${alias}.team_id IS NULL`);
-    else if (query.team !== undefined) {
-      conditions.push(`${alias}.team_id = ?`);
-      parameters.push(query.team);
-    }
-    return { sql: conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '', parameters };
+    return { sql: `SELECT a.id AS id, a.name AS name ${filter.sql} ORDER BY a.name, a.id`, parameters: filter.parameters };
   }
 
-  /** A scalar subquery giving the number of matches: maintained counts without `q`, a count with it. */
-  private static total(query: SearchAccountsQuery): Fragment {
+  /** A scalar subquery giving the number of matches: maintained counts where they answer it, else a count of {@link filter}. */
+  private total(query: SearchAccountsQuery): Fragment {
     if (query.q) {
-      const filter = AccountSearchReader.filter(query, 'm');
-      return { sql: `SELECT COUNT(*) FROM accounts m${filter.sql}`, parameters: filter.parameters };
+      const length = [...query.q].length;
+      if (this.nameGrams && length <= 2 && query.team === undefined) {
+        const gram = searchGramSql(query.q);
+        return { sql: `SELECT COALESCE(SUM(c.accounts), 0) FROM name_gram_counts c WHERE c.gram = ${gram.sql}`, parameters: gram.parameters };
+      }
+      const filter = this.filter(query);
+      return { sql: `SELECT COUNT(*) ${filter.sql}`, parameters: filter.parameters };
     }
     if (query.team !== undefined) return { sql: 'SELECT accounts FROM account_counts WHERE team_key = ?', parameters: [query.team] };
     return { sql: 'SELECT SUM(accounts) FROM account_counts', parameters: [] };
   }
-}
 
+  /** `FROM ... WHERE ...` of the matching accounts (alias `a`; with `q` on MySQL also their grams, alias `g`). */
+  private filter(query: SearchAccountsQuery): Fragment {
+    const conditions: string[] = [];
+    const parameters: (string | number)[] = [];
+    let from = 'FROM accounts a';
+    if (query.q) {
+      const length = [...query.q].length;
+      if (this.nameGrams) {
+        // The gram alone decides a q of one or two characters; the accounts are joined only to filter further.
+        from = length > 2 || query.team !== undefined ? 'FROM account_name_grams g INNER JOIN accounts a ON a.id = g.account_id' : 'FROM account_name_grams g';
+        const gram = searchGramSql(query.q);
+        conditions.push(`g.gram = ${gram.sql}`);
+        parameters.push(...gram.parameters);
+      }
+      if (!this.nameGrams || length > 2) {
+        conditions.push(`a.name LIKE ? ESCAPE '${LIKE_ESCAPE}'`);
+        parameters.push(likeContains(query.q));
+      }
+    }
+    if (query.team === 0) conditions.push('a.team_id IS NULL');
+    else if (query.team !== undefined) {
+      conditions.push('a.team_id = ?');
+      parameters.push(query.team);
+    }
+    return { sql: conditions.length > 0 ? `${from} WHERE ${conditions.join(' AND ')}` : from, parameters };
+  }
+}

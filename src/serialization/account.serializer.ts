@@ -2,19 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId, toStoredAccountId } from '../accounts/account-id.js';
+import { PreparedReads } from '../database/prepared-reads.js';
 import type { AccountEntity } from '../accounts/account.entity.js';
-import { ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountRow } from './account-row.js';
-import { type AwardHoldings, AwardHoldingsReader, holdingsFromRows } from './award-holdings.reader.js';
+import { ACCOUNT_AWARDS_COLUMNS, ACCOUNT_AWARDS_JOIN, ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountAwardRow, type AccountRow } from './account-row.js';
+import { type AwardHoldings, AwardHoldingsReader, appendAward } from './award-holdings.reader.js';
 import type { AccountResource, TeamResource } from './resources.js';
 import { TeamSerializer } from './team.serializer.js';
 
-/** {@link AccountSerializer.load}: kind 0 the account, 1 its awards, 2 its team's awards (rows unordered). */
-const SINGLE_ACCOUNT_SQL =
-  `SELECT 0 AS kind, ${ACCOUNT_ROW_COLUMNS} ${ACCOUNT_ROW_FROM} WHERE a.id = ? ` +
-  'UNION ALL SELECT 1, h.account_id, w.title, w.image_url, NULL, NULL, w.id, NULL, NULL, NULL, NULL ' +
-  'FROM awardees h INNER JOIN awards w ON w.id = h.award_id WHERE h.account_id = ? ' +
-  'UNION ALL SELECT 2, NULL, w.title, w.image_url, NULL, w.team_id, w.id, NULL, NULL, NULL, NULL ' +
-  'FROM accounts a INNER JOIN awards w ON w.team_id = a.team_id WHERE a.id = ?';
+/** {@link AccountSerializer.load}: the account with its awards and its team's awards, one row per award. */
+const SINGLE_ACCOUNT_SQL = `SELECT ${ACCOUNT_ROW_COLUMNS}, ${ACCOUNT_AWARDS_COLUMNS} ${ACCOUNT_ROW_FROM} ${ACCOUNT_AWARDS_JOIN} WHERE a.id = ?`;
 
 /**
  * Builds Account objects (contract §2) with their team and awards in a fixed
@@ -28,6 +24,7 @@ export class AccountSerializer {
     private readonly manager: EntityManager,
     private readonly teamSerializer: TeamSerializer,
     private readonly awardHoldings: AwardHoldingsReader,
+    private readonly reads: PreparedReads,
   ) {}
 
   /** One Account object per entity, in the same order. */
@@ -84,19 +81,46 @@ export class AccountSerializer {
   }
 
   /**
+   * Account objects from {@link AccountAwardRow}s (each account's rows
+   * together, accounts in the order of their first row): the account and
+   * team columns of an account's first row, the awards of all its rows.
+   */
+  static fromAwardRows(rows: AccountAwardRow[]): AccountResource[] {
+    const accounts = new Map<string, AccountAwardRow>();
+    const holdings: AwardHoldings = { accounts: new Map(), teams: new Map() };
+    const teamAwardIds = new Map<number, Set<number>>();
+    for (const row of rows) {
+      if (!accounts.has(row.id)) accounts.set(row.id, row);
+      if (row.award_id !== null) {
+        const owner = fromStoredAccountId(row.id);
+        appendAward(holdings.accounts, owner, { id: Number(row.award_id), title: row.award_title!, image_url: row.award_image_url! });
+      }
+      if (row.team_award_id !== null) {
+        // Accounts of one team each list the team's awards: keep one copy.
+        const team = Number(row.team_id);
+        const seen = teamAwardIds.get(team) ?? new Set<number>();
+        teamAwardIds.set(team, seen);
+        const awardId = Number(row.team_award_id);
+        if (!seen.has(awardId)) {
+          seen.add(awardId);
+          appendAward(holdings.teams, team, { id: awardId, title: row.team_award_title!, image_url: row.team_award_image_url! });
+        }
+      }
+    }
+    for (const list of [...holdings.accounts.values(), ...holdings.teams.values()]) list.sort((left, right) => left.id - right.id);
+    return AccountSerializer.fromRows([...accounts.values()], holdings);
+  }
+
+  /**
    * Reads and builds the account `id` (canonical) in ONE statement (issue 6):
    * the account row with its team, the account's awards and the team's
-   * awards, as one `UNION ALL` (award rows carry the award id in
-   * `permissions`, the title in `name` and the image in `discriminator`).
+   * awards ({@link ACCOUNT_AWARDS_JOIN}).
    *
    * @returns `undefined` when the account does not exist.
    */
   async load(id: string, manager: EntityManager = this.manager): Promise<AccountResource | undefined> {
-    const stored = toStoredAccountId(id);
-    const rows: (AccountRow & { kind: number | string })[] = await manager.query(SINGLE_ACCOUNT_SQL, [stored, stored, stored]);
-    const account = rows.find((row) => Number(row.kind) === 0);
-    if (!account) return undefined;
-    return AccountSerializer.fromRows([account], holdingsFromRows(rows, 1, 2))[0];
+    const rows = await this.reads.select<AccountAwardRow>(SINGLE_ACCOUNT_SQL, [toStoredAccountId(id)], manager);
+    return AccountSerializer.fromAwardRows(rows)[0];
   }
 
   private static toResource(

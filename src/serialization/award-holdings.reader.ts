@@ -50,8 +50,8 @@ export class AwardHoldingsReader {
     const rows: HoldingRow[] = await manager.query(`${parts.join(' UNION ALL ')} ORDER BY id`, [...accounts, ...teams]);
     for (const row of rows) {
       const award = { id: Number(row.id), title: row.title, image_url: row.image_url };
-      if (row.account_id !== null) append(holdings.accounts, fromStoredAccountId(row.account_id), award);
-      else append(holdings.teams, Number(row.team_id), award);
+      if (row.account_id !== null) appendAward(holdings.accounts, fromStoredAccountId(row.account_id), award);
+      else appendAward(holdings.teams, Number(row.team_id), award);
     }
     return holdings;
   }
@@ -83,14 +83,15 @@ export function holdingsFromRows(rows: AwardUnionRow[], accountKind: number, tea
     const kind = Number(row.kind);
     if (kind !== accountKind && kind !== teamKind) continue;
     const award = { id: Number(row.permissions), title: row.name, image_url: row.discriminator };
-    if (kind === accountKind) append(holdings.accounts, fromStoredAccountId(row.id!), award);
-    else append(holdings.teams, Number(row.team_id), award);
+    if (kind === accountKind) appendAward(holdings.accounts, fromStoredAccountId(row.id!), award);
+    else appendAward(holdings.teams, Number(row.team_id), award);
   }
   for (const list of [...holdings.accounts.values(), ...holdings.teams.values()]) list.sort((left, right) => left.id - right.id);
   return holdings;
 }
 
-function append<K>(map: Map<K, AwardResource[]>, key: K, award: AwardResource): void {
+/** Adds `award` to the list of `key` in `map`. */
+export function appendAward<K>(map: Map<K, AwardResource[]>, key: K, award: AwardResource): void {
   const list = map.get(key);
   if (list) list.push(award);
   else map.set(key, [award]);

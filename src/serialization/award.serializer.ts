@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import type { AwardEntity } from '../awards/award.entity.js';
+import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
 import { ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountRow } from './account-row.js';
 import { holdingsFromRows } from './award-holdings.reader.js';
@@ -30,6 +31,7 @@ const AWARD_DETAILS_SQL =
 export class AwardSerializer {
   constructor(
     private readonly manager: EntityManager,
+    private readonly reads: PreparedReads,
   ) {}
 
   /** The Award object `{id, title, image_url}`. */
@@ -50,7 +52,7 @@ export class AwardSerializer {
    * @returns `undefined` when the award `id` does not exist.
    */
   async loadDetails(id: number, manager: EntityManager = this.manager): Promise<AwardDetailsResource | undefined> {
-    const rows: (AccountRow & { kind: number | string })[] = await manager.query(AWARD_DETAILS_SQL, [id, id, id, id, id]);
+    const rows: (AccountRow & { kind: number | string })[] = await this.reads.select(AWARD_DETAILS_SQL, [id, id, id, id, id], manager);
     const award = rows.find((row) => Number(row.kind) === 0);
     if (!award) return undefined;
     const holders = rows.filter((row) => Number(row.kind) === 1);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
+import { PreparedReads } from '../database/prepared-reads.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import type { SearchTeamsQuery } from '../teams/dto/search-teams.query.js';
 import type { AwardResource, TeamResource } from './resources.js';
@@ -17,7 +18,10 @@ import { TeamSerializer } from './team.serializer.js';
  */
 @Injectable()
 export class TeamSearchReader {
-  constructor(private readonly manager: EntityManager) {}
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly reads: PreparedReads,
+  ) {}
 
   /** A page of teams whose name contains `q`, ordered by (name, id). */
   async search(query: SearchTeamsQuery): Promise<Page<TeamResource>> {
@@ -26,7 +30,7 @@ export class TeamSearchReader {
     const total = `SELECT COUNT(*) FROM teams t${where}`;
     const page = `SELECT t.id AS id FROM teams t${where} ORDER BY t.name, t.id LIMIT ? OFFSET ?`;
     const pageParameters = [...filter, query.per_page, query.page * query.per_page];
-    const rows: (TeamRow & { kind: number | string; image_url: string | null; total: number | string | null })[] = await this.manager.query(
+    const rows = await this.reads.select<TeamRow & { kind: number | string; image_url: string | null; total: number | string | null }>(
       `SELECT 0 AS kind, ${TEAM_ROW_COLUMNS}, NULL AS image_url, (${total}) AS total ${TEAM_ROW_FROM} INNER JOIN (${page}) p ON p.id = t.id ` +
         `UNION ALL SELECT 1, w.team_id, w.title, NULL, w.id, w.image_url, NULL FROM awards w WHERE w.team_id IN (SELECT p.id FROM (${page}) p) ` +
         'ORDER BY kind, name, id',

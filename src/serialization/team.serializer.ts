@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
+import { PreparedReads } from '../database/prepared-reads.js';
 import { placeholders } from '../database/sql-placeholders.js';
 import type { TeamEntity } from '../teams/team.entity.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
@@ -24,6 +25,7 @@ export class TeamSerializer {
   constructor(
     private readonly manager: EntityManager,
     private readonly awardHoldings: AwardHoldingsReader,
+    private readonly reads: PreparedReads,
   ) {}
 
   /** One Team object per entity, in the same order (entities missing from the database are skipped). */
@@ -52,7 +54,7 @@ export class TeamSerializer {
    * @returns `undefined` when the team does not exist.
    */
   async loadOne(id: number, manager: EntityManager = this.manager): Promise<TeamResource | undefined> {
-    const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await manager.query(SINGLE_TEAM_SQL, [id, id]);
+    const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await this.reads.select(SINGLE_TEAM_SQL, [id, id], manager);
     const team = rows.find((row) => Number(row.kind) === 0);
     if (!team) return undefined;
     const awards = rows.filter((row) => Number(row.kind) === 1).map((row) => ({ id: Number(row.id), title: row.name, image_url: row.image_url! }));

@@ -27,6 +27,8 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
       // Maintained by triggers (issue 6); reset whatever order the tables were emptied in.
       await manager.query('DELETE FROM account_counts WHERE team_key <> 0');
       await manager.query('UPDATE account_counts SET accounts = 0');
+      await manager.query('DELETE FROM account_name_grams');
+      await manager.query('DELETE FROM name_gram_counts');
       await manager.query('SET FOREIGN_KEY_CHECKS = 1');
     });
     return;
