@@ -4,6 +4,7 @@
  * the end of the run.
  */
 import { execFile, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -105,11 +106,14 @@ async function stop(child) {
   clearTimeout(timer);
 }
 
-/** The pid of the local MariaDB server process, when it runs on this machine. */
-export async function databasePid() {
+/**
+ * The pid of the MariaDB server that `connection` talks to, from its pid file,
+ * when it runs on this machine (several may).
+ */
+export async function databasePid(connection) {
   try {
-    const { stdout } = await run('pidof', ['mariadbd', 'mysqld']);
-    return Number(stdout.trim().split(/\s+/)[0]) || undefined;
+    const [[{ file }]] = await connection.query('SELECT @@pid_file AS file');
+    return Number((await readFile(file, 'utf8')).trim()) || undefined;
   } catch {
     return undefined;
   }

@@ -123,7 +123,7 @@ async function main() {
     api = await startApi(options.dist, databaseUrl, profileArgs);
     reference = await startReference(databaseUrl);
     const servers = { api: api.url, reference: reference.url };
-    const pids = { api: api.pid, reference: reference.pid, database: await databasePid() };
+    const pids = { api: api.pid, reference: reference.pid, database: await databasePid(connection) };
 
     const results = [];
     for (const [index, accounts] of scales.entries()) {
