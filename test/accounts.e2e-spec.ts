@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { Permission as P } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const CHALLENGE = 'Basic realm="accounts"';
 const notFound = (loc: string[], resource: string) => ({ detail: [{ loc, msg: `${resource} not found.`, type: 'value_error.not_found' }] });
 
 describe('accounts (interface §4.1)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-  });
+  const { t } = useTestApp({}, { resetEach: true });
 
   /** A Team object as contract §2 shapes it. */
   async function team(name: string, admin: Credentials): Promise<{ id: number; name: string; created_at: number }> {
@@ -288,13 +279,7 @@ describe('accounts (interface §4.1)', () => {
   });
 
   describe('signups closed', () => {
-    let closed: TestApp;
-    beforeAll(async () => {
-      closed = await TestApp.start({ SIGNUPS_OPEN: 'false' });
-    });
-    afterAll(async () => {
-      await closed.close();
-    });
+    const { t: closed } = useTestApp({ SIGNUPS_OPEN: 'false' });
 
     it('GET /accounts/signups says so', async () => {
       expect((await closed.http.get('/accounts/signups')).body).toEqual({ signups_open: false });

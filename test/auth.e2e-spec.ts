@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
 import { Permission as P } from '../src/permissions/permission.js';
 import { basicAuth } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const CHALLENGE = 'Basic realm="accounts"';
 const THIRTY_DAYS = 30 * 86_400;
 
 describe('authentication (interface §4.5, contract §4)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-  });
+  const { t } = useTestApp({}, { resetEach: true });
 
   describe('POST /auth/create_session', () => {
     it('201 with a Session that authenticates as the account', async () => {
@@ -229,13 +220,7 @@ describe('authentication (interface §4.5, contract §4)', () => {
 });
 
 describe('session expiry (SESSION_MAX_AGE)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ SESSION_MAX_AGE: '2s' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t } = useTestApp({ SESSION_MAX_AGE: '2s' });
 
   it('an expired session is rejected with 401 and removed; a reset restarts the lifetime', async () => {
     await t.insertAccount({ id: '5' });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Credentials } from './support/http-client.js';
 import { StatementCounter } from './support/statement-counter.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const IMAGE = 'https://cdn.example.com/award.png';
 
@@ -12,14 +12,13 @@ const IMAGE = 'https://cdn.example.com/award.png';
  * rows it holds (issue: awards, no N+1 queries).
  */
 describe('statements per response do not grow with its size', () => {
-  let t: TestApp;
+  const { t } = useTestApp();
   let admin: Credentials;
   let counter: StatementCounter;
   const teamIds: number[] = [];
   const awardIds: number[] = [];
 
   beforeAll(async () => {
-    t = await TestApp.start();
     counter = new StatementCounter(t.dataSource);
     admin = await t.createApp(95);
     // 30 accounts in 10 teams; each account holds 3 awards, each team has 2 more.
@@ -47,9 +46,6 @@ describe('statements per response do not grow with its size', () => {
     }
     const single = await t.http.post('/awards/new', { auth: admin, body: { title: 'single', image_url: IMAGE, team: teamIds[9], accounts: [accountIds[0]] } });
     awardIds.push(single.body.id);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** Statements one GET issues, after checking it answers 200 with `check` holding. */

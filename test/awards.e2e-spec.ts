@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AwardEntity } from '../src/awards/award.entity.js';
 import { AwardeeEntity } from '../src/awards/awardee.entity.js';
 import { Permission } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const IMAGE = 'https://cdn.example.com/gold.png';
 const BIG_ID = '18446744073709551615';
@@ -15,19 +15,10 @@ const ALL_BUT_AWARDS = 95 & ~Permission.ManageAwards;
 const notFound = (loc: (string | number)[], resource: string) => ({ loc, msg: `${resource} not found.`, type: 'value_error.not_found' });
 
 describe('awards (interface §4.3)', () => {
-  let t: TestApp;
-  let admin: Credentials;
+  const { t, admin } = useTestApp({}, { resetEach: true, admin: 'admin' });
   let noAwards: Credentials;
 
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    await t.reset();
-    admin = await t.createApp(95, 'admin');
     noAwards = await t.createApp(ALL_BUT_AWARDS, 'no-awards');
   });
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AppsService } from '../src/auth/apps/apps.service.js';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const NOT_REGISTERED = { detail: 'No callback is registered for account_team_update.' };
 const UNKNOWN_EVENT = {
@@ -12,18 +12,11 @@ const UNKNOWN_EVENT = {
 const HOOK = 'https://hooks.example.com/team';
 
 describe('callback registration (interface §4.4, contract §8)', () => {
-  let t: TestApp;
+  const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false' }, { resetEach: true });
   let app: Credentials & { id: number };
   let other: Credentials & { id: number };
 
-  beforeAll(async () => {
-    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    await t.reset();
     app = await t.createApp(0, 'listener');
     other = await t.createApp(95, 'other');
   });
@@ -187,13 +180,7 @@ describe('callback registration (interface §4.4, contract §8)', () => {
 });
 
 describe('callback registration with private networks allowed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true' });
 
   it('accepts a loopback URL', async () => {
     const app = await t.createApp(0);

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { AccountEntity } from '../src/accounts/account.entity.js';
 import { toStoredAccountId } from '../src/accounts/account-id.js';
 import { AppEntity } from '../src/auth/apps/app.entity.js';
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const run = promisify(execFile);
 /** Where the built CLI is: `dist` after `nest build` (CI), or a private build (`TEST_DIST_DIR=.build-core`). */
@@ -23,7 +23,7 @@ interface CliResult {
 }
 
 describe('operator CLI (contract §9)', () => {
-  let t: TestApp;
+  const { t } = useTestApp({}, { resetEach: true });
   let databaseUrl: string;
 
   /** Runs `node dist/cli.js ...args` against `url` (the test database by default). */
@@ -43,16 +43,9 @@ describe('operator CLI (contract §9)', () => {
     return JSON.parse(result.stdout);
   }
 
-  beforeAll(async () => {
-    t = await TestApp.start();
+  beforeAll(() => {
     const database = t.config.database;
     databaseUrl = database.type === 'mysql' ? database.url : `sqlite:${database.path}`;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
   });
 
   describe('apps create', () => {

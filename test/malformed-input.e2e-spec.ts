@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 /** Contract §1: 422 → a list of {loc, msg, type}; every other 4xx → a string. */
 function expectErrorShape(response: { status: number; body: unknown }): void {
@@ -18,18 +17,7 @@ function expectErrorShape(response: { status: number; body: unknown }): void {
 }
 
 describe('malformed input (contract §1, §6)', () => {
-  let t: TestApp;
-  let admin: Credentials;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    admin = await t.createApp(95);
-  });
+  const { t, admin } = useTestApp({}, { resetEach: true, admin: true });
 
   const writes: [string, string][] = [
     ['POST', '/acounts/new'],

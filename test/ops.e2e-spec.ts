@@ -11,6 +11,7 @@ import { FakeIdp } from './support/fake-idp.js';
 import { HttpClient } from './support/http-client.js';
 import { TestApp } from './support/test-app.js';
 import { testDatabaseUrl } from './support/test-database.js';
+import { useTestApp } from './support/use-test-app.js';
 
 /** The Prometheus sample lines of `text` whose metric name is `name` (labels included), e.g. `http_requests_total{...} 2`. */
 function samples(text: string, name: string): string[] {
@@ -18,13 +19,7 @@ function samples(text: string, name: string): string[] {
 }
 
 describe('health (issue 5)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ REDIS_URL: '' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t } = useTestApp({ REDIS_URL: '' });
 
   it('liveness answers 200 without touching dependencies', async () => {
     const response = await t.http.get('/health/live');
@@ -65,13 +60,7 @@ describe('health with Redis configured but down (issue 5)', () => {
 });
 
 describe('metrics (issue 5)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t } = useTestApp();
 
   it('counts requests and their latency per route template and status', async () => {
     const admin = await t.createApp(95);
@@ -177,13 +166,7 @@ describe('delivery metrics (issue 5, contract §8)', () => {
 });
 
 describe('rate limit (issue 5)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW: '1m' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t } = useTestApp({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW: '1m' });
 
   it('answers 429 with Retry-After past the limit, per credential across routes', async () => {
     const first = await t.createApp(0, 'first');
@@ -240,13 +223,7 @@ describe('rate limit (issue 5)', () => {
 });
 
 describe('security headers and request id (issue 5)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t } = useTestApp();
 
   it('sends the helmet headers on answers and errors', async () => {
     for (const path of ['/accounts/signups', '/team/abc']) {
@@ -281,13 +258,7 @@ describe('security headers and request id (issue 5)', () => {
 });
 
 describe('CORS (issue 5)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start({ CORS_ORIGINS: 'https://app.example.com, https://admin.example.com' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t } = useTestApp({ CORS_ORIGINS: 'https://app.example.com, https://admin.example.com' });
 
   it('answers a preflight from an allowed origin', async () => {
     const response = await t.http.request('OPTIONS', '/account/1', {

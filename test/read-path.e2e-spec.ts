@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Credentials } from './support/http-client.js';
 import { StatementCounter } from './support/statement-counter.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const IMAGE = 'https://cdn.example.com/award.png';
 
@@ -13,17 +13,13 @@ const IMAGE = 'https://cdn.example.com/award.png';
  * and MariaDB alike (the counts are kept by backend-specific triggers).
  */
 describe('read path (issue 6)', () => {
-  let t: TestApp;
+  const { t } = useTestApp();
   let admin: Credentials;
   let counter: StatementCounter;
 
   beforeAll(async () => {
-    t = await TestApp.start();
     counter = new StatementCounter(t.dataSource);
     admin = await t.createApp(95);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   async function createTeam(name: string): Promise<{ id: number; created_at: number }> {

@@ -1,10 +1,11 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { AUTH_REQUIREMENT, type AuthRequirement } from '../src/auth/authenticated.decorator.js';
-import { TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 interface Route {
   /** e.g. `PATCH /account/:account` */
@@ -41,14 +42,10 @@ function collectRoutes(t: TestApp): Route[] {
 }
 
 describe('every route declares its authentication (contract §4, §5)', () => {
-  let t: TestApp;
+  const { t } = useTestApp();
   let routes: Route[];
-  beforeAll(async () => {
-    t = await TestApp.start();
+  beforeAll(() => {
     routes = collectRoutes(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('finds the routes of the app (the walk itself works)', () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 describe('smoke', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t } = useTestApp();
 
   it('creates a team and an account with a large id, finds it by search', async () => {
     const admin = await t.createApp(95);

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { Permission as P } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const CHALLENGE = 'Basic realm="accounts"';
 const teamNotFound = { detail: [{ loc: ['path', 'team'], msg: 'Team not found.', type: 'value_error.not_found' }] };
 
 describe('teams (interface §4.2)', () => {
-  let t: TestApp;
+  const { t } = useTestApp({}, { resetEach: true });
   let admin: Credentials;
-  beforeAll(async () => {
-    t = await TestApp.start();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    await t.reset();
     admin = await t.createApp(95);
   });
 

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
+import { APP_PERMISSIONS } from '../../src/permissions/permission.js';
+import type { Credentials } from './http-client.js';
+import { TestApp } from './test-app.js';
+
+/** What `useTestApp` gives a describe block: stand-ins for what its hooks set up. */
+export interface TestAppContext {
+  /** The running API: started before the block's tests, closed after them. */
+  readonly t: TestApp;
+  /** An app holding every app permission (95), made anew before each test; only with the `admin` option. */
+  readonly admin: Credentials & { id: number };
+}
+
+/** What `useTestApp` does before each test. */
+export interface UseTestAppOptions {
+  /** Empty every table (`TestApp.start` empties them once anyway). */
+  resetEach?: boolean;
+  /** Create `admin`, after the reset; a string is the app's name (`TestApp.createApp`'s default otherwise). */
+  admin?: boolean | string;
+}
+
+/**
+ * Registers the hooks that start the API with `env` (as `TestApp.start`) for the tests of the enclosing
+ * describe block and close it after them; with `options`, resets the tables and creates `admin` before each
+ * test. `t` and `admin` stay the same objects and reach the current app and credentials, so a block writes
+ * `const { t, admin } = useTestApp();` and uses them as it would variables its own hooks assign. Hooks the
+ * block registers after this call run after these before a test, and before the app is closed.
+ */
+export function useTestApp(env: Record<string, string | undefined> = {}, options: UseTestAppOptions = {}): TestAppContext {
+  let app: TestApp | undefined;
+  let admin: (Credentials & { id: number }) | undefined;
+  beforeAll(async () => {
+    app = await TestApp.start(env);
+  });
+  afterAll(async () => {
+    await app?.close();
+    app = undefined;
+  });
+  if (options.resetEach || options.admin) {
+    beforeEach(async () => {
+      if (options.resetEach) await app!.reset();
+      if (options.admin) admin = await app!.createApp(APP_PERMISSIONS, typeof options.admin === 'string' ? options.admin : undefined);
+    });
+  }
+  return {
+    t: standIn(() => app, 'useTestApp: `t` is used outside the hooks and tests of its describe block'),
+    admin: standIn(() => admin, 'useTestApp: `admin` is used without the `admin` option, or outside a test'),
+  };
+}
+
+/** An object that forwards every read to `current()` (methods bound to it), throwing `missing` while there is none. */
+function standIn<T extends object>(current: () => T | undefined, missing: string): T {
+  const target = (): T => {
+    const value = current();
+    if (value === undefined) throw new Error(missing);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get(_, key) {
+      const object = target();
+      const value: unknown = Reflect.get(object, key, object);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+    has: (_, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(target(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
+  });
+}
