@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 
 import { readAppConfig } from './config/config.module.js';
 import { requestId } from './logging/request-id.js';
+import { RequestLogging } from './logging/request-logging.js';
 import { WorkerModule } from './worker.module.js';
 
 /**
@@ -16,12 +17,14 @@ import { WorkerModule } from './worker.module.js';
  */
 async function bootstrap(): Promise<void> {
   const config = readAppConfig();
-  const app = await NestFactory.create<NestFastifyApplication>(WorkerModule.forRoot(config), new FastifyAdapter({ genReqId: requestId }), {
+  const adapter = new FastifyAdapter({ genReqId: requestId });
+  const app = await NestFactory.create<NestFastifyApplication>(WorkerModule.forRoot(config), adapter, {
     bufferLogs: true,
     return503OnClosing: true,
   });
   const logger = app.get(Logger);
   app.useLogger(logger);
+  app.get(RequestLogging).register(adapter.getInstance());
   app.enableShutdownHooks();
   if (config.workerPort === undefined) await app.init();
   else await app.listen({ port: config.workerPort, host: config.host });

@@ -7,6 +7,7 @@ import type { DestinationStream } from 'pino';
 import { AppModule } from '../app.module.js';
 import { AppConfig } from '../config/app-config.js';
 import { echoRequestId, requestId } from '../logging/request-id.js';
+import { RequestLogging } from '../logging/request-logging.js';
 import { HttpMetrics } from '../metrics/http-metrics.service.js';
 import { setupOpenApi } from '../openapi/openapi.js';
 import { ApiValidationPipe } from './api-validation.pipe.js';
@@ -40,13 +41,15 @@ export async function createHttpApp(
   });
   registerJsonBodyParser(adapter.getInstance());
   echoRequestId(adapter.getInstance());
-  gracefulShutdown(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { logDestination: options.logDestination }), adapter, {
     logger: options.logger === false ? false : undefined,
     bufferLogs: options.logger !== false,
     bodyParser: false,
   });
   if (options.logger !== false) app.useLogger(app.get(Logger));
+  app.get(RequestLogging).register(adapter.getInstance());
+  // After the request logging hook, so that the 503 answers of a shutdown are logged too.
+  gracefulShutdown(adapter.getInstance());
   app.get(HttpMetrics).observe(adapter.getInstance());
   // Helmet's defaults, except that the docs UI must load over plain HTTP too (behind no TLS proxy).
   await app.register(helmet, { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });

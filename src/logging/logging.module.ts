@@ -1,14 +1,16 @@
-import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 
 import { AppConfig } from '../config/app-config.js';
-import { pinoHttpOptions } from './pino-http-options.js';
+import { loggerOptions } from './logger-options.js';
+import { RequestLogging } from './request-logging.js';
 
 /**
  * Structured JSON logs through nestjs-pino (issue 5): one pino logger per
- * process behind Nest's `Logger`, and an HTTP middleware logging each request
- * with its request id. See {@link pinoHttpOptions} for what is never logged.
+ * process ({@link loggerOptions}) behind Nest's `Logger` (nestjs-pino's
+ * `Logger`, for `app.useLogger`), and {@link RequestLogging} for the HTTP
+ * requests, which the application registers on its Fastify instance.
  */
 @Module({})
 export class LoggingModule {
@@ -19,12 +21,20 @@ export class LoggingModule {
       imports: [
         LoggerModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
-            pinoHttp: destination ? [pinoHttpOptions(config), destination] : pinoHttpOptions(config),
-            forRoutes: [{ path: '*path', method: RequestMethod.ALL }],
-          }),
+          useFactory: (config: AppConfig) => {
+            // nestjs-pino builds its logger through pino-http: keep our serializers as they are.
+            const options = { ...loggerOptions(config), wrapSerializers: false };
+            return {
+              pinoHttp: destination ? [options, destination] : options,
+              // No pino-http middleware (nor Nest middleware at all, @fastify/middie): RequestLogging's
+              // Fastify hooks give each request its logging context and its log line, far cheaper.
+              forRoutes: [],
+            };
+          },
         }),
       ],
+      providers: [RequestLogging],
+      exports: [RequestLogging],
     };
   }
 }

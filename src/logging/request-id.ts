@@ -10,8 +10,8 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Fastify's `genReqId`: the request's `X-Request-Id` when well-formed (1..128
- * of `A-Z a-z 0-9 . _ : -`), else a new UUID. pino-http logs it as `reqId` on
- * every line of the request.
+ * of `A-Z a-z 0-9 . _ : -`), else a new UUID. Logged as `reqId` on every line
+ * of the request (see request-logging.ts).
  */
 export function requestId(request: { headers: IncomingHttpHeaders }): string {
   const incoming = request.headers[REQUEST_ID_HEADER];

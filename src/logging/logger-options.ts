@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 
-import type { Options } from 'pino-http';
+import type { LoggerOptions } from 'pino';
 
 import type { AppConfig } from '../config/app-config.js';
 
@@ -19,30 +19,27 @@ export const REDACTED_PATHS: readonly string[] = [
 ];
 
 /**
- * pino-http options for the API and the worker: JSON lines at `LOG_LEVEL`;
- * every line written while handling a request carries its `reqId` (Fastify's
- * request id, see request-id.ts; `quietReqLogger`); each request is logged once
- * when answered, without headers or bodies (method, path, status, duration:
- * warn for 4xx, error for 5xx); {@link REDACTED_PATHS} are redacted from
- * anything else logged.
+ * pino options of the API and the worker: JSON lines at `LOG_LEVEL`, tagged
+ * with the service, host and process; {@link REDACTED_PATHS} redacted from
+ * anything logged. Of a `req`, only `{id, method, url, remoteAddress}` is
+ * logged, of a `res` only `{statusCode}`: never headers or bodies, whatever
+ * object is passed. `err` keeps pino's serializer (type, message, stack).
  */
-export function pinoHttpOptions(config: AppConfig): Options {
+export function loggerOptions(config: AppConfig): LoggerOptions {
   return {
     level: config.logLevel,
     // The host (container) and process tell instances apart when several run.
     base: { service: 'accounts-service', hostname: hostname(), pid: process.pid },
     messageKey: 'msg',
-    quietReqLogger: true,
     redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
-    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info'),
     serializers: {
-      req: (request: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+      req: (request: { id?: unknown; method?: string; url?: string; remoteAddress?: string }) => ({
         id: request.id,
         method: request.method,
         url: request.url,
         remoteAddress: request.remoteAddress,
       }),
-      res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+      res: (response: { statusCode: number | null }) => ({ statusCode: response.statusCode }),
     },
   };
 }
