@@ -177,11 +177,15 @@ export class AccountsService {
    * @throws UnprocessableEntityError (422) when the account does not exist.
    */
   private async updateProfile(id: string, dto: UpdateAccountDto): Promise<AccountResource> {
-    const changes: Partial<Pick<AccountEntity, 'name' | 'discriminator' | 'avatarUrl'>> = {};
-    if (dto.name !== undefined) changes.name = dto.name;
-    if (dto.discriminator !== undefined) changes.discriminator = dto.discriminator;
-    if (dto.avatar_url !== undefined) changes.avatarUrl = dto.avatar_url;
-    await this.dataSource.manager.update(AccountEntity, { id: toStoredAccountId(id) }, changes);
+    // Plain SQL: TypeORM's update query builder cost more CPU than the rest of the request.
+    const columns: string[] = [];
+    const values: (string | null)[] = [];
+    for (const [column, value] of [['name', dto.name], ['discriminator', dto.discriminator], ['avatar_url', dto.avatar_url]] as const) {
+      if (value === undefined) continue;
+      columns.push(`${column} = ?`);
+      values.push(value);
+    }
+    await this.dataSource.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]);
     const account = await this.serializer.load(id);
     if (!account) throw UnprocessableEntityError.notFound(['path', 'account'], 'Account');
     return account;

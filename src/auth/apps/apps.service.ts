@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { Clock } from '../../clock/clock.js';
+import { PreparedReads } from '../../database/prepared-reads.js';
 import { APP_PERMISSIONS } from '../../permissions/permission.js';
 import { generateToken, hashToken, tokenMatches } from '../token.js';
 import { AppEntity } from './app.entity.js';
@@ -14,12 +15,22 @@ export interface AppResource {
   password?: string;
 }
 
+/** A row of `apps` as the driver returns it. */
+interface AppRow {
+  id: number | string;
+  name: string;
+  permissions: number | string;
+  token_hash: string;
+  created_at: number | string;
+}
+
 /** Apps: created and managed by operators with the CLI (contract §4, §9), authenticated by token. */
 @Injectable()
 export class AppsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly reads: PreparedReads,
   ) {}
 
   /**
@@ -90,8 +101,16 @@ export class AppsService {
 
   /** @returns the app when `token` is its current token, else `undefined`. */
   async authenticate(id: number, token: string): Promise<AppEntity | undefined> {
-    const app = await this.dataSource.manager.findOne(AppEntity, { where: { id } });
-    return app && tokenMatches(token, app.tokenHash) ? app : undefined;
+    // A prepared statement: this runs on every request an app makes (issue 6).
+    const [row] = await this.reads.select<AppRow>('SELECT id, name, permissions, token_hash, created_at FROM apps WHERE id = ?', [id]);
+    if (!row || !tokenMatches(token, row.token_hash)) return undefined;
+    return Object.assign(new AppEntity(), {
+      id: Number(row.id),
+      name: row.name,
+      permissions: Number(row.permissions),
+      tokenHash: row.token_hash,
+      createdAt: Number(row.created_at),
+    });
   }
 
   /** The App object of contract §2, with `token` as `password` when given. */

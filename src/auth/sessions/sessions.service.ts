@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
 
+import { fromStoredAccountId } from '../../accounts/account-id.js';
 import { AccountEntity } from '../../accounts/account.entity.js';
 import { Clock } from '../../clock/clock.js';
 import { AppConfig } from '../../config/app-config.js';
+import { PreparedReads } from '../../database/prepared-reads.js';
 import { generateToken, hashToken, tokenMatches } from '../token.js';
 import { SessionEntity } from './session.entity.js';
 
@@ -14,6 +16,26 @@ export interface SessionResource {
   expires_at: number;
 }
 
+/** A session joined with its account, as {@link SessionsService.authenticate} reads it. */
+const SESSION_ACCOUNT_SQL =
+  'SELECT s.id, s.account_id, s.token_hash, s.created_at, s.expires_at, a.name, a.discriminator, a.avatar_url, a.team_id, ' +
+  'a.permissions, a.created_at AS account_created_at FROM sessions s INNER JOIN accounts a ON a.id = s.account_id WHERE s.id = ?';
+
+/** A row of {@link SESSION_ACCOUNT_SQL} as the driver returns it. */
+interface SessionAccountRow {
+  id: number | string;
+  account_id: string;
+  token_hash: string;
+  created_at: number | string;
+  expires_at: number | string;
+  name: string;
+  discriminator: string;
+  avatar_url: string | null;
+  team_id: number | string | null;
+  permissions: number | string;
+  account_created_at: number | string;
+}
+
 /** User sessions (contract §4): last `SESSION_MAX_AGE`, removed when found expired. */
 @Injectable()
 export class SessionsService {
@@ -21,6 +43,7 @@ export class SessionsService {
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly reads: PreparedReads,
   ) {}
 
   /** Opens a session for `accountId` inside `manager`'s transaction. @returns the Session object (token shown once). */
@@ -56,17 +79,30 @@ export class SessionsService {
    * @returns the session and its account, or `undefined` when unknown, wrong or expired.
    */
   async authenticate(id: number, token: string): Promise<{ session: SessionEntity; account: AccountEntity } | undefined> {
-    const session = await this.dataSource.manager
-      .createQueryBuilder(SessionEntity, 's')
-      .innerJoinAndMapOne('s.account', AccountEntity, 'a', 'a.id = s.account_id')
-      .where('s.id = :id', { id })
-      .getOne();
-    if (!session || !tokenMatches(token, session.tokenHash)) return undefined;
-    if (session.expiresAt <= this.clock.nowSeconds()) {
+    // A prepared statement: this runs on every request a user makes (issue 6).
+    const [row] = await this.reads.select<SessionAccountRow>(SESSION_ACCOUNT_SQL, [id]);
+    if (!row || !tokenMatches(token, row.token_hash)) return undefined;
+    if (Number(row.expires_at) <= this.clock.nowSeconds()) {
       await this.dataSource.manager.delete(SessionEntity, { id });
       return undefined;
     }
-    const { account } = session as SessionEntity & { account: AccountEntity };
+    const accountId = fromStoredAccountId(row.account_id);
+    const session = Object.assign(new SessionEntity(), {
+      id: Number(row.id),
+      accountId,
+      tokenHash: row.token_hash,
+      createdAt: Number(row.created_at),
+      expiresAt: Number(row.expires_at),
+    });
+    const account = Object.assign(new AccountEntity(), {
+      id: accountId,
+      name: row.name,
+      discriminator: row.discriminator,
+      avatarUrl: row.avatar_url,
+      teamId: row.team_id === null ? null : Number(row.team_id),
+      permissions: Number(row.permissions),
+      createdAt: Number(row.account_created_at),
+    });
     return { session, account };
   }
 
