@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -16,6 +15,7 @@ import { frameworkErrors } from './framework-errors.js';
 import { gracefulShutdown } from './graceful-shutdown.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './json-body-parser.js';
+import { securityHeaders } from './security-headers.js';
 
 /**
  * Builds the API application (not yet listening): Fastify with the lossless
@@ -51,8 +51,7 @@ export async function createHttpApp(
   // After the request logging hook, so that the 503 answers of a shutdown are logged too.
   gracefulShutdown(adapter.getInstance());
   app.get(HttpMetrics).observe(adapter.getInstance());
-  // Helmet's defaults, except that the docs UI must load over plain HTTP too (behind no TLS proxy).
-  await app.register(helmet, { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  securityHeaders(adapter.getInstance());
   const { corsOrigins } = app.get(AppConfig);
   if (corsOrigins.length > 0) app.enableCors(corsOptions(corsOrigins));
   setupOpenApi(app);
