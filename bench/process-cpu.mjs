@@ -17,3 +17,25 @@ export async function cpuMillis(pid) {
     return undefined;
   }
 }
+
+/**
+ * Waits until `pid` is idle (under `threshold` of one core over a 1 s
+ * window), at most `timeoutSeconds`: after a bulk load MariaDB goes on
+ * purging and flushing pages for a while, which would slow whatever is
+ * measured first.
+ *
+ * @returns seconds waited, or `undefined` without /proc.
+ */
+export async function waitUntilIdle(pid, { threshold = 0.05, timeoutSeconds = 120 } = {}) {
+  const started = Date.now();
+  let before = await cpuMillis(pid);
+  if (before === undefined) return undefined;
+  while (Date.now() - started < timeoutSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = await cpuMillis(pid);
+    if (after === undefined) return undefined;
+    if (after - before < threshold * 1000) break;
+    before = after;
+  }
+  return Math.round((Date.now() - started) / 1000);
+}

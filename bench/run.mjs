@@ -6,7 +6,8 @@
  *    CLI and seeds it in bulk (seed.mjs);
  * 2. starts the built API (`<dist>/main.js`, dist from --dist or
  *    BENCH_DIST_DIR, default `dist`) and the reference server;
- * 3. measures every scenario (scenarios.mjs) with autocannon, the reference
+ * 3. once MariaDB is idle (done purging and flushing after the load),
+ *    measures every scenario (scenarios.mjs) with autocannon, the reference
  *    before and after the others, and counts SQL statements per request;
  * 4. grows the data set to each further `--scale` and repeats the search and
  *    single-read scenarios;
@@ -22,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { createConnection } from 'mysql2/promise';
 
 import { measure } from './load.mjs';
+import { waitUntilIdle } from './process-cpu.mjs';
 import { databasePid, killAll, runCli, startApi, startReference } from './processes.mjs';
 import { met, scaleTable, scalingTable, writeJson } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
@@ -131,6 +133,7 @@ async function main() {
         log(`growing the data set to ${accounts} accounts`);
         await addAccounts(connection, scales[index - 1], accounts, size);
       }
+      log(`waited ${await waitUntilIdle(pids.database)} s for MariaDB to go idle`);
       const groups = index === 0 ? ['floor', 'single-read', 'search', 'write'] : ['single-read', 'search'];
       results.push(await runScale(accounts, servers, counter, auth, groups, pids));
     }

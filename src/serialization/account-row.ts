@@ -23,8 +23,11 @@ export const ACCOUNT_ROW_COLUMNS =
   'a.permissions AS permissions, a.created_at AS created_at, t.name AS team_name, t.created_at AS team_created_at, ' +
   'c.accounts AS team_member_count';
 
+/** The joins of an account `a` with its team and the team's maintained member count. */
+export const ACCOUNT_TEAM_JOINS = 'LEFT JOIN teams t ON t.id = a.team_id LEFT JOIN account_counts c ON c.team_key = a.team_id';
+
 /** Accounts joined with their team and its maintained member count. */
-export const ACCOUNT_ROW_FROM = 'FROM accounts a LEFT JOIN teams t ON t.id = a.team_id LEFT JOIN account_counts c ON c.team_key = a.team_id';
+export const ACCOUNT_ROW_FROM = `FROM accounts a ${ACCOUNT_TEAM_JOINS}`;
 
 /**
  * Joins after {@link ACCOUNT_ROW_FROM} that list, in the same SELECT, each

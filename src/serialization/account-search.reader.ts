@@ -7,7 +7,7 @@ import { UnprocessableEntityError } from '../http/validation-error.js';
 import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
-import { ACCOUNT_AWARDS_COLUMNS, ACCOUNT_AWARDS_JOIN, ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountAwardRow } from './account-row.js';
+import { ACCOUNT_AWARDS_COLUMNS, ACCOUNT_AWARDS_JOIN, ACCOUNT_ROW_COLUMNS, ACCOUNT_TEAM_JOINS, type AccountAwardRow } from './account-row.js';
 import type { AccountResource } from './resources.js';
 
 /** A SQL fragment and its parameters, in textual order. */
@@ -30,12 +30,20 @@ interface Fragment {
 @Injectable()
 export class AccountSearchReader {
   private readonly nameGrams: boolean;
+  /**
+   * MySQL's `STRAIGHT_JOIN`, or nothing on SQLite: joins in the written order,
+   * page first, so that each account and its team are read once and only then
+   * fanned out to the two kinds of award rows. (MariaDB would otherwise start
+   * from the two rows of `numbers` and read every account and team twice.)
+   */
+  private readonly straightJoin: string;
 
   constructor(
     private readonly manager: EntityManager,
     private readonly reads: PreparedReads,
   ) {
     this.nameGrams = manager.connection.options.type === 'mysql';
+    this.straightJoin = this.nameGrams ? 'STRAIGHT_JOIN ' : '';
   }
 
   /** @throws UnprocessableEntityError (422) at `["query", "team"]` when `team` names no team. */
@@ -45,8 +53,8 @@ export class AccountSearchReader {
     // The page, numbered in its order: the outer SELECT needs no ORDER BY (a sort of every joined row).
     const page = `SELECT x.id AS id, ROW_NUMBER() OVER (ORDER BY x.name, x.id) AS rn FROM (${matches.sql} LIMIT ? OFFSET ?) x`;
     const rows = await this.reads.select<AccountAwardRow & { rn: number | string; total: number | string | null }>(
-      `SELECT p.rn AS rn, ${ACCOUNT_ROW_COLUMNS}, (${total.sql}) AS total, ${ACCOUNT_AWARDS_COLUMNS} ` +
-        `${ACCOUNT_ROW_FROM} INNER JOIN (${page}) p ON p.id = a.id ${ACCOUNT_AWARDS_JOIN}`,
+      `SELECT ${this.straightJoin}p.rn AS rn, ${ACCOUNT_ROW_COLUMNS}, (${total.sql}) AS total, ${ACCOUNT_AWARDS_COLUMNS} ` +
+        `FROM (${page}) p INNER JOIN accounts a ON a.id = p.id ${ACCOUNT_TEAM_JOINS} ${ACCOUNT_AWARDS_JOIN}`,
       [...total.parameters, ...matches.parameters, query.per_page, query.page * query.per_page],
     );
     if (rows.length === 0) return toPage(query, await this.totalOfEmptyPage(query, total), []);
