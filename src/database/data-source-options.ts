@@ -26,7 +26,9 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
       supportBigNumbers: true,
       bigNumberStrings: true,
       // PreparedReads: a few fixed statements per connection; the server's max_prepared_stmt_count is global.
-      extra: { connectionLimit: 20, maxPreparedStatements: 64 },
+      // trace: false spares mysql2's promise API a captured stack per statement (PreparedReads wraps
+      // its errors in QueryFailedError with the statement, like TypeORM).
+      extra: { connectionLimit: 20, maxPreparedStatements: 64, trace: false },
     };
   }
   if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
