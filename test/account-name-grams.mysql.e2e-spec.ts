@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { characterKeySql } from '../src/database/name-grams.js';
+import { NameGramKeys } from '../src/database/name-gram-keys.js';
+import { characterKeySql, searchGramSql } from '../src/database/name-grams.js';
 import { likeContains, LIKE_ESCAPE } from '../src/http/pagination.js';
 import type { Credentials } from './support/http-client.js';
 import { StatementCounter } from './support/statement-counter.js';
@@ -64,6 +65,21 @@ describe('account name n-grams (issue 6, MySQL)', () => {
       // Case and accents fold together (e.g. a/A/à/Á), so there are fewer keys than characters.
       expect(Number(distinctKeys)).toBeLessThan(codePoints.length);
     });
+  });
+
+  it('knows at start the keys of the printable ASCII characters, as SQL computes them for q', async () => {
+    const keys = t.app.get(NameGramKeys);
+    const printable = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index));
+    const grams = [...printable, 'an', 'A ', '%_', 'z\\'];
+    const expected: string[] = [];
+    for (const q of grams) {
+      const gram = searchGramSql(q);
+      const [row] = await t.dataSource.query(`SELECT ${gram.sql} AS gram`, gram.parameters);
+      expected.push(row.gram);
+    }
+    expect(grams.map((q) => keys.gramOf(q))).toEqual(expected);
+    // Not known in advance: other characters, and more than two characters.
+    expect([keys.gramOf('é'), keys.gramOf('a😀'), keys.gramOf('ann'), keys.gramOf('')]).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   describe('search through the index', () => {

@@ -5,9 +5,8 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { runMigrations } from './migration-runner.js';
+import { NameGramKeys, SCHEMA_MIGRATED_AT_START } from './name-gram-keys.js';
 import { PreparedReads } from './prepared-reads.js';
-
-const RUN_MIGRATIONS = Symbol('RUN_MIGRATIONS');
 
 /** Applies migrations when the module starts, if asked to. */
 @Injectable()
@@ -16,7 +15,7 @@ class MigrationsOnStart implements OnModuleInit {
 
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(RUN_MIGRATIONS) private readonly enabled: boolean,
+    @Inject(SCHEMA_MIGRATED_AT_START) private readonly enabled: boolean,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -28,7 +27,7 @@ class MigrationsOnStart implements OnModuleInit {
 
 /**
  * The TypeORM connection for the configured backend (contract §9), and
- * {@link PreparedReads} for the read path.
+ * {@link PreparedReads} and {@link NameGramKeys} for the read path.
  * `migrate: true` applies pending migrations at start (API and worker);
  * the CLI passes `false` and runs them on demand.
  */
@@ -45,11 +44,12 @@ export class DatabaseModule {
         }),
       ],
       providers: [
-        { provide: RUN_MIGRATIONS, useValue: options.migrate },
+        { provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate },
         MigrationsOnStart,
         PreparedReads,
+        NameGramKeys,
       ],
-      exports: [PreparedReads],
+      exports: [PreparedReads, NameGramKeys],
     };
   }
 }

@@ -4,6 +4,7 @@ import { EntityManager } from 'typeorm';
 import type { SearchAccountsQuery } from '../accounts/dto/search-accounts.query.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
+import { NameGramKeys } from '../database/name-gram-keys.js';
 import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
@@ -41,6 +42,7 @@ export class AccountSearchReader {
   constructor(
     private readonly manager: EntityManager,
     private readonly reads: PreparedReads,
+    private readonly gramKeys: NameGramKeys,
   ) {
     this.nameGrams = manager.connection.options.type === 'mysql';
     this.straightJoin = this.nameGrams ? 'STRAIGHT_JOIN ' : '';
@@ -92,7 +94,7 @@ export class AccountSearchReader {
     if (query.q) {
       const length = [...query.q].length;
       if (this.nameGrams && length <= 2 && query.team === undefined) {
-        const gram = searchGramSql(query.q);
+        const gram = this.searchGram(query.q);
         return { sql: `SELECT COALESCE(SUM(c.accounts), 0) FROM name_gram_counts c WHERE c.gram = ${gram.sql}`, parameters: gram.parameters };
       }
       const filter = this.filter(query);
@@ -100,6 +102,11 @@ export class AccountSearchReader {
     }
     if (query.team !== undefined) return { sql: 'SELECT accounts FROM account_counts WHERE team_key = ?', parameters: [query.team] };
     return { sql: 'SELECT SUM(accounts) FROM account_counts', parameters: [] };
+  }
+
+  /** `q`'s gram to look up (see `searchGramSql`): a parameter when its key is known in advance. */
+  private searchGram(q: string): { sql: string; parameters: string[] } {
+    return searchGramSql(q, this.gramKeys.gramOf(q));
   }
 
   /** `FROM ... WHERE ...` of the matching accounts (alias `a`; with `q` on MySQL also their grams, alias `g`). */
@@ -112,7 +119,7 @@ export class AccountSearchReader {
       if (this.nameGrams) {
         // The gram alone decides a q of one or two characters; the accounts are joined only to filter further.
         from = length > 2 || query.team !== undefined ? 'FROM account_name_grams g INNER JOIN accounts a ON a.id = g.account_id' : 'FROM account_name_grams g';
-        const gram = searchGramSql(query.q);
+        const gram = this.searchGram(query.q);
         conditions.push(`g.gram = ${gram.sql}`);
         parameters.push(...gram.parameters);
       }
