@@ -84,11 +84,8 @@ export function gramsOfSql(text: string): string {
  * `name_gram_counts`).
  *
  * @param q the search text, at least one character.
- * @param knownGram `q`'s gram when the caller already has it (see
- *   name-gram-keys.ts; one or two characters only): then a plain parameter.
  */
-export function searchGramSql(q: string, knownGram?: string): { sql: string; parameters: string[] } {
-  if (knownGram !== undefined) return { sql: '?', parameters: [knownGram] };
+export function searchGramSql(q: string): { sql: string; parameters: string[] } {
   const length = [...q].length;
   if (length <= 2) {
     const text = 'CAST(? AS CHAR CHARACTER SET utf8mb4)';

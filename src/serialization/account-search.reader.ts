@@ -104,9 +104,10 @@ export class AccountSearchReader {
     return { sql: 'SELECT SUM(accounts) FROM account_counts', parameters: [] };
   }
 
-  /** `q`'s gram to look up (see `searchGramSql`): a parameter when its key is known in advance. */
-  private searchGram(q: string): { sql: string; parameters: string[] } {
-    return searchGramSql(q, this.gramKeys.gramOf(q));
+  /** `q`'s gram to look up: a plain parameter when known in advance ({@link NameGramKeys}), else computed in SQL (`searchGramSql`). */
+  private searchGram(q: string): Fragment {
+    const known = this.gramKeys.gramOf(q);
+    return known === undefined ? searchGramSql(q) : { sql: '?', parameters: [known] };
   }
 
   /** `FROM ... WHERE ...` of the matching accounts (alias `a`; with `q` on MySQL also their grams, alias `g`). */

@@ -5,7 +5,7 @@ import { fromStoredAccountId, toStoredAccountId } from '../accounts/account-id.j
 import { PreparedReads } from '../database/prepared-reads.js';
 import type { AccountEntity } from '../accounts/account.entity.js';
 import { ACCOUNT_AWARDS_COLUMNS, ACCOUNT_AWARDS_JOIN, ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountAwardRow, type AccountRow } from './account-row.js';
-import { type AwardHoldings, AwardHoldingsReader, appendAward } from './award-holdings.reader.js';
+import { type AwardHoldings, AwardHoldingsReader, appendAward, sortedByAwardId } from './award-holdings.reader.js';
 import type { AccountResource, TeamResource } from './resources.js';
 import { TeamSerializer } from './team.serializer.js';
 
@@ -107,8 +107,7 @@ export class AccountSerializer {
         }
       }
     }
-    for (const list of [...holdings.accounts.values(), ...holdings.teams.values()]) list.sort((left, right) => left.id - right.id);
-    return AccountSerializer.fromRows([...accounts.values()], holdings);
+    return AccountSerializer.fromRows([...accounts.values()], sortedByAwardId(holdings));
   }
 
   /**

@@ -86,6 +86,11 @@ export function holdingsFromRows(rows: AwardUnionRow[], accountKind: number, tea
     if (kind === accountKind) appendAward(holdings.accounts, fromStoredAccountId(row.id!), award);
     else appendAward(holdings.teams, Number(row.team_id), award);
   }
+  return sortedByAwardId(holdings);
+}
+
+/** Orders every award list of `holdings` by award id (in place); @returns `holdings`. */
+export function sortedByAwardId(holdings: AwardHoldings): AwardHoldings {
   for (const list of [...holdings.accounts.values(), ...holdings.teams.values()]) list.sort((left, right) => left.id - right.id);
   return holdings;
 }
