@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-/** Largest factor by which a figure may change from the first scale to the last (issue 6). */
+/** Largest factor by which a figure may change from the first scale to the last. */
 export const SCALE_TOLERANCE = 1.5;
 
 function fixed(value, digits) {

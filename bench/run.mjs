@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance benchmark of issue 6, against MariaDB.
+ * `npm run bench`: the performance benchmark, against MariaDB.
  *
  * 1. creates the bench database (BENCH_DATABASE_URL, default
  *    mysql://root@127.0.0.1:3306/bench), drops its tables, migrates it with the

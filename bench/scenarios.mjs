@@ -1,5 +1,5 @@
 /**
- * The benchmark scenarios (issue 6) and their targets: throughput as a ratio
+ * The benchmark scenarios and their targets: throughput as a ratio
  * to the reference server measured in the same run.
  */
 import { accountIdAt } from './seed.mjs';

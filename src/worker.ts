@@ -13,7 +13,7 @@ import { WorkerModule } from './worker.module.js';
  * Delivery worker entrypoint: `node dist/worker.js` (contract §9). Runs until
  * SIGTERM/SIGINT, then stops taking jobs and waits for the ones in flight.
  * With `WORKER_PORT` it serves `/health/live`, `/health/ready` and `/metrics`
- * there (issue 5); without it, no HTTP at all.
+ * there; without it, no HTTP at all.
  */
 async function bootstrap(): Promise<void> {
   const config = readAppConfig();

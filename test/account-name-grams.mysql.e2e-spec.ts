@@ -34,7 +34,7 @@ function sampleCodePoints(): number[] {
  * pin down that it answers exactly what `name LIKE '%q%'` in the column's
  * collation answers, and that the triggers keep it exact through every write.
  */
-describe('account name n-grams (issue 6, MySQL)', () => {
+describe('account name n-grams (MySQL)', () => {
   let t: TestApp;
   let admin: Credentials;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deleteRedisKeys } from './support/delivery-processes.js';
 import { TestApp } from './support/test-app.js';
 
-describe('readiness with Redis (issue 5)', () => {
+describe('readiness with Redis', () => {
   it('checks Redis when REDIS_URL is set, and reports it up', async () => {
     const t = await TestApp.start({ REDIS_URL: process.env.REDIS_URL, CALLBACK_QUEUE_PREFIX: 'test-ops-health' });
     try {

@@ -20,7 +20,7 @@ class CapturedLog extends Writable {
   }
 }
 
-describe('logs (issue 5)', () => {
+describe('logs', () => {
   const log = new CapturedLog();
   const secrets: string[] = [];
   let t: TestApp;

@@ -18,7 +18,7 @@ function samples(text: string, name: string): string[] {
   return text.split('\n').filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
 }
 
-describe('health (issue 5)', () => {
+describe('health', () => {
   const { t } = useTestApp({ REDIS_URL: '' });
 
   it('liveness answers 200 without touching dependencies', async () => {
@@ -41,7 +41,7 @@ describe('health (issue 5)', () => {
   });
 });
 
-describe('health with Redis configured but down (issue 5)', () => {
+describe('health with Redis configured but down', () => {
   it('readiness is 503 with the failing check in detail when Redis is down; liveness stays 200', async () => {
     const t = await TestApp.start({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, CALLBACK_QUEUE_PREFIX: 'test-ops' });
     try {
@@ -59,7 +59,7 @@ describe('health with Redis configured but down (issue 5)', () => {
   });
 });
 
-describe('metrics (issue 5)', () => {
+describe('metrics', () => {
   const { t } = useTestApp();
 
   it('counts requests and their latency per route template and status', async () => {
@@ -99,7 +99,7 @@ describe('metrics (issue 5)', () => {
   });
 });
 
-describe('delivery metrics (issue 5, contract §8)', () => {
+describe('delivery metrics (contract §8)', () => {
   let t: TestApp;
   let receiver: CallbackReceiver;
   beforeAll(async () => {
@@ -165,7 +165,7 @@ describe('delivery metrics (issue 5, contract §8)', () => {
   });
 });
 
-describe('rate limit (issue 5)', () => {
+describe('rate limit', () => {
   const { t } = useTestApp({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW: '1m' });
 
   it('answers 429 with Retry-After past the limit, per credential across routes', async () => {
@@ -222,7 +222,7 @@ describe('rate limit (issue 5)', () => {
   });
 });
 
-describe('security headers and request id (issue 5)', () => {
+describe('security headers and request id', () => {
   const { t } = useTestApp();
 
   it('sends the helmet headers on answers and errors', async () => {
@@ -257,7 +257,7 @@ describe('security headers and request id (issue 5)', () => {
   });
 });
 
-describe('CORS (issue 5)', () => {
+describe('CORS', () => {
   const { t } = useTestApp({ CORS_ORIGINS: 'https://app.example.com, https://admin.example.com' });
 
   it('answers a preflight from an allowed origin', async () => {
@@ -287,7 +287,7 @@ describe('CORS (issue 5)', () => {
   });
 });
 
-describe('OpenAPI document (issue 5)', () => {
+describe('OpenAPI document', () => {
   let app: NestFastifyApplication;
   let http: HttpClient;
   const served: { method: string; path: string }[] = [];
@@ -388,7 +388,7 @@ describe('OpenAPI document (issue 5)', () => {
   });
 });
 
-describe('graceful shutdown (issue 5)', () => {
+describe('graceful shutdown', () => {
   it('finishes the request in flight, refuses new ones, then closes the database', async () => {
     const idp = await FakeIdp.start();
     const t = await TestApp.start({ IDP_API_URL: idp.apiUrl });
@@ -419,7 +419,7 @@ describe('graceful shutdown (issue 5)', () => {
   });
 });
 
-describe('graceful shutdown: requests reaching a closing server (issue 5)', () => {
+describe('graceful shutdown: requests reaching a closing server', () => {
   it('are answered 503 with a detail string and Connection: close', async () => {
     const config = loadAppConfig({ ...process.env, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', REDIS_URL: '' });
     const app = await createHttpApp(config, { logger: false });

@@ -12,7 +12,7 @@ const IMAGE = 'https://cdn.example.com/award.png';
  * edit). These tests pin down that it stays exact while doing so, on SQLite
  * and MariaDB alike (the counts are kept by backend-specific triggers).
  */
-describe('read path (issue 6)', () => {
+describe('read path', () => {
   const { t } = useTestApp();
   let admin: Credentials;
   let counter: StatementCounter;

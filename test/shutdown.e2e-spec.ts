@@ -8,7 +8,7 @@ import { FakeIdp } from './support/fake-idp.js';
 import { HttpClient } from './support/http-client.js';
 import { testDatabaseUrl } from './support/test-database.js';
 
-describe('graceful shutdown of the built API on SIGTERM (issue 5)', () => {
+describe('graceful shutdown of the built API on SIGTERM', () => {
   let idp: FakeIdp;
   let api: TestProcess;
   let http: HttpClient;

@@ -5,7 +5,7 @@ import { deleteRedisKeys, freePort, startWorker } from './support/delivery-proce
 import { HttpClient } from './support/http-client.js';
 import { testDatabaseUrl } from './support/test-database.js';
 
-describe('the worker probes and metrics on WORKER_PORT (issue 5)', () => {
+describe('the worker probes and metrics on WORKER_PORT', () => {
   const prefix = 'test-ops-worker';
   let worker: TestProcess;
   let http: HttpClient;

@@ -172,7 +172,7 @@ export class AccountsService {
    * A change of `name`, `discriminator` and/or `avatar_url` alone by a caller
    * holding `manage_account_details`: no rule depends on the stored row, so
    * the write is one `UPDATE` (a transaction on its own) followed by one read,
-   * with no row lock held across round trips (issue 6).
+   * with no row lock held across round trips.
    *
    * @throws UnprocessableEntityError (422) when the account does not exist.
    */

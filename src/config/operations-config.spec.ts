@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { InvalidEnvironmentError, loadAppConfig } from './environment.js';
 
-describe('operations configuration (issue 5)', () => {
+describe('operations configuration', () => {
   it('defaults: no CORS, no rate limit, no worker probes', () => {
     const config = loadAppConfig({});
     expect(config.corsOrigins).toEqual([]);

@@ -13,7 +13,7 @@ const PRINTABLE_ASCII_KEYS_SQL = `SELECT n.n AS code, ${characterKeySql('CHAR(n.
  * The keys (see name-grams.ts) of the printable ASCII characters, read from
  * MySQL/MariaDB once at start, so that a `q` of one or two such characters is
  * looked up by its gram as a plain parameter: MariaDB spends about 0.08 ms
- * optimising a statement that computes the key itself (issue 6). The keys
+ * optimising a statement that computes the key itself. The keys
  * come from the database's own collation, so they are the ones the triggers
  * store. Empty on SQLite, and in processes that do not migrate at start (the
  * CLI): there, every gram is computed in SQL.

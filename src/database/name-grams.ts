@@ -1,5 +1,5 @@
 /**
- * The n-gram index of account names on MySQL/MariaDB (issue 6), serving
+ * The n-gram index of account names on MySQL/MariaDB, serving
  * `GET /accounts/search?q=` (contract §3: a case-insensitive substring match,
  * which MariaDB evaluates as `name LIKE '%q%'` in `utf8mb4_unicode_ci`).
  *

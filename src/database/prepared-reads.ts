@@ -4,7 +4,7 @@ import type { Pool as PromisePool } from 'mysql2/promise';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 /**
- * Runs the read path's fixed-shape SELECTs (issue 6). Outside a transaction on
+ * Runs the read path's fixed-shape SELECTs. Outside a transaction on
  * MySQL/MariaDB they run as server-side prepared statements (mysql2
  * `execute`): each pooled connection has a statement parsed and planned once,
  * then sends only its parameters, which about halves MariaDB's CPU for a

@@ -19,7 +19,7 @@ const HEALTH_RESULT = {
 };
 
 /**
- * Liveness and readiness probes (issue 5), answered by the API and the worker.
+ * Liveness and readiness probes, answered by the API and the worker.
  * Readiness checks the database and, when `REDIS_URL` is set, Redis; it
  * answers 503 `{"detail": <terminus result>}` when one is down (the error
  * body shape of contract §1).

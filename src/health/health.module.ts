@@ -4,7 +4,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller.js';
 import { RedisHealthIndicator } from './redis.health.js';
 
-/** `GET /health/live` and `GET /health/ready` (issue 5), for the API and the worker. */
+/** `GET /health/live` and `GET /health/ready`, for the API and the worker. */
 @Module({
   imports: [TerminusModule.forRoot({ errorLogStyle: 'json' })],
   controllers: [HealthController],

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config.js';
 
 /**
- * Readiness of Redis (issue 5): a `PING` over a connection of its own, opened
+ * Readiness of Redis: a `PING` over a connection of its own, opened
  * on the first check, bounded by a timeout so a down Redis reports down
  * instead of hanging. Only used when `REDIS_URL` is set (contract §9).
  */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 export const SHUTTING_DOWN_DETAIL = 'The service is shutting down; retry the request.';
 
 /**
- * Graceful shutdown of the HTTP server (issue 5). When Fastify closes, it
+ * Graceful shutdown of the HTTP server. When Fastify closes, it
  * stops accepting connections and closes the idle ones; requests in flight
  * run to completion. From that moment:
  * - every answer carries `Connection: close`, so a connection whose request

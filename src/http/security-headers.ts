@@ -8,10 +8,10 @@ import helmet, { type HelmetOptions } from 'helmet';
 export const SECURITY_HEADER_OPTIONS: HelmetOptions = { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } };
 
 /**
- * Sets helmet's security headers on every answer of `fastify` (issue 5),
+ * Sets helmet's security headers on every answer of `fastify`,
  * errors included: one `onRequest` hook running one helmet middleware built
  * here, once. (The @fastify/helmet plugin builds helmet's middleware anew for
- * every request, about a tenth of the API's CPU on a one-row read: issue 6.)
+ * every request, about a tenth of the API's CPU on a one-row read.)
  */
 export function securityHeaders(fastify: FastifyInstance, options: HelmetOptions = SECURITY_HEADER_OPTIONS): void {
   const middleware = helmet(options);

@@ -7,7 +7,7 @@ import { loggerOptions } from './logger-options.js';
 import { RequestLogging } from './request-logging.js';
 
 /**
- * Structured JSON logs through nestjs-pino (issue 5): one pino logger per
+ * Structured JSON logs through nestjs-pino: one pino logger per
  * process ({@link loggerOptions}) behind Nest's `Logger` (nestjs-pino's
  * `Logger`, for `app.useLogger`), and {@link RequestLogging} for the HTTP
  * requests, which the application registers on its Fastify instance.

@@ -13,7 +13,7 @@ export type GaugeSource<T> = () => Promise<T>;
 export type QueueCounts = Partial<Record<'waiting' | 'delayed' | 'active' | 'failed', number>>;
 
 /**
- * Delivery metrics (issue 5, contract §8), recorded by the delivery code and
+ * Delivery metrics (contract §8), recorded by the delivery code and
  * read from the process that runs it (worker, or the API in embedded mode):
  * - `callback_delivery_attempts_total{event,outcome}`: each HTTP attempt;
  * - `callback_deliveries_total{event,outcome}`: deliveries ended (`delivered` or `failed`);

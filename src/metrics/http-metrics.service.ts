@@ -8,7 +8,7 @@ import { MetricsRegistry } from './metrics-registry.js';
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
- * HTTP metrics (issue 5): `http_requests_total` and the latency histogram
+ * HTTP metrics: `http_requests_total` and the latency histogram
  * `http_request_duration_seconds`, both labelled by method, route template
  * (e.g. `/account/:account`, never the raw path) and status code. Every answer
  * counts, including those of guards, the body limit and the rate limit.

@@ -7,7 +7,7 @@ import { Public } from '../auth/authenticated.decorator.js';
 import { OPERATIONS_TAG } from '../openapi/openapi.js';
 import { MetricsRegistry } from './metrics-registry.js';
 
-/** `GET /metrics`: the process's metrics in the Prometheus text format (issue 5). */
+/** `GET /metrics`: the process's metrics in the Prometheus text format. */
 @Controller('metrics')
 @ApiTags(OPERATIONS_TAG)
 @SkipThrottle()

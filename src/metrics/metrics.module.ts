@@ -6,7 +6,7 @@ import { MetricsController } from './metrics.controller.js';
 import { MetricsRegistry } from './metrics-registry.js';
 
 /**
- * Prometheus metrics of the process (issue 5): `GET /metrics`, the HTTP
+ * Prometheus metrics of the process: `GET /metrics`, the HTTP
  * request metrics and the {@link DeliveryMetrics} the delivery code records
  * into. Global, like configuration, so any module can record.
  */

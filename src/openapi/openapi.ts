@@ -25,7 +25,7 @@ const PATH_PARAMETERS: Record<string, { schema: Record<string, unknown>; descrip
 };
 
 /**
- * Serves the OpenAPI 3 document of every route (issue 5): the Swagger UI at
+ * Serves the OpenAPI 3 document of every route: the Swagger UI at
  * `/docs`, the document at `/docs/json` and `/docs/yaml`, with the HTTP Basic
  * security scheme of contract §4. The document is built on first request.
  */

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { parseBasicCredentials } from '../auth/basic-credentials.js';
 
 /**
- * Rate limiting (issue 5) with `@nestjs/throttler`: `RATE_LIMIT_MAX` requests
+ * Rate limiting with `@nestjs/throttler`: `RATE_LIMIT_MAX` requests
  * per `RATE_LIMIT_WINDOW`, counted per client across all routes. A client is
  * its Basic credential (username and token together, so nobody can use up
  * another app's quota by sending its username with a wrong token) or, without

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 
 /**
- * The API's rate limit (issue 5), from `RATE_LIMIT_MAX` and `RATE_LIMIT_WINDOW`.
+ * The API's rate limit, from `RATE_LIMIT_MAX` and `RATE_LIMIT_WINDOW`.
  * Counters live in the process: each API instance limits on its own. Health
  * and metrics are never limited.
  */

@@ -1,7 +1,7 @@
 /**
  * An account as the read queries return it: the row joined with its team and
  * the team's maintained member count, so that one query gives everything of
- * an Account object but the awards (contract §2; issue 6).
+ * an Account object but the awards (contract §2).
  */
 export interface AccountRow {
   /** Stored (zero-padded) id. */
@@ -31,7 +31,7 @@ export const ACCOUNT_ROW_FROM = `FROM accounts a ${ACCOUNT_TEAM_JOINS}`;
 
 /**
  * Joins after {@link ACCOUNT_ROW_FROM} that list, in the same SELECT, each
- * account's awards and its team's awards (issue 6: one statement, no
+ * account's awards and its team's awards (one statement, no
  * `UNION`): every account comes out as rows of kind `s.n` 1, one per award it
  * holds (`w1`, or one row of NULLs), and kind 2, one per award of its team
  * (`w2`, or one row of NULLs). Award lists are short, so the fan-out is too.

@@ -19,7 +19,7 @@ interface Fragment {
 
 /**
  * `GET /accounts/search` (contract §3) in ONE statement whatever the page
- * size (issue 6): the page's accounts (read in the order of index
+ * size: the page's accounts (read in the order of index
  * `(name, id)` or `(team_id, name, id)`, or with `q` on MySQL of the name
  * n-grams' `(gram, name)`) joined with their teams, their awards and their
  * teams' awards (`ACCOUNT_AWARDS_JOIN`), with the total as a scalar subquery. The total is read from maintained

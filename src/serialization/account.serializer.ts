@@ -16,7 +16,7 @@ const SINGLE_ACCOUNT_SQL = `SELECT ${ACCOUNT_ROW_COLUMNS}, ${ACCOUNT_AWARDS_COLU
  * Builds Account objects (contract §2) with their team and awards in a fixed
  * number of statements for any number of accounts: two for loaded entities
  * (teams with member counts; every award), one for a single account read by
- * id (issue 6).
+ * id.
  */
 @Injectable()
 export class AccountSerializer {
@@ -111,7 +111,7 @@ export class AccountSerializer {
   }
 
   /**
-   * Reads and builds the account `id` (canonical) in ONE statement (issue 6):
+   * Reads and builds the account `id` (canonical) in ONE statement:
    * the account row with its team, the account's awards and the team's
    * awards ({@link ACCOUNT_AWARDS_JOIN}).
    *

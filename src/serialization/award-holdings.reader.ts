@@ -24,7 +24,7 @@ interface HoldingRow {
 /**
  * Loads the awards held by many accounts and given to many teams in ONE
  * statement, whatever the number of rows (contract §2 objects without N+1
- * queries; issue 6: one round trip for every award of a response).
+ * queries; one round trip for every award of a response).
  */
 @Injectable()
 export class AwardHoldingsReader {

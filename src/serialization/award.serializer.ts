@@ -41,7 +41,7 @@ export class AwardSerializer {
 
   /**
    * `GET /award/{award}` (contract §2) in ONE statement whatever the number of
-   * awardees (issue 6): `{award, awardees, team}`, awardees ordered by
+   * awardees: `{award, awardees, team}`, awardees ordered by
    * (name, id) like account search (contract §3), `team` null when the award
    * has none (its team was deleted or cleared). The statement is a
    * `UNION ALL` of account-shaped rows: kind 0 the award with its team (title

@@ -1,6 +1,6 @@
 /**
  * A team as the read queries return it: the row joined with its maintained
- * member count (table `account_counts`, kept by triggers; issue 6), so a Team
+ * member count (table `account_counts`, kept by triggers), so a Team
  * object never counts members at request time.
  */
 export interface TeamRow {

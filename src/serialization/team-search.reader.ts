@@ -10,7 +10,7 @@ import { TeamSerializer } from './team.serializer.js';
 
 /**
  * `GET /teams/search` (contract §3) in ONE statement whatever the page size
- * (issue 6): a `UNION ALL` of the page's rows with their maintained member
+ *: a `UNION ALL` of the page's rows with their maintained member
  * counts (the page read in the order of index `(name, id)`) and the total as
  * a scalar subquery, and the page's awards (kind 1: team id in `id`, title in
  * `name`, award id in `member_count`). A page past the end takes a second

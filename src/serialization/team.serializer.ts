@@ -48,7 +48,7 @@ export class TeamSerializer {
   }
 
   /**
-   * Reads and builds the team `id` in ONE statement (issue 6): its row and its
+   * Reads and builds the team `id` in ONE statement: its row and its
    * awards as one `UNION ALL` (award rows carry the title in `name`).
    *
    * @returns `undefined` when the team does not exist.

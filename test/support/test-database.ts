@@ -24,7 +24,7 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
     await dataSource.transaction(async (manager) => {
       await manager.query('SET FOREIGN_KEY_CHECKS = 0');
       for (const table of tables) await manager.query(`DELETE FROM \`${table}\``);
-      // Maintained by triggers (issue 6); reset whatever order the tables were emptied in.
+      // Maintained by triggers; reset whatever order the tables were emptied in.
       await manager.query('DELETE FROM account_counts WHERE team_key <> 0');
       await manager.query('UPDATE account_counts SET accounts = 0');
       await manager.query('DELETE FROM account_name_grams');

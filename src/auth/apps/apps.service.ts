@@ -101,7 +101,7 @@ export class AppsService {
 
   /** @returns the app when `token` is its current token, else `undefined`. */
   async authenticate(id: number, token: string): Promise<AppEntity | undefined> {
-    // A prepared statement: this runs on every request an app makes (issue 6).
+    // A prepared statement: this runs on every request an app makes.
     const [row] = await this.reads.select<AppRow>('SELECT id, name, permissions, token_hash, created_at FROM apps WHERE id = ?', [id]);
     if (!row || !tokenMatches(token, row.token_hash)) return undefined;
     return Object.assign(new AppEntity(), {

@@ -79,7 +79,7 @@ export class SessionsService {
    * @returns the session and its account, or `undefined` when unknown, wrong or expired.
    */
   async authenticate(id: number, token: string): Promise<{ session: SessionEntity; account: AccountEntity } | undefined> {
-    // A prepared statement: this runs on every request a user makes (issue 6).
+    // A prepared statement: this runs on every request a user makes.
     const [row] = await this.reads.select<SessionAccountRow>(SESSION_ACCOUNT_SQL, [id]);
     if (!row || !tokenMatches(token, row.token_hash)) return undefined;
     if (Number(row.expires_at) <= this.clock.nowSeconds()) {

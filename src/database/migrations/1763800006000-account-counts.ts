@@ -5,7 +5,7 @@ import { isMysql } from './column-types.js';
 const TRIGGERS = ['trg_accounts_count_insert', 'trg_accounts_count_delete', 'trg_accounts_count_update', 'trg_teams_count_insert', 'trg_teams_count_delete'];
 
 /**
- * Maintained account counts (issue 6): one row per team (`team_key` = team id)
+ * Maintained account counts: one row per team (`team_key` = team id)
  * plus `team_key` 0 for accounts without a team, kept exact by triggers in the
  * same transaction as every write, whatever code path or tool writes. Team
  * objects read `member_count` from here and account search reads its total
