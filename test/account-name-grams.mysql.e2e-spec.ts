@@ -29,7 +29,7 @@ function sampleCodePoints(): number[] {
 }
 
 /**
- * Issue 6: `GET /accounts/search?q=` on MySQL/MariaDB reads the name n-gram
+ * `GET /accounts/search?q=` on MySQL/MariaDB reads the name n-gram
  * index (database/name-grams.ts) instead of scanning every name. These tests
  * pin down that it answers exactly what `name LIKE '%q%'` in the column's
  * collation answers, and that the triggers keep it exact through every write.

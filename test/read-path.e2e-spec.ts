@@ -7,7 +7,7 @@ import { useTestApp } from './support/use-test-app.js';
 const IMAGE = 'https://cdn.example.com/award.png';
 
 /**
- * Issue 6: the read path is built for speed (maintained member counts, one
+ * The read path is built for speed (maintained member counts, one
  * statement per single read, two per search page, one UPDATE for a profile
  * edit). These tests pin down that it stays exact while doing so, on SQLite
  * and MariaDB alike (the counts are kept by backend-specific triggers).

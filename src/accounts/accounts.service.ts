@@ -6,7 +6,7 @@ import { BasicUnauthorizedException } from '../auth/unauthorized.exception.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { forUpdate } from '../database/lock.js';
-import { runInTransaction } from '../database/retrying-transaction.js';
+import { retryOnLockConflict, runInTransaction } from '../database/retrying-transaction.js';
 import { EventsService } from '../events/events.service.js';
 import type { Page } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
@@ -185,7 +185,8 @@ export class AccountsService {
       columns.push(`${column} = ?`);
       values.push(value);
     }
-    await this.dataSource.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]);
+    // The name-gram triggers update shared counter rows: a deadlock victim runs again like any transaction.
+    await retryOnLockConflict(() => this.dataSource.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]));
     const account = await this.serializer.load(id);
     if (!account) throw UnprocessableEntityError.notFound(['path', 'account'], 'Account');
     return account;

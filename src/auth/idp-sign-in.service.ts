@@ -1,5 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { runInTransaction } from '../database/retrying-transaction.js';
 
 import { AccountEntity } from '../accounts/account.entity.js';
 import { toStoredAccountId } from '../accounts/account-id.js';
@@ -34,10 +35,10 @@ export class IdpSignInService {
     const user = await this.idp.fetchUser(token);
     if (!user) throw new UnauthorizedException('The identity-provider token is invalid or lacks the identify scope.');
     try {
-      return await this.dataSource.transaction((manager) => this.openSession(manager, user));
+      return await runInTransaction(this.dataSource, (manager) => this.openSession(manager, user));
     } catch (error) {
       // A concurrent first sign-in of the same user created the account first: it is known now.
-      if (error instanceof ConflictException) return this.dataSource.transaction((manager) => this.openSession(manager, user));
+      if (error instanceof ConflictException) return runInTransaction(this.dataSource, (manager) => this.openSession(manager, user));
       throw error;
     }
   }

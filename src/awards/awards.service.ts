@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { runInTransaction } from '../database/retrying-transaction.js';
 
 import { AccountEntity } from '../accounts/account.entity.js';
 import { toStoredAccountId } from '../accounts/account-id.js';
@@ -39,7 +40,7 @@ export class AwardsService {
    *   and every unknown account entry (`["body", "accounts", index]`).
    */
   async create(dto: CreateAwardDto): Promise<AwardResource> {
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       await requireAll([
         () => this.teams.require(manager, dto.team, ['body', 'team'], true),
         () => this.requireAccounts(manager, dto.accounts, ['body', 'accounts']),
@@ -65,7 +66,7 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown team and/or award.
    */
   async update(id: number, dto: UpdateAwardDto): Promise<AwardResource> {
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       const teamId = dto.team === undefined ? undefined : dto.team || null;
       const [, award] = await requireAll([
         async () => (teamId ? this.teams.require(manager, teamId, ['body', 'team'], true) : null),
@@ -96,7 +97,7 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown award.
    */
   async delete(id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await runInTransaction(this.dataSource, async (manager) => {
       await this.require(manager, id, true);
       await manager.delete(AwardEntity, { id });
     });
@@ -109,7 +110,7 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown account and/or award.
    */
   async give(accountId: string, awardId: number): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       await this.requireHolding(manager, accountId, awardId);
       if (await this.holds(manager, accountId, awardId)) return false;
       await manager.insert(AwardeeEntity, { awardId, accountId });
@@ -124,7 +125,7 @@ export class AwardsService {
    *   NotFoundException (404) when the account does not hold the award.
    */
   async take(accountId: string, awardId: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await runInTransaction(this.dataSource, async (manager) => {
       await this.requireHolding(manager, accountId, awardId);
       const result = await manager.delete(AwardeeEntity, { awardId, accountId: toStoredAccountId(accountId) });
       if (!result.affected) throw new NotFoundException('This account does not hold this award.');

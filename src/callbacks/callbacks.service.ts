@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { runInTransaction } from '../database/retrying-transaction.js';
 
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
@@ -32,7 +33,7 @@ export class CallbacksService {
     if (!this.config.callbackAllowPrivateNetworks && namesNonPublicAddress(dto.url)) {
       throw UnprocessableEntityError.single(['body', 'url'], 'the URL must not point to a loopback, private or otherwise non-public address', 'value_error.url.host');
     }
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       const now = this.clock.nowSeconds();
       const existing = await manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate(manager) });
       if (existing) {

@@ -15,9 +15,20 @@ const MAX_ATTEMPTS = 4;
  * @throws whatever `work` throws, or the last deadlock error.
  */
 export async function runInTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return retryOnLockConflict(() => dataSource.transaction(work));
+}
+
+/**
+ * Runs `statement` (one auto-committed statement, or a whole transaction) and
+ * runs it again, up to four times in all, when MySQL reports a deadlock or a
+ * lock-wait timeout. `statement` must be safe to repeat: it rolled back.
+ *
+ * @throws whatever `statement` throws, or the last deadlock / lock-wait error.
+ */
+export async function retryOnLockConflict<T>(statement: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await dataSource.transaction(work);
+      return await statement();
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));

@@ -13,7 +13,7 @@ export class OutboxEventEntity {
   @Column({ type: 'varchar', length: 64 })
   type: string;
 
-  /** The JSON body delivered to callbacks, exactly as sent and signed. */
+  /** The JSON body delivered to callbacks, exactly as sent and signed (`LONGTEXT` on MySQL: no 64 KiB cliff). */
   @Column({ type: 'text' })
   payload: string;
 

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { runInTransaction } from '../../database/retrying-transaction.js';
 
 import { Clock } from '../../clock/clock.js';
 import { PreparedReads } from '../../database/prepared-reads.js';
@@ -71,7 +72,7 @@ export class AppsService {
    * @throws NotFoundException when there is no app `id`.
    */
   async edit(id: number, changes: { name?: string; grant?: number; revoke?: number }): Promise<AppEntity> {
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       const app = await manager.findOne(AppEntity, { where: { id } });
       if (!app) throw new NotFoundException(`No app with id ${id}.`);
       if (changes.name !== undefined) app.name = changes.name;

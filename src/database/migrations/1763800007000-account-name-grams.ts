@@ -37,7 +37,7 @@ function dropGrams(account: string, all: boolean): string[] {
 }
 
 /**
- * Issue 6. On both backends, `numbers (n)`: the integers 1..255, a tally
+ * On both backends, `numbers (n)`: the integers 1..255, a tally
  * table that splits a name into characters and lets one SELECT list an
  * account with its awards and its team's awards (serialization/account-row.ts).
  *

@@ -3,6 +3,7 @@ import { AwardsSchema1763800001000 } from './1763800001000-awards-schema.js';
 import { OutboxSchema1763800002000 } from './1763800002000-outbox-schema.js';
 import { AccountCounts1763800006000 } from './1763800006000-account-counts.js';
 import { AccountNameGrams1763800007000 } from './1763800007000-account-name-grams.js';
+import { OutboxPayloadLongtext1763800008000 } from './1763800008000-outbox-payload-longtext.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
-export const MIGRATIONS = [CoreSchema1763800000000, AwardsSchema1763800001000, OutboxSchema1763800002000, AccountCounts1763800006000, AccountNameGrams1763800007000];
+export const MIGRATIONS = [CoreSchema1763800000000, AwardsSchema1763800001000, OutboxSchema1763800002000, AccountCounts1763800006000, AccountNameGrams1763800007000, OutboxPayloadLongtext1763800008000];
