@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { globalAgent } from 'node:http';
+
+import axios from 'axios';
 
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -184,6 +187,31 @@ describe('callback delivery, embedded mode', () => {
     expect(receiver.requestsTo('/elsewhere')).toHaveLength(0);
   });
 
+  it('does not send again an event a receiver accepted with a large body', async () => {
+    await register(listener, '/chatty');
+    receiver.script('/chatty', { status: 200, body: 'x'.repeat(1024 * 1024) });
+    await t.insertAccount({ id: '21', teamId: null });
+    await moveTo('21', red);
+    await receiver.waitFor('/chatty', 1);
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, lastStatus: 200, lastError: null });
+    await sleep(400);
+    expect(receiver.requestsTo('/chatty')).toHaveLength(1);
+  });
+
+  it('fails at once, without retrying, a stored URL that WHATWG URL cannot parse', async () => {
+    for (const url of ['http://example.0x1/', 'http://xn--a.com/']) {
+      await t.reset();
+      const app = await t.createApp(0, 'unparseable');
+      await t.dataSource.manager.insert(CallbackEntity, { appId: app.id, event: 'account_team_update', url, secret: 's', createdAt: 0, updatedAt: 0 });
+      const team = (await t.http.post('/teams/new', { auth: await t.createApp(95, 'mover'), body: { name: 'Far' } })).body.id;
+      await t.insertAccount({ id: '22', teamId: null });
+      expect((await t.http.patch('/account/22', { auth: await t.createApp(95, 'mover 2'), body: { team } })).status).toBe(200);
+      const [delivery] = await settledDeliveries(t.dataSource, 1);
+      expect(delivery, url).toMatchObject({ status: 'failed', attempts: 1, lastStatus: null, lastError: 'Refused to deliver: the callback URL cannot be parsed.' });
+    }
+  });
+
   it('does not deliver to a callback deleted before delivery', async () => {
     await register(listener, '/gone');
     receiver.script('/gone', { status: 503, headers: { 'retry-after': '2' } });
@@ -253,5 +281,23 @@ describe('callback delivery, SSRF guard', () => {
     await sleep(300);
     expect(receiver.received).toEqual([]);
     expect(await t.dataSource.manager.count(DeliveryEntity)).toBe(2);
+  });
+
+  it('refuses a loopback host even when another client holds a keep-alive socket to it', async () => {
+    await t.reset();
+    const admin = await t.createApp(95, 'admin');
+    const listener = await t.createApp(0, 'listener');
+    const port = new URL(receiver.url('/')).port;
+    expect((await t.http.put('/callback/account_team_update', { auth: listener, body: { url: `http://localhost:${port}/reused`, secret: 's' } })).status).toBe(200);
+    // An unguarded request through Node's global keep-alive agent leaves a socket to localhost:port in its pool.
+    expect((await axios.get(`http://localhost:${port}/warm`, { httpAgent: globalAgent })).status).toBe(200);
+    receiver.reset();
+    await t.insertAccount({ id: '23', teamId: null });
+    const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Teal' } })).body.id;
+    expect((await t.http.patch('/account/23', { auth: admin, body: { team } })).status).toBe(200);
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatus: null });
+    expect(delivery.lastError).toMatch(/^Refused to deliver to localhost: (127\.0\.0\.1|::1) is not a public address/);
+    expect(receiver.received).toEqual([]);
   });
 });

@@ -15,6 +15,11 @@ describe('isPublicAddress (SSRF guard)', () => {
     for (const address of refused) expect(isPublicAddress(address), address).toBe(false);
   });
 
+  it('refuses the deprecated IPv4-compatible IPv6 form (::/96), whatever IPv4 it embeds', () => {
+    for (const address of ['::7f00:1', '::127.0.0.1', '::a00:1', '::808:808', '::0:0:1:2']) expect(isPublicAddress(address), address).toBe(false);
+    expect(namesNonPublicAddress('http://[::7f00:1]:8080/x')).toBe(true);
+  });
+
   it('checks IP literal hosts of URLs and leaves names to delivery time', () => {
     expect(namesNonPublicAddress('http://127.0.0.1:8080/x')).toBe(true);
     expect(namesNonPublicAddress('http://[::1]/x')).toBe(true);

@@ -1,5 +1,9 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { Readable } from 'node:stream';
+
 import { HttpService } from '@nestjs/axios';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { AxiosError } from 'axios';
 import { firstValueFrom } from 'rxjs';
 
@@ -11,8 +15,8 @@ import { publicOnlyLookup } from './public-only.lookup.js';
 import { type AttemptResult, parseRetryAfter } from './retry-policy.js';
 import { webhookSigner } from './webhook-signer.js';
 
-/** Largest answer body read from a receiver; only its status matters. */
-const MAX_ANSWER_BYTES = 64 * 1024;
+/** Largest answer body drained so that its connection can serve the next delivery; a larger one is dropped. */
+const MAX_DRAINED_BYTES = 64 * 1024;
 
 /** Where and with what secret one delivery goes. */
 export interface WebhookTarget {
@@ -34,19 +38,33 @@ export interface WebhookMessage {
  * `X-Callback-Event` and the Standard Webhooks headers, within
  * `CALLBACK_TIMEOUT_MS`, following no redirects and using no proxy. Unless
  * `CALLBACK_ALLOW_PRIVATE_NETWORKS`, refuses hosts that are, or resolve to,
- * non-public addresses (SSRF guard). Never throws: every outcome is an
- * {@link AttemptResult}.
+ * non-public addresses (SSRF guard). Connections come from agents of the
+ * sender's own, so a keep-alive socket opened by another client (whose
+ * addresses were never checked) is never reused for a delivery. The outcome
+ * is the status line: the answer's body is not read (a receiver that
+ * accepted the event with a large body is not sent it again). A URL that
+ * WHATWG `URL` cannot parse is refused (no retry). Never throws: every
+ * outcome is an {@link AttemptResult}.
  */
 @Injectable()
-export class WebhookSender {
+export class WebhookSender implements OnModuleDestroy {
+  private readonly httpAgent = new HttpAgent({ keepAlive: true });
+  private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
+
   constructor(
     private readonly http: HttpService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
 
+  onModuleDestroy(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
   async send(target: WebhookTarget, message: WebhookMessage): Promise<AttemptResult> {
     const guard = !this.config.callbackAllowPrivateNetworks;
+    if (!URL.canParse(target.url)) return { kind: 'refused', error: 'Refused to deliver: the callback URL cannot be parsed.' };
     const literal = ipLiteralHost(new URL(target.url));
     if (guard && literal !== undefined && !isPublicAddress(literal)) {
       return { kind: 'refused', error: new BlockedAddressError(literal, literal).message };
@@ -63,20 +81,21 @@ export class WebhookSender {
     };
     try {
       const response = await firstValueFrom(
-        this.http.post<string>(target.url, message.body, {
+        this.http.post<Readable>(target.url, message.body, {
           headers,
           timeout: this.config.callbackTimeoutMs,
           signal: AbortSignal.timeout(this.config.callbackTimeoutMs),
           maxRedirects: 0,
           proxy: false,
           validateStatus: () => true,
-          responseType: 'text',
+          responseType: 'stream',
           transformRequest: [(data: string) => data],
-          transformResponse: [(data: string) => data],
-          maxContentLength: MAX_ANSWER_BYTES,
+          httpAgent: this.httpAgent,
+          httpsAgent: this.httpsAgent,
           ...(guard ? { lookup: publicOnlyLookup } : {}),
         }),
       );
+      discardBody(response.data);
       const retryAfter = response.headers['retry-after'];
       return {
         kind: 'answer',
@@ -98,6 +117,16 @@ export class WebhookSender {
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'network', error: (code && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 1000) };
   }
+}
+
+/** Reads and drops an answer's body in the background; past {@link MAX_DRAINED_BYTES} closes its connection. */
+function discardBody(body: Readable): void {
+  let bytes = 0;
+  body.on('error', () => undefined);
+  body.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > MAX_DRAINED_BYTES) body.destroy();
+  });
 }
 
 /** The first error of type `type` in `error`'s cause chain. */

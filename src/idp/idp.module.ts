@@ -1,3 +1,6 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+
 import { HttpModule } from '@nestjs/axios';
 import { Module } from '@nestjs/common';
 
@@ -20,6 +23,9 @@ const MAX_ANSWER_BYTES = 64 * 1024;
         validateStatus: () => true,
         maxRedirects: 0,
         maxContentLength: MAX_ANSWER_BYTES,
+        // Agents of its own: no socket is shared with callback deliveries (whose addresses are checked).
+        httpAgent: new HttpAgent({ keepAlive: true }),
+        httpsAgent: new HttpsAgent({ keepAlive: true }),
       }),
     }),
   ],

@@ -11,10 +11,11 @@ export interface ReceivedCallback {
   at: number;
 }
 
-/** How the receiver answers one request: a status, optional headers, optional delay before answering. */
+/** How the receiver answers one request: a status, optional headers, body (default `ok`) and delay before answering. */
 export interface ScriptedAnswer {
   status: number;
   headers?: Record<string, string>;
+  body?: string;
   delayMs?: number;
 }
 
@@ -42,7 +43,7 @@ export class CallbackReceiver {
         setTimeout(() => {
           if (response.destroyed) return;
           response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
-          response.end('ok');
+          response.end(answer.body ?? 'ok');
         }, answer.delayMs ?? 0);
       });
     });
