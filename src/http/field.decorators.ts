@@ -9,7 +9,6 @@ import {
   IsOptional,
   IsString,
   IsUrl,
-  Length,
   Max,
   MaxLength,
   Min,
@@ -46,14 +45,46 @@ export const OptionalNotNull = (): PropertyDecorator =>
     ApiProperty({ required: false }),
   );
 
-/** A string of `min..max` characters, counted after trimming when `trim` (contract §6); stored trimmed. */
+/**
+ * A string of `min..max` characters, counted after trimming when `trim` (contract §6); stored trimmed.
+ * Characters are Unicode code points, as a MySQL `utf8mb4` column counts them (a variation selector or
+ * a combining mark is one); a string holding an unpaired surrogate cannot be stored and is refused.
+ */
 export function TextField(min: number, max: number, options: { trim: boolean } = { trim: true }): PropertyDecorator {
   return applyDecorators(
     IsString({ message: 'str type expected' }),
     ...(options.trim ? [Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))] : []),
-    Length(min, max, { message: `ensure this value has ${min} to ${max} characters` }),
+    WellFormedUnicode(),
+    ValidateBy({
+      name: 'isLength',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isCodePointCountWithin(value, min, max),
+        defaultMessage: () => `ensure this value has ${min} to ${max} characters`,
+      },
+    }),
     ApiProperty({ type: 'string', minLength: min, maxLength: max, ...(options.trim ? { description: 'Length counted after trimming.' } : {}) }),
   );
+}
+
+/** The string holds no unpaired UTF-16 surrogate (it could not be stored as UTF-8): `value_error.str.unicode`. */
+function WellFormedUnicode(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isWellFormedUnicode',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.isWellFormed(),
+      defaultMessage: () => 'string contains an unpaired surrogate',
+    },
+  });
+}
+
+/** Whether `value` has `min..max` Unicode code points (a surrogate pair counts once). */
+function isCodePointCountWithin(value: string, min: number, max: number): boolean {
+  if (value.length < min) return false;
+  let count = 0;
+  for (let index = 0; index < value.length; index += value.codePointAt(index)! > 0xffff ? 2 : 1) {
+    if (++count > max) return false;
+  }
+  return count >= min;
 }
 
 /** An integer (a JSON number, never a string), optionally bounded. */
@@ -70,11 +101,17 @@ export function IntegerField(bounds: { min?: number; max?: number } = {}): Prope
 export function HttpUrlField(): PropertyDecorator {
   return applyDecorators(
     IsString({ message: 'str type expected' }),
+    WellFormedUnicode(),
     MaxLength(2048, { message: 'ensure this value has at most 2048 characters' }),
     IsUrl(
       { protocols: ['http', 'https'], require_protocol: true, require_tld: false, require_valid_protocol: true },
       { message: 'invalid or missing URL scheme' },
     ),
+    // The parser deliveries use (WHATWG URL) must accept it too: `http://example.0x1/` passes validator.js only.
+    ValidateBy({
+      name: 'isUrl',
+      validator: { validate: (value: unknown) => typeof value === 'string' && URL.canParse(value), defaultMessage: () => 'invalid URL' },
+    }),
     ApiProperty({ type: 'string', format: 'uri', maxLength: 2048, description: 'Absolute http(s) URL.' }),
   );
 }

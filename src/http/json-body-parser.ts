@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { isInteger, parse } from 'lossless-json';
 
+import { MAX_JSON_NESTING, nestsDeeperThan } from './json-nesting.js';
+
 /** Largest accepted request body: 1 MiB (contract §6); Fastify answers 413 above. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -16,21 +18,41 @@ function parseNumber(text: string): number | bigint {
   return Number(text);
 }
 
+/** `application/json` and structured `+json` types (RFC 6839), with or without parameters. */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i;
+
+/** Keys dropped from every object: unknown fields are ignored (contract §1), and these reach prototypes. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A body error Fastify answers with `statusCode` and the `{"detail"}` of contract §1. */
+function bodyError(statusCode: number, message: string): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode });
+}
+
 /**
- * Replaces Fastify's JSON body parser with a lossless one (contract §2):
- * `{"id": 18446744073709551615}` reaches the DTO as a `bigint`, not a rounded number.
- * Unparseable JSON is a 400 with a `detail` string.
+ * Replaces Fastify's body parsers (contract §1):
+ * - JSON (`application/json`, `+json` types) is parsed losslessly (contract §2):
+ *   `{"id": 18446744073709551615}` reaches the DTO as a `bigint`, not a rounded
+ *   number. Unparseable JSON is a 400, nesting deeper than {@link MAX_JSON_NESTING}
+ *   a 400, and `__proto__`/`constructor`/`prototype` keys are dropped.
+ * - An empty body is no body, whatever its content type (HTTP clients send
+ *   `application/octet-stream` on body-less requests).
+ * - Any other content type with a body is a 415.
  */
 export function registerJsonBodyParser(fastify: FastifyInstance): void {
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_NESTING)) return done(bodyError(400, `Invalid JSON body: nested deeper than ${MAX_JSON_NESTING} levels.`), undefined);
     try {
-      const text = body as string;
-      done(null, text.trim() === '' ? undefined : parse(text, undefined, parseNumber));
+      done(null, parse(text, (key, value) => (PROTOTYPE_KEYS.has(key) ? undefined : value), parseNumber));
     } catch (error) {
-      const failure = new Error(`Invalid JSON body: ${(error as Error).message}`) as Error & { statusCode: number };
-      failure.statusCode = 400;
-      done(failure, undefined);
+      done(bodyError(400, `Invalid JSON body: ${(error as Error).message}`), undefined);
     }
+  });
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
+    if ((body as Buffer).length === 0) return done(null, undefined);
+    done(bodyError(415, `Unsupported content type ${JSON.stringify(request.headers['content-type'] ?? '')}: send application/json.`), undefined);
   });
 }
