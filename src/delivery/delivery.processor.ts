@@ -58,10 +58,16 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
     return outcome.status;
   }
 
-  /** A job that failed for a reason of its own (e.g. stalled too often) leaves its delivery failed, for operators to redeliver. */
+  /**
+   * Every final job failure leaves its delivery failed, for operators to
+   * redeliver: a delivery the executor already failed is left as it is
+   * (`markFailed` changes only a pending row of that round), and one whose job
+   * BullMQ failed for a reason of its own (stalled too often, which it reports
+   * as an `UnrecoverableError` too) is marked failed here.
+   */
   @OnWorkerEvent('failed')
   async onFailed(job: Job<DeliveryJobData> | undefined, error: Error): Promise<void> {
-    if (!job || error instanceof UnrecoverableError || error.name === 'UnrecoverableError') return;
+    if (!job) return;
     try {
       await this.executor.markFailed(job.data.deliveryId, job.data.round, `Job failed: ${error.message}`);
     } catch (failure) {

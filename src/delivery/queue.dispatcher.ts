@@ -1,13 +1,14 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { DataSource, In, IsNull, LessThan, Not } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, MoreThan, Not } from 'typeorm';
 
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
+import { DeliveryExecutor } from './delivery-executor.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import { DELIVERY_JOB, DELIVERY_QUEUE, type DeliveryJobData, deliveryJobId } from './delivery-queue.js';
 
@@ -19,14 +20,21 @@ const RECONCILE_AFTER_LOCKS = 10;
 
 /**
  * Redis mode: puts pending deliveries not yet on the queue onto BullMQ, one
- * job per delivery round with an id derived from the row, then marks them
- * enqueued in the same transaction. If Redis is down the add fails, the
- * transaction rolls back and the deliveries wait in the database for the next
- * pass (contract §8: never lost). Rows are taken with `FOR UPDATE SKIP LOCKED`
- * on MySQL so two processes never enqueue the same round; even then the job id
- * makes a second add a no-op. Should Redis lose jobs (restarted without
- * persistence), deliveries still pending long after they were due are found
- * missing from the queue and added again.
+ * job per delivery round with an id derived from the row. A batch is claimed
+ * (marked enqueued, rows taken with `FOR UPDATE SKIP LOCKED` on MySQL so two
+ * processes never claim the same round) and committed first; only then are
+ * its jobs added, so no Redis call is made while row locks are held. If Redis
+ * is down (the queue connection fails fast, and a command that gets no answer
+ * times out) the claim is released and the deliveries wait in the database
+ * for the next pass (contract §8: never lost); should the process die between
+ * claim and add, the reconcile pass finds them. The job id makes a second add
+ * a no-op.
+ *
+ * Reconcile: every pending delivery long overdue is looked up in Redis: a
+ * missing job (Redis restarted without persistence) is added again, a failed
+ * job leaves its delivery failed, and a completed job whose delivery is still
+ * pending (its outcome was never recorded) is replaced by a new one. Every
+ * overdue row is visited, page by page.
  */
 @Injectable()
 export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit {
@@ -40,6 +48,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly metrics: DeliveryMetrics,
+    private readonly executor: DeliveryExecutor,
   ) {
     super();
   }
@@ -61,50 +70,71 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
   async drain(): Promise<void> {}
 
   private async enqueueBatch(): Promise<number> {
-    const count = await this.dataSource.transaction(async (manager) => {
+    const claimedAt = this.clock.nowSeconds();
+    const claimed = await this.dataSource.transaction(async (manager) => {
       const due = await manager.find(DeliveryEntity, {
+        select: { id: true, round: true },
         where: { status: 'pending', enqueuedAt: IsNull() },
         order: { id: 'ASC' },
         take: BATCH_SIZE,
         ...forUpdateSkipLocked(manager),
       });
-      if (due.length === 0) return 0;
-      try {
-        await this.queue.addBulk(
-          due.map((delivery) => ({
-            name: DELIVERY_JOB,
-            data: { deliveryId: delivery.id, round: delivery.round },
-            opts: { jobId: deliveryJobId(delivery) },
-          })),
-        );
-      } catch (error) {
-        this.reportRedisDown(error);
-        return 0;
-      }
-      await manager.update(DeliveryEntity, { id: In(due.map((delivery) => delivery.id)), enqueuedAt: IsNull() }, { enqueuedAt: this.clock.nowSeconds() });
-      return due.length;
+      if (due.length > 0) await manager.update(DeliveryEntity, { id: In(due.map((delivery) => delivery.id)), enqueuedAt: IsNull() }, { enqueuedAt: claimedAt });
+      return due;
     });
-    if (count > 0 && this.redisDown) {
+    if (claimed.length === 0) return 0;
+    try {
+      await this.queue.addBulk(claimed.map((delivery) => ({ name: DELIVERY_JOB, data: jobData(delivery), opts: { jobId: deliveryJobId(delivery) } })));
+    } catch (error) {
+      this.reportRedisDown(error);
+      await this.releaseClaim(claimed, claimedAt);
+      return 0;
+    }
+    if (this.redisDown) {
       this.redisDown = false;
       this.logger.log('Redis is back: waiting deliveries are being enqueued');
     }
-    return count;
+    return claimed.length;
   }
 
-  /** Re-adds the jobs of enqueued deliveries long overdue whose job Redis no longer has. */
+  /** Puts claimed deliveries back for the next pass (best effort: the reconcile pass covers a failure here). */
+  private async releaseClaim(claimed: DeliveryEntity[], claimedAt: number): Promise<void> {
+    try {
+      await this.dataSource.manager.update(DeliveryEntity, { id: In(claimed.map((delivery) => delivery.id)), enqueuedAt: claimedAt }, { enqueuedAt: null });
+    } catch (error) {
+      this.logger.warn(`Could not release ${claimed.length} claimed deliveries (${String(error)}); the reconcile pass will enqueue them`);
+    }
+  }
+
+  /** Repairs every long-overdue pending delivery whose job is missing, failed or completed (see the class comment). */
   private async reconcile(): Promise<void> {
     const graceSeconds = (RECONCILE_AFTER_LOCKS * this.config.callbackJobLockMs + this.config.callbackTimeoutMs) / 1000;
-    const overdue = await this.dataSource.manager.find(DeliveryEntity, {
-      select: { id: true, round: true },
-      where: { status: 'pending', enqueuedAt: Not(IsNull()), nextAttemptAt: LessThan(this.clock.nowSeconds() - graceSeconds) },
-      order: { nextAttemptAt: 'ASC' },
-      take: BATCH_SIZE,
-    });
-    for (const delivery of overdue) {
-      if (await this.queue.getJob(deliveryJobId(delivery))) continue;
-      await this.queue.add(DELIVERY_JOB, { deliveryId: delivery.id, round: delivery.round }, { jobId: deliveryJobId(delivery) });
-      this.logger.warn(`Delivery ${delivery.id} was missing from the queue (Redis lost it); enqueued again`);
+    const dueBefore = this.clock.nowSeconds() - graceSeconds;
+    for (let afterId = 0; ; ) {
+      const overdue = await this.dataSource.manager.find(DeliveryEntity, {
+        select: { id: true, round: true },
+        where: { id: MoreThan(afterId), status: 'pending', enqueuedAt: Not(IsNull()), nextAttemptAt: LessThan(dueBefore) },
+        order: { id: 'ASC' },
+        take: BATCH_SIZE,
+      });
+      for (const delivery of overdue) await this.repair(delivery);
+      if (overdue.length < BATCH_SIZE) return;
+      afterId = overdue[overdue.length - 1].id;
     }
+  }
+
+  private async repair(delivery: DeliveryEntity): Promise<void> {
+    const job = await this.queue.getJob(deliveryJobId(delivery));
+    const state = job ? await job.getState() : 'missing';
+    if (state === 'failed') {
+      await this.executor.markFailed(delivery.id, delivery.round, `Job failed: ${job!.failedReason ?? 'unknown reason'}`);
+      this.logger.warn(`Delivery ${delivery.id}: its job had failed; marked failed`);
+      return;
+    }
+    if (state === 'completed') await job!.remove();
+    else if (state !== 'missing') return;
+    await this.queue.add(DELIVERY_JOB, jobData(delivery), { jobId: deliveryJobId(delivery) });
+    this.logger.warn(`Delivery ${delivery.id} was ${state === 'missing' ? 'missing from the queue (Redis lost it)' : 'pending with a completed job'}; enqueued again`);
   }
 
   private reportRedisDown(error: unknown): void {
@@ -112,4 +142,9 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
     this.redisDown = true;
     this.logger.warn(`Cannot enqueue deliveries (${error instanceof Error ? error.message : String(error)}); they wait in the database`);
   }
+}
+
+/** A job's data: ids only (contract §8: URL, secret and body are read at delivery time). */
+function jobData(delivery: Pick<DeliveryEntity, 'id' | 'round'>): DeliveryJobData {
+  return { deliveryId: delivery.id, round: delivery.round };
 }

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { CallbackEntity } from '../src/callbacks/callback.entity.js';
+import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { DELIVERY_JOB, DELIVERY_QUEUE } from '../src/delivery/delivery-queue.js';
+import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
+import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
+import { CallbackReceiver } from './support/callback-receiver.js';
+import type { TestProcess } from './support/child-process.js';
+import { deliveryEnv, freePort, scenario, startRedis } from './support/delivery-processes.js';
+import { sleep } from './support/deliveries.js';
+import { TestApp } from './support/test-app.js';
+
+/**
+ * Contract §8: every delivery ends succeeded, failed or cancelled, or is on the
+ * queue; the API holds no database lock while it talks to Redis. A Redis of the
+ * suite's own (paused, stopped), the API in Redis mode and no worker: jobs stay
+ * where the test can see them.
+ */
+describe('delivery queue repair and a Redis that stops answering', () => {
+  const prefix = `test-repair-${randomBytes(4).toString('hex')}`;
+  let redis: TestProcess;
+  let redisUrl: string;
+  let t: TestApp;
+  let queue: Queue;
+  let receiver: CallbackReceiver;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    redisUrl = `redis://127.0.0.1:${port}`;
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start(deliveryEnv(redisUrl, prefix));
+    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(redisUrl), prefix });
+  });
+  afterAll(async () => {
+    await queue?.close();
+    await t?.close();
+    await receiver?.close();
+    await redis?.stop();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    await queue.obliterate({ force: true });
+  });
+
+  /** Makes the job of delivery `id` (round 0) end `failed` or `completed`, with a worker of the test's own. */
+  async function settleJob(id: number, end: 'failed' | 'completed'): Promise<void> {
+    const worker = new Worker(
+      DELIVERY_QUEUE,
+      async () => {
+        if (end === 'failed') throw new UnrecoverableError('job stalled more than allowable limit');
+        return 'done';
+      },
+      { connection: redisConnectionOptions(redisUrl), prefix, autorun: false },
+    );
+    await queue.add(DELIVERY_JOB, { deliveryId: id, round: 0 }, { jobId: `delivery-${id}-0` });
+    const settled = new Promise<void>((resolve) => worker.on(end, () => resolve()));
+    void worker.run();
+    await settled;
+    await worker.close();
+  }
+
+  it('marks failed a delivery whose job failed, re-adds one whose job completed or went missing, and reads every overdue row', async () => {
+    await settleJob(1, 'failed');
+    await settleJob(2, 'completed');
+    const app = await t.createApp(0, 'listener');
+    const [callback] = (await t.dataSource.manager.insert(CallbackEntity, { appId: app.id, event: 'account_team_update', url: receiver.url('/x'), secret: 's', createdAt: 0, updatedAt: 0 })).identifiers;
+    const [event] = (await t.dataSource.manager.insert(OutboxEventEntity, { type: 'account_team_update', payload: '{}', createdAt: 0, dispatchedAt: 0 })).identifiers;
+    const longAgo = Date.now() / 1000 - 3600;
+    const rows = Array.from({ length: 230 }, (_, index) => ({
+      id: index + 1,
+      eventId: event.id as number,
+      callbackId: callback.id as number,
+      appId: app.id,
+      webhookId: `msg_${index + 1}`,
+      status: 'pending' as const,
+      attempts: 0,
+      round: 0,
+      nextAttemptAt: longAgo,
+      enqueuedAt: longAgo,
+      createdAt: longAgo,
+      updatedAt: longAgo,
+    }));
+    // (event, callback) is unique: one event per row.
+    await t.dataSource.manager.insert(OutboxEventEntity, rows.slice(1).map(() => ({ type: 'account_team_update', payload: '{}', createdAt: 0, dispatchedAt: 0 })));
+    await t.dataSource.manager.insert(DeliveryEntity, rows.map((row, index) => ({ ...row, eventId: (event.id as number) + index })));
+
+    const deadline = Date.now() + 20_000;
+    let states: Record<string, number> = {};
+    for (;;) {
+      states = {};
+      for (const row of rows) {
+        const state = (await (await queue.getJob(`delivery-${row.id}-0`))?.getState()) ?? 'missing';
+        states[state] = (states[state] ?? 0) + 1;
+      }
+      const failed = await t.dataSource.manager.findOneBy(DeliveryEntity, { id: 1 });
+      if ((states.waiting ?? 0) === 229 && failed?.status === 'failed') break;
+      if (Date.now() > deadline) break;
+      await sleep(250);
+    }
+    expect(states).toEqual({ failed: 1, waiting: 229 });
+    expect(await t.dataSource.manager.findOneBy(DeliveryEntity, { id: 1 })).toMatchObject({ status: 'failed', lastError: 'Job failed: job stalled more than allowable limit' });
+    expect(await t.dataSource.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(229);
+    // Job data are ids only (contract §8: URL, secret and body are read at delivery time).
+    expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0 });
+  }, 60_000);
+
+  it('holds no row lock while Redis does not answer, and enqueues once it answers again', async () => {
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/paused');
+    await t.insertAccount({ id: '9', teamId: null });
+    const control = new Redis(redisUrl);
+    try {
+      await control.call('CLIENT', 'PAUSE', '3000', 'ALL');
+      const started = Date.now();
+      await s.join('9');
+      expect(Date.now() - started).toBeLessThan(2000);
+      // The pump claims the delivery and waits on Redis: another transaction can still lock its row at once.
+      let claimed = false;
+      for (let tries = 0; tries < 8; tries++) {
+        await sleep(200);
+        await t.dataSource.transaction(async (manager) => {
+          const locked: { id: number; enqueued_at: number | null }[] = await manager.query('SELECT id, enqueued_at FROM deliveries FOR UPDATE NOWAIT');
+          if (locked.length === 1 && locked[0].enqueued_at !== null) claimed = true;
+        });
+      }
+      expect(claimed).toBe(true);
+    } finally {
+      control.disconnect();
+    }
+    const deadline = Date.now() + 15_000;
+    let state = 'missing';
+    while (Date.now() < deadline && state !== 'waiting') {
+      const [delivery] = await t.dataSource.manager.find(DeliveryEntity);
+      state = (await (await queue.getJob(`delivery-${delivery.id}-0`))?.getState()) ?? 'missing';
+      await sleep(200);
+    }
+    expect(state).toBe('waiting');
+  }, 60_000);
+});
