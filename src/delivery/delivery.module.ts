@@ -14,9 +14,6 @@ import { QueueDispatcher } from './queue.dispatcher.js';
 import { redisConnectionOptions } from './redis-connection.js';
 import { WebhookSender } from './webhook-sender.js';
 
-/** Longest wait for Redis to answer one command of the producer (milliseconds). */
-const PRODUCER_COMMAND_TIMEOUT_MS = 5_000;
-
 /**
  * Reliable delivery of events to callbacks (contract §8, §9). Every process
  * relays the outbox. With `REDIS_URL` the API and the workers put deliveries on
@@ -45,9 +42,8 @@ export class DeliveryModule {
       imports: [
         HttpModule,
         BullModule.forRoot({ connection, prefix: config.callbackQueuePrefix }),
-        // The producer fails fast while Redis is down, and a command that gets no answer times out:
-        // deliveries then wait in the database.
-        BullModule.registerQueue({ name: DELIVERY_QUEUE, connection: { ...connection, enableOfflineQueue: false, commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS } }),
+        // The producer fails fast while Redis is down: deliveries then wait in the database.
+        BullModule.registerQueue({ name: DELIVERY_QUEUE, connection: { ...connection, enableOfflineQueue: false } }),
       ],
       providers: [
         ...common,

@@ -15,6 +15,12 @@ import { DELIVERY_JOB, DELIVERY_QUEUE, type DeliveryJobData, deliveryJobId } fro
 /** Deliveries enqueued per transaction. */
 const BATCH_SIZE = 100;
 
+/**
+ * Longest wait for Redis to take a batch of jobs (milliseconds). Not an ioredis
+ * `commandTimeout`: the worker's blocking commands share the connection options.
+ */
+const ENQUEUE_TIMEOUT_MS = 5_000;
+
 /** A job overdue by this many job-lock durations is looked for in Redis (and re-added if Redis lost it). */
 const RECONCILE_AFTER_LOCKS = 10;
 
@@ -84,7 +90,8 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
     });
     if (claimed.length === 0) return 0;
     try {
-      await this.queue.addBulk(claimed.map((delivery) => ({ name: DELIVERY_JOB, data: jobData(delivery), opts: { jobId: deliveryJobId(delivery) } })));
+      const jobs = claimed.map((delivery) => ({ name: DELIVERY_JOB, data: jobData(delivery), opts: { jobId: deliveryJobId(delivery) } }));
+      await withTimeout(this.queue.addBulk(jobs), ENQUEUE_TIMEOUT_MS, 'Redis did not take the jobs in time');
     } catch (error) {
       this.reportRedisDown(error);
       await this.releaseClaim(claimed, claimedAt);
@@ -147,4 +154,17 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
 /** A job's data: ids only (contract §8: URL, secret and body are read at delivery time). */
 function jobData(delivery: Pick<DeliveryEntity, 'id' | 'round'>): DeliveryJobData {
   return { deliveryId: delivery.id, round: delivery.round };
+}
+
+/** `promise`, or a rejection with `message` after `ms` milliseconds (the promise itself goes on). */
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${message} (${ms} ms)`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

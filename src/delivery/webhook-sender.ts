@@ -3,7 +3,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
 
 import { HttpService } from '@nestjs/axios';
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { AxiosError } from 'axios';
 import { firstValueFrom } from 'rxjs';
 
@@ -47,7 +47,7 @@ export interface WebhookMessage {
  * outcome is an {@link AttemptResult}.
  */
 @Injectable()
-export class WebhookSender implements OnModuleDestroy {
+export class WebhookSender implements OnApplicationShutdown {
   private readonly httpAgent = new HttpAgent({ keepAlive: true });
   private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
 
@@ -57,7 +57,8 @@ export class WebhookSender implements OnModuleDestroy {
     private readonly clock: Clock,
   ) {}
 
-  onModuleDestroy(): void {
+  /** After the worker finished its deliveries in flight (`beforeApplicationShutdown`): closes idle sockets. */
+  onApplicationShutdown(): void {
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
