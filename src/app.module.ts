@@ -33,10 +33,10 @@ export class AppModule {
         MetricsModule,
         ClockModule,
         DatabaseModule.forRoot({ migrate: true }),
-        // Before AuthModule: global guards run in registration order, so a client over its
-        // limit is refused before its credentials cost a database lookup.
-        RateLimitModule.forRoot(resolved.rateLimit),
+        // Global guards run in registration order: the rate limit after authentication, so that
+        // it counts per principal (failed authentications are counted by the auth guard).
         AuthModule,
+        RateLimitModule.forRoot(resolved.rateLimit),
         AccountsModule,
         TeamsModule,
         AwardsModule,

@@ -166,48 +166,59 @@ describe('delivery metrics (contract §8)', () => {
 });
 
 describe('rate limit', () => {
-  const { t } = useTestApp({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW: '1m' });
+  const { t } = useTestApp({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW: '1m', TRUST_PROXY: '1' }, { resetEach: true });
+  /** A client behind the one trusted proxy (TRUST_PROXY=1): its address is the last X-Forwarded-For entry. */
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const tooMany = { detail: 'Too many requests: at most 2 per 60 s. Retry after 60 s.' };
 
-  it('answers 429 with Retry-After past the limit, per credential across routes', async () => {
+  it('answers 429 with Retry-After past the limit, per principal across routes and addresses', async () => {
     const first = await t.createApp(0, 'first');
     const second = await t.createApp(0, 'second');
-    const one = await t.http.get('/auth/me', { auth: first });
+    const one = await t.http.get('/auth/me', { auth: first, headers: from('10.0.0.1') });
     expect(one.status).toBe(200);
     expect(one.headers.get('x-ratelimit-limit')).toBe('2');
     expect(one.headers.get('x-ratelimit-remaining')).toBe('1');
-    expect((await t.http.get('/accounts/signups', { auth: first })).status).toBe(200);
+    expect((await t.http.get('/accounts/signups', { auth: first, headers: from('10.0.0.2') })).status).toBe(200);
 
-    const limited = await t.http.get('/accounts/search', { auth: first });
+    const limited = await t.http.get('/accounts/search', { auth: first, headers: from('10.0.0.3') });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
-    expect(limited.body).toEqual({ detail: 'Too many requests: at most 2 per 60 s. Retry after 60 s.' });
+    expect(limited.body).toEqual(tooMany);
 
-    // Another app, and the same app id with a wrong token, have buckets of their own.
-    expect((await t.http.get('/auth/me', { auth: second })).status).toBe(200);
-    expect((await t.http.get('/auth/me', { auth: { username: first.username, password: 'not-the-token' } })).status).toBe(401);
-    // The probes are never limited.
+    // Another app has a bucket of its own; the probes are never limited.
+    expect((await t.http.get('/auth/me', { auth: second, headers: from('10.0.0.1') })).status).toBe(200);
     expect((await t.http.get('/health/live', { auth: first })).status).toBe(200);
   });
 
-  it('limits repeated wrong credentials before checking them', async () => {
-    const app = await t.createApp(0, 'guessed');
-    const guess = { username: app.username, password: 'a-wrong-guess' };
-    expect((await t.http.get('/auth/me', { auth: guess })).status).toBe(401);
-    expect((await t.http.get('/auth/me', { auth: guess })).status).toBe(401);
-    const limited = await t.http.get('/auth/me', { auth: guess });
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('60');
-    // The app's real credential is not affected.
-    expect((await t.http.get('/auth/me', { auth: app })).status).toBe(200);
+  it('counts a user by account: a new session gets no fresh bucket', async () => {
+    await t.insertAccount({ id: '42' });
+    const statuses = [];
+    for (let index = 0; index < 3; index++) statuses.push((await t.http.get('/auth/me', { auth: await t.login('42'), headers: from(`10.0.1.${index}`) })).status);
+    expect(statuses).toEqual([200, 200, 429]);
   });
 
-  it('limits clients without credentials by IP address', async () => {
-    expect((await t.http.get('/accounts/signups')).status).toBe(200);
-    expect((await t.http.get('/teams/search')).status).toBe(200);
-    const limited = await t.http.get('/accounts/signups');
+  it('counts failed authentications per address, whatever the token, and then refuses that address before any lookup', async () => {
+    const app = await t.createApp(0, 'guessed');
+    const guess = (index: number) => ({ username: app.username, password: `wrong-guess-${index}` });
+    expect((await t.http.get('/auth/me', { auth: guess(1), headers: from('10.0.0.9') })).status).toBe(401);
+    expect((await t.http.get('/auth/me', { auth: { username: 'S77', password: 'x' }, headers: from('10.0.0.9') })).status).toBe(401);
+    const limited = await t.http.get('/auth/me', { auth: guess(3), headers: from('10.0.0.9') });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
-    expect(limited.body).toEqual({ detail: 'Too many requests: at most 2 per 60 s. Retry after 60 s.' });
+    expect(limited.body).toEqual({ detail: 'Too many failed authentications from this address: at most 2 per 60 s. Retry after 60 s.' });
+    // Blocked: even the right token is not looked up from that address; another address is unaffected.
+    expect((await t.http.get('/auth/me', { auth: app, headers: from('10.0.0.9') })).status).toBe(429);
+    expect((await t.http.get('/auth/me', { auth: app, headers: from('10.0.0.10') })).status).toBe(200);
+  });
+
+  it('limits clients without credentials by address', async () => {
+    expect((await t.http.get('/accounts/signups', { headers: from('10.0.2.1') })).status).toBe(200);
+    expect((await t.http.get('/teams/search', { headers: from('10.0.2.1') })).status).toBe(200);
+    const limited = await t.http.get('/accounts/signups', { headers: from('10.0.2.1') });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.body).toEqual(tooMany);
+    expect((await t.http.get('/accounts/signups', { headers: from('10.0.2.2') })).status).toBe(200);
   });
 
   it('is off by default', async () => {
@@ -219,6 +230,21 @@ describe('rate limit', () => {
     } finally {
       await unlimited.close();
     }
+  });
+});
+
+describe.each([
+  ['unset', undefined, false],
+  ['a CIDR list without the peer', '10.0.0.0/8', false],
+  ['a CIDR list with the peer', '10.0.0.0/8, 127.0.0.0/8', true],
+  ['a hop count', '1', true],
+])('TRUST_PROXY %s', (_what, trustProxy, trusted) => {
+  const { t } = useTestApp({ RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW: '1m', TRUST_PROXY: trustProxy });
+
+  it(trusted ? 'takes the client address from X-Forwarded-For' : 'ignores X-Forwarded-For: a client cannot choose its address', async () => {
+    const first = await t.http.get('/accounts/signups', { headers: { 'x-forwarded-for': '203.0.113.1' } });
+    const second = await t.http.get('/accounts/signups', { headers: { 'x-forwarded-for': '203.0.113.2' } });
+    expect([first.status, second.status]).toEqual(trusted ? [200, 200] : [200, 429]);
   });
 });
 

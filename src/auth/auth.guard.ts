@@ -1,8 +1,9 @@
-import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { ACCOUNT_PERMISSIONS, hasPermissions, permissionNames } from '../permissions/permission.js';
+import { AuthFailureLimiter } from '../rate-limit/auth-failure.limiter.js';
 import { AppsService } from './apps/apps.service.js';
 import { AUTH_REQUIREMENT, type AuthRequirement } from './authenticated.decorator.js';
 import { parseBasicCredentials } from './basic-credentials.js';
@@ -17,7 +18,9 @@ const DEFAULT_REQUIREMENT: AuthRequirement = { kind: 'authenticated' };
  * The one global guard (contract §4): authenticates any `Authorization`
  * header (invalid credentials are a 401 even on public routes), then enforces
  * the route's {@link AuthRequirement}: 401 without credentials or with the
- * wrong kind of token, 403 without the required permission bits.
+ * wrong kind of token, 403 without the required permission bits. With a
+ * rate limit configured, failed authentications count per client address
+ * and an address past the limit gets 429 before its credentials are looked up.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -25,6 +28,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly apps: AppsService,
     private readonly sessions: SessionsService,
+    @Optional() private readonly failures?: AuthFailureLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -33,7 +37,7 @@ export class AuthGuard implements CanActivate {
       DEFAULT_REQUIREMENT;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const header = request.headers.authorization;
-    if (header !== undefined) request.principal = await this.authenticate(header);
+    if (header !== undefined) request.principal = await this.authenticateCounted(header, request, context.switchToHttp().getResponse<FastifyReply>());
     if (requirement.kind === 'public') return true;
 
     const principal = request.principal;
@@ -45,6 +49,18 @@ export class AuthGuard implements CanActivate {
       throw new ForbiddenException(`Missing permission: ${permissionNames(requirement.permission & ~principal.permissions).join(', ')}.`);
     }
     return true;
+  }
+
+  /** {@link authenticate}, with failures counted per address when a rate limit is configured. */
+  private async authenticateCounted(header: string, request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+    if (!this.failures) return this.authenticate(header);
+    this.failures.assertNotBlocked(request, reply);
+    try {
+      return await this.authenticate(header);
+    } catch (error) {
+      if (error instanceof BasicUnauthorizedException) await this.failures.recordFailure(request, reply);
+      throw error;
+    }
   }
 
   /** @throws BasicUnauthorizedException (401) for malformed, unknown, wrong or expired credentials. */

@@ -1,3 +1,5 @@
+import type { TrustProxy } from './trust-proxy.js';
+
 /** Where the service keeps its data: MySQL/MariaDB or an embedded SQLite file (contract §9). */
 export type DatabaseConfig =
   | { readonly type: 'mysql'; readonly url: string }
@@ -35,6 +37,8 @@ export class AppConfig {
   readonly corsOrigins: readonly string[];
   /** Requests allowed per credential (or client IP) per `windowMs`; `max` 0 disables rate limiting. */
   readonly rateLimit: { readonly max: number; readonly windowMs: number };
+  /** Which proxies' `X-Forwarded-For` gives the client address (`TRUST_PROXY`); `false`: the socket's peer. */
+  readonly trustProxy: TrustProxy;
   /** Port of the worker's health and metrics endpoints (`WORKER_PORT`); `undefined`: the worker serves none. */
   readonly workerPort: number | undefined;
 

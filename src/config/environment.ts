@@ -11,11 +11,13 @@ import {
   Matches,
   Max,
   Min,
+  ValidateBy,
   validateSync,
 } from 'class-validator';
 
 import { AppConfig, type DatabaseConfig } from './app-config.js';
 import { parseDuration, parseDurationList } from './duration.js';
+import { parseTrustProxy, TRUST_PROXY_RULE } from './trust-proxy.js';
 
 const DURATION = /^\d{1,9}(s|m|h|d|w)$/;
 const WINDOW = /^\d{1,9}(ms|s|m|h)$/;
@@ -98,6 +100,10 @@ export class EnvironmentVariables {
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   WORKER_PORT?: number;
+
+  @IsOptional()
+  @ValidateBy({ name: 'isTrustProxy', validator: { validate: (value: unknown) => typeof value === 'string' && parseTrustProxy(value) !== undefined, defaultMessage: () => TRUST_PROXY_RULE } })
+  TRUST_PROXY?: string;
 }
 
 /** Thrown when the environment does not satisfy {@link EnvironmentVariables}. */
@@ -138,6 +144,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''),
     rateLimit: { max: env.RATE_LIMIT_MAX ?? 0, windowMs: parseDuration(env.RATE_LIMIT_WINDOW ?? '1m', ['ms', 's', 'm', 'h'])! },
     workerPort: env.WORKER_PORT,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? 'false')!,
   });
 }
 

@@ -8,6 +8,13 @@ describe('operations configuration', () => {
     expect(config.corsOrigins).toEqual([]);
     expect(config.rateLimit).toEqual({ max: 0, windowMs: 60_000 });
     expect(config.workerPort).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count, or a list of proxy addresses and CIDR ranges', () => {
+    expect(loadAppConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadAppConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadAppConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
   });
 
   it('reads CORS_ORIGINS, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW and WORKER_PORT', () => {
@@ -31,6 +38,9 @@ describe('operations configuration', () => {
     ['RATE_LIMIT_WINDOW', '1d'],
     ['RATE_LIMIT_WINDOW', '60'],
     ['WORKER_PORT', '70000'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'proxy.internal'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadAppConfig({ [name]: value })).toThrow(InvalidEnvironmentError);
     expect(() => loadAppConfig({ [name]: value })).toThrow(name);

@@ -5,6 +5,8 @@ import type { DestinationStream } from 'pino';
 
 import { AppModule } from '../app.module.js';
 import { AppConfig } from '../config/app-config.js';
+import { readAppConfig } from '../config/config.module.js';
+import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import { echoRequestId, requestId } from '../logging/request-id.js';
 import { RequestLogging } from '../logging/request-logging.js';
 import { HttpMetrics } from '../metrics/http-metrics.service.js';
@@ -32,16 +34,17 @@ export async function createHttpApp(
   config?: AppConfig,
   options: { logger?: boolean; logDestination?: DestinationStream } = {},
 ): Promise<NestFastifyApplication> {
+  const resolvedConfig = config ?? readAppConfig();
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(resolvedConfig.trustProxy),
     genReqId: requestId,
     frameworkErrors,
     return503OnClosing: false,
   });
   registerJsonBodyParser(adapter.getInstance());
   echoRequestId(adapter.getInstance());
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { logDestination: options.logDestination }), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(resolvedConfig, { logDestination: options.logDestination }), adapter, {
     logger: options.logger === false ? false : undefined,
     bufferLogs: options.logger !== false,
     bodyParser: false,

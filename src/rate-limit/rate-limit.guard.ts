@@ -1,28 +1,24 @@
-import { createHash } from 'node:crypto';
-
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 
-import { parseBasicCredentials } from '../auth/basic-credentials.js';
 
 /**
  * Rate limiting with `@nestjs/throttler`: `RATE_LIMIT_MAX` requests
- * per `RATE_LIMIT_WINDOW`, counted per client across all routes. A client is
- * its Basic credential (username and token together, so nobody can use up
- * another app's quota by sending its username with a wrong token) or, without
- * one, its IP address. Over the limit: 429 `{"detail": "..."}` with
+ * per `RATE_LIMIT_WINDOW`, counted per client across all routes. Runs after
+ * the auth guard: an authenticated client is its principal (the app, or the
+ * account whatever its session), so neither new sessions nor another address
+ * give it a fresh bucket; a client without credentials is its address (as
+ * `TRUST_PROXY` decides). Wrong credentials never get this far (see
+ * `AuthFailureLimiter`). Over the limit: 429 `{"detail": "..."}` with
  * `Retry-After` in seconds.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   protected override async getTracker(request: Record<string, any>): Promise<string> {
-    const header = (request as FastifyRequest).headers.authorization;
-    const credentials = header === undefined ? undefined : parseBasicCredentials(header);
-    if (credentials) {
-      const digest = createHash('sha256').update(`${credentials.kind}:${credentials.id}:${credentials.token}`).digest('base64url');
-      return `credential:${digest}`;
-    }
+    const principal = (request as FastifyRequest).principal;
+    if (principal?.kind === 'app') return `app:${principal.app.id}`;
+    if (principal?.kind === 'user') return `account:${principal.accountId}`;
     return `ip:${(request as FastifyRequest).ip}`;
   }
 

@@ -1,0 +1,50 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { AppConfig } from '../config/app-config.js';
+
+/** The bucket name of failed authentications (apart from the per-client request buckets). */
+const FAILURES = 'auth-failures';
+
+/**
+ * Failed authentications counted per client address (`RATE_LIMIT_MAX` per
+ * `RATE_LIMIT_WINDOW`, the address as `TRUST_PROXY` decides): a new wrong
+ * token gets no fresh bucket. Past the limit the address is blocked for a
+ * window: its requests with credentials are answered 429, before any lookup.
+ */
+@Injectable()
+export class AuthFailureLimiter {
+  constructor(
+    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** @throws HttpException (429, with `Retry-After`) while the request's address is blocked. */
+  assertNotBlocked(request: FastifyRequest, reply: FastifyReply): void {
+    if (!(this.storage instanceof ThrottlerStorageService)) return;
+    const record = this.storage.storage.get(this.key(request));
+    const remainingMs = record?.isBlocked ? record.blockExpiresAt - Date.now() : 0;
+    if (remainingMs > 0) this.refuse(reply, Math.ceil(remainingMs / 1000));
+  }
+
+  /** Counts one failed authentication. @throws HttpException (429) when it went over the limit. */
+  async recordFailure(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const { max, windowMs } = this.config.rateLimit;
+    const record = await this.storage.increment(this.key(request), windowMs, max, windowMs, FAILURES);
+    if (record.isBlocked) this.refuse(reply, record.timeToBlockExpire);
+  }
+
+  private key(request: FastifyRequest): string {
+    return `${FAILURES}:ip:${request.ip}`;
+  }
+
+  private refuse(reply: FastifyReply, retryAfterSeconds: number): never {
+    reply.header('retry-after', String(retryAfterSeconds));
+    const { max, windowMs } = this.config.rateLimit;
+    throw new HttpException(
+      `Too many failed authentications from this address: at most ${max} per ${windowMs / 1000} s. Retry after ${retryAfterSeconds} s.`,
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
