@@ -5,12 +5,13 @@ import { ErrorSchema, ValidationErrorSchema } from './schemas/error.schema.js';
 
 /** What each error status means in this API (contract §1, §4, §7). */
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'The body is not valid JSON.',
+  400: 'The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels.',
   401: 'Missing, malformed, unknown, wrong or expired credentials (`WWW-Authenticate: Basic`).',
   403: 'Authenticated, but not allowed.',
   404: 'Not found.',
   409: 'Already exists.',
   413: 'The body is larger than 1 MiB.',
+  415: 'A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type.',
   422: 'Invalid input, or a resource that does not exist.',
   429: 'Rate limit reached; `Retry-After` says when to retry (seconds).',
   502: 'The identity provider failed.',

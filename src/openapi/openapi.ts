@@ -50,11 +50,15 @@ export function setupOpenApi(app: NestFastifyApplication): void {
   });
 }
 
+/** Methods whose requests may carry a body, and so get the body answers (400, 413, 415) whether or not the route reads one. */
+const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'delete']);
+
 /**
  * Adds what the decorators cannot say: the answers any route may give whatever
- * its handler does (400 and 413 for routes taking a body: unparseable JSON,
- * over 1 MiB, contract §6; 429 for every rate-limited route), and the schemas
- * of the id path parameters.
+ * its handler does (400 for a URL that cannot be read; 400, 413 and 415 for a
+ * body that cannot be read: unparseable JSON, over 1 MiB (contract §6), not
+ * JSON; 429 for every rate-limited route), and the schemas of the id path
+ * parameters.
  */
 function completeOperations(document: OpenAPIObject): OpenAPIObject {
   const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -62,7 +66,7 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
     for (const method of METHODS) {
       const operation = path[method];
       if (!operation) continue;
-      const statuses = [...(operation.requestBody ? [400, 413] : []), ...(operation.tags?.includes(OPERATIONS_TAG) ? [] : [429])];
+      const statuses = [400, ...(BODY_METHODS.has(method) ? [413, 415] : []), ...(operation.tags?.includes(OPERATIONS_TAG) ? [] : [429])];
       for (const status of statuses) operation.responses[status] ??= { ...error, description: ERROR_DESCRIPTIONS[status] };
       for (const parameter of operation.parameters ?? []) {
         if ('in' in parameter && parameter.in === 'path' && PATH_PARAMETERS[parameter.name]) Object.assign(parameter, PATH_PARAMETERS[parameter.name]);

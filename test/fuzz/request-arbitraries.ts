@@ -1,0 +1,170 @@
+import fc from 'fast-check';
+
+import type { FuzzOperation, Schema } from './openapi-operations.js';
+
+/** What exists when a fuzz run starts: ids to aim at and credentials of each principal kind. */
+export interface FuzzWorld {
+  accounts: string[];
+  teams: number[];
+  awards: number[];
+  events: string[];
+  /** `Authorization` header values: each principal kind, and malformed or wrong ones. */
+  authorizations: (string | undefined)[];
+}
+
+/** One generated request. */
+export interface FuzzRequest {
+  method: string;
+  url: string;
+  authorization?: string;
+  contentType?: string;
+  body?: string;
+}
+
+/** Strings at the edges of Unicode and of the bounds of contract §6. */
+const EDGE_STRINGS = [
+  '',
+  ' ',
+  '  padded  ',
+  'a\u0301',
+  'a\uFE0F'.repeat(200),
+  'e\u0301'.repeat(128),
+  '\uD800',
+  'x\uDC00y',
+  '\u0000',
+  'nul\u0000inside',
+  '\u202Eevil\u202C',
+  'مرحبا',
+  '\u{1F600}'.repeat(255),
+  '\u{1F600}'.repeat(256),
+  'x'.repeat(255),
+  'x'.repeat(256),
+  'x'.repeat(2049),
+  '%_\\',
+  "'; DROP TABLE accounts; --",
+  'https://example.com/a.png',
+  'http://example.0x1/',
+  'http://xn--a.com/',
+  'http://[::7f00:1]/',
+  'http://127.0.0.1:1/x',
+  'javascript:alert(1)',
+  'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+];
+
+/** Path and query ids: valid-looking, huge, negative, exponent, non-numeric, encoded. */
+const ODD_IDS = ['0', '-1', '1e3', '1.5', '00001', 'abc', '%FF', '%00', '18446744073709551615', '18446744073709551616', '99999999999999999999999999', '9007199254740993', '+1', '0x10', '%20 1', '%E2%80%AE1'];
+
+/** Any JSON value, small. */
+const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.string({ maxLength: 20 }),
+  fc.constantFrom(...EDGE_STRINGS),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+);
+
+/** A value for `schema`: usually of its type (within or at its bounds), sometimes any JSON at all. */
+function valueFor(schema: Schema, world: FuzzWorld, name: string): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 4, arbitrary: typedValue(schema, world, name) }, { weight: 1, arbitrary: anyJson });
+}
+
+function typedValue(schema: Schema, world: FuzzWorld, name: string): fc.Arbitrary<unknown> {
+  if (Array.isArray(schema.oneOf)) return fc.oneof(...schema.oneOf.map((option: Schema) => typedValue(option, world, name)));
+  switch (schema.type) {
+    case 'integer':
+      return fc.oneof(
+        fc.constantFrom(...(name === 'team' ? [0, ...world.teams] : name === 'award' ? world.awards : [0, 1, 7, 95, 127])),
+        fc.integer({ min: -5, max: 300 }),
+        fc.constantFrom(2 ** 31, 2 ** 53, Number.MAX_SAFE_INTEGER),
+      );
+    case 'string':
+      if (schema.pattern === '^[0-9]{1,20}$') return fc.oneof(fc.constantFrom(...world.accounts), fc.constantFrom(...ODD_IDS), fc.bigInt({ min: 0n, max: 2n ** 64n + 5n }).map(String));
+      return fc.oneof(fc.constantFrom(...EDGE_STRINGS), fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 }));
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(typedValue(schema.items ?? {}, world, name), { maxLength: 4 });
+    case 'object':
+      return objectFor(schema, world);
+    default:
+      return anyJson;
+  }
+}
+
+/** An object from the schema's properties, each present or not, plus unknown and prototype-named keys now and then. */
+function objectFor(schema: Schema, world: FuzzWorld): fc.Arbitrary<Record<string, unknown>> {
+  const properties: Record<string, Schema> = schema.properties ?? {};
+  const known = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, valueFor(property, world, key)]));
+  return fc
+    .tuple(
+      fc.record(known, { requiredKeys: [] }),
+      fc.dictionary(fc.constantFrom('extra', 'constructor', '__proto__', 'prototype', 'toString', 'id', 'name'), anyJson, { maxKeys: 2 }),
+    )
+    .map(([record, extra]) => ({ ...extra, ...record }));
+}
+
+/** A raw body: the schema's object serialized (ids above 2^53 as bare numbers), or something that is not one. */
+function bodyFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<{ contentType?: string; body?: string }> {
+  const json = (value: unknown) => JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item));
+  const schemaBody = operation.body ? objectFor(operation.body, world).map((value) => ({ contentType: 'application/json', body: json(value) })) : fc.constant({});
+  return fc.oneof(
+    { weight: 6, arbitrary: schemaBody },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        {},
+        { contentType: 'application/json', body: '' },
+        { contentType: 'application/octet-stream', body: '' },
+        { contentType: 'application/octet-stream', body: '{"name":"x"}' },
+        { contentType: 'text/plain', body: '{"name":"x"}' },
+        { contentType: 'application/json', body: '{"name": "x"' },
+        { contentType: 'application/json', body: '[1,2]' },
+        { contentType: 'application/json', body: 'null' },
+        { contentType: 'application/json', body: '{"id": 18446744073709551616, "team": 1e400}' },
+        { contentType: 'application/json', body: `{"x": ${'['.repeat(3000)}${']'.repeat(3000)}}` },
+        { contentType: 'application/json', body: '{"a": {"constructor": {"prototype": {"x": 1}}}}' },
+        { contentType: 'application/merge-patch+json; charset=utf-8', body: '{"name": "Merged"}' },
+        { contentType: 'application/json', body: '{"name": "\\ud800"}' },
+      ),
+    },
+  );
+}
+
+/** Query strings: the declared parameters with typed or odd values, and now and then an unknown or repeated key. */
+function queryFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<string> {
+  const parameters = operation.queryParameters.map((parameter) =>
+    fc.option(
+      fc.oneof(typedValue(parameter.schema, world, parameter.name).map((value) => encodeURIComponent(String(value).toWellFormed())), fc.constantFrom(...ODD_IDS)).map((value) => `${parameter.name}=${value}`),
+      { nil: undefined },
+    ),
+  );
+  const extra = fc.option(fc.constantFrom('page=1&page=2', 'q[]=a', 'per_page[x]=1', 'unknown=1', '%ZZ=1', 'q=%E0%A4'), { nil: undefined });
+  return fc.tuple(fc.tuple(...parameters), extra).map(([values, more]) => [...values, more].filter((part) => part !== undefined).join('&'));
+}
+
+/** A request to any operation of `operations`, with generated path ids, query, credentials and body. */
+export function requestArbitrary(operations: FuzzOperation[], world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+  return fc.constantFrom(...operations).chain((operation) =>
+    fc
+      .record({
+        path: fc.tuple(
+          ...operation.pathParameters.map((parameter) =>
+            parameter.name === 'event'
+              ? fc.constantFrom(...world.events)
+              : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(parameter.name === 'account' ? world.accounts : parameter.name === 'team' ? world.teams.map(String) : world.awards.map(String))) }, { weight: 2, arbitrary: fc.constantFrom(...ODD_IDS) }),
+          ),
+        ),
+        query: operation.queryParameters.length > 0 ? queryFor(operation, world) : fc.constant(''),
+        authorization: fc.constantFrom(...world.authorizations),
+        body: operation.method === 'GET' ? fc.constant({}) : bodyFor(operation, world),
+      })
+      .map(({ path, query, authorization, body }) => {
+        let index = 0;
+        const filled = operation.path.replace(/\{[^}]+\}/g, () => String(path[index++]));
+        return { method: operation.method, url: query ? `${filled}?${query}` : filled, authorization, ...body };
+      }),
+  );
+}

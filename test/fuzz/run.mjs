@@ -1,0 +1,21 @@
+// `npm run fuzz -- --runs N --seed S`: the API fuzzer of test/api-fuzz.e2e-spec.ts, longer
+// than `npm test` runs it (240 requests, a fixed seed). Uses DATABASE_URL (MariaDB/MySQL,
+// or the embedded SQLite file when unset). A failure prints its seed and the shrunk request.
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5000' }, seed: { type: 'string', default: String(Date.now() % 2 ** 31) } },
+});
+for (const [name, value] of Object.entries(values)) {
+  if (!/^\d+$/.test(value)) {
+    console.error(`--${name} must be a non-negative integer, not ${JSON.stringify(value)}`);
+    process.exit(2);
+  }
+}
+console.log(`fuzzing: ${values.runs} requests, seed ${values.seed}`);
+const result = spawnSync('npx', ['vitest', 'run', 'test/api-fuzz.e2e-spec.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, FUZZ_RUNS: values.runs, FUZZ_SEED: values.seed },
+});
+process.exit(result.status ?? 1);
