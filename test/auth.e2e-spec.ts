@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
+import { AppEntity } from '../src/auth/apps/app.entity.js';
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
 import { Permission as P } from '../src/permissions/permission.js';
+import { collectRoutes } from './support/collect-routes.js';
+import { snapshot } from './support/database-snapshot.js';
 import { basicAuth } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -45,6 +48,18 @@ describe('authentication (interface §4.5, contract §4)', () => {
       const row = await t.dataSource.manager.findOneByOrFail(SessionEntity, { id: Number(session.username.slice(1)) });
       expect(row.tokenHash).not.toContain(session.password);
       expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('only an app token\'s hash is stored, when created and when reset', async () => {
+      const app = await t.createApp(P.ManageTeams, 'hashed');
+      const created = await t.dataSource.manager.findOneByOrFail(AppEntity, { id: app.id });
+      expect(created.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(await t.dataSource.query('SELECT * FROM apps'))).not.toContain(app.password);
+      const reset = (await t.http.post('/auth/reset_token', { auth: app })).body;
+      const after = await t.dataSource.manager.findOneByOrFail(AppEntity, { id: app.id });
+      expect(after.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(after.tokenHash).not.toBe(created.tokenHash);
+      expect(JSON.stringify(await t.dataSource.query('SELECT * FROM apps'))).not.toContain(reset.password);
     });
 
     it('422 for an unknown account', async () => {
@@ -127,19 +142,17 @@ describe('authentication (interface §4.5, contract §4)', () => {
     });
   });
 
-  describe('bad credentials are 401 everywhere, public routes included', () => {
-    const routes: [string, string][] = [
-      ['GET', '/auth/me'],
-      ['GET', '/accounts/signups'],
-      ['GET', '/accounts/search'],
-      ['GET', '/account/5'],
-      ['GET', '/teams/search'],
-      ['GET', '/team/1'],
-    ];
+  describe('bad credentials are 401 everywhere, public routes and writes included', () => {
 
-    it.each(routes)('%s %s', async (method, path) => {
+    it('answers 401 with the Basic challenge on every route of the router, and changes nothing', async () => {
+      const routes = collectRoutes(t).map((route) => route.name.split(' ') as [string, string]);
+      expect(routes.length).toBeGreaterThanOrEqual(30);
       const app = await t.createApp(95);
-      await t.insertAccount({ id: '5' });
+      const team = (await t.http.post('/teams/new', { auth: app, body: { name: 'Red' } })).body.id;
+      await t.insertAccount({ id: '5', teamId: team });
+      const award = (await t.http.post('/awards/new', { auth: app, body: { title: 'Star', image_url: 'https://example.com/s.png', team, accounts: ['5'] } })).body.id;
+      // Path parameters that name existing things, so that only the credentials are wrong.
+      const fill = (path: string) => path.replace(':account', '5').replace(':team', String(team)).replace(':award', String(award)).replace(':event', 'account_team_update');
       const session = await t.login('5');
       const headers = [
         basicAuth({ username: app.username, password: `${app.password}x` }),
@@ -154,12 +167,16 @@ describe('authentication (interface §4.5, contract §4)', () => {
         'Basic',
         '',
       ];
-      for (const authorization of headers) {
-        const response = await t.http.request(method, path, { headers: { authorization } });
-        expect({ authorization, status: response.status }).toEqual({ authorization, status: 401 });
-        expect(response.headers.get('www-authenticate')).toBe(CHALLENGE);
-        expect(response.body).toEqual({ detail: expect.any(String) });
+      const before = await snapshot(t);
+      for (const [method, path] of routes) {
+        for (const authorization of headers) {
+          const response = await t.http.request(method, fill(path), { headers: { authorization }, ...(method === 'GET' ? {} : { body: { name: 'Changed', team: 0, title: 'x' } }) });
+          expect({ route: `${method} ${path}`, authorization, status: response.status }).toEqual({ route: `${method} ${path}`, authorization, status: 401 });
+          expect(response.headers.get('www-authenticate')).toBe(CHALLENGE);
+          expect(response.body).toEqual({ detail: expect.any(String) });
+        }
       }
+      expect(await snapshot(t)).toEqual(before);
     });
   });
 
