@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppEntity } from '../src/auth/apps/app.entity.js';
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
 import { Permission as P } from '../src/permissions/permission.js';
+import { advancingClock } from './support/advancing-clock.js';
 import { collectRoutes } from './support/collect-routes.js';
 import { snapshot } from './support/database-snapshot.js';
 import { basicAuth } from './support/http-client.js';
@@ -237,26 +238,27 @@ describe('authentication (interface §4.5, contract §4)', () => {
 });
 
 describe('session expiry (SESSION_MAX_AGE)', () => {
-  const { t } = useTestApp({ SESSION_MAX_AGE: '2s' });
+  const { t } = useTestApp({ SESSION_MAX_AGE: '1h' });
 
   it('an expired session is rejected with 401 and removed; a reset restarts the lifetime', async () => {
+    const clock = advancingClock(t);
     await t.insertAccount({ id: '5' });
     const app = await t.createApp(P.AuthenticateUsers);
     const created = await t.http.post('/auth/create_session', { auth: app, body: { account: 5 } });
     expect(created.status).toBe(201);
-    expect(Math.abs(created.body.expires_at - (Date.now() / 1000 + 2))).toBeLessThan(1);
+    expect(Math.abs(created.body.expires_at - (Date.now() / 1000 + 3600))).toBeLessThan(60);
     const session = created.body;
     expect((await t.http.get('/auth/me', { auth: session })).status).toBe(200);
 
-    // Reset after 1.2 s: the lifetime restarts, so at 2.4 s (past the first
-    // 2 s) the session still works, and at 3.7 s (2.5 s after the reset) it has expired.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Reset after 40 minutes: the lifetime restarts, so at 80 minutes (past the first
+    // hour) the session still works, and at 110 minutes (70 after the reset) it has expired.
+    clock.advance(40 * 60);
     const reset = await t.http.post('/auth/reset_token', { auth: session });
     expect(reset.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    clock.advance(40 * 60);
     expect((await t.http.get('/auth/me', { auth: reset.body })).status).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    clock.advance(30 * 60);
     const expired = await t.http.get('/auth/me', { auth: reset.body });
     expect(expired.status).toBe(401);
     expect(expired.headers.get('www-authenticate')).toBe(CHALLENGE);
@@ -265,3 +267,4 @@ describe('session expiry (SESSION_MAX_AGE)', () => {
     expect((await t.http.get('/accounts/search', { auth: reset.body })).status).toBe(401);
   });
 });
+

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { globalAgent } from 'node:http';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 
 import axios from 'axios';
 
@@ -11,6 +12,7 @@ import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
+import { freePort } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
 import { TestApp } from './support/test-app.js';
 
@@ -145,6 +147,9 @@ describe('callback delivery, embedded mode', () => {
     await moveTo('14', red);
     const requests = await receiver.waitFor('/flaky', 3);
     expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
+    // webhook-timestamp is taken at each attempt, not at the first (Standard Webhooks: receivers refuse stale ones).
+    for (const request of requests) expect(Math.abs(Number(request.headers['webhook-timestamp']) - request.at / 1000)).toBeLessThanOrEqual(1.5);
+    expect(Number(requests[2].headers['webhook-timestamp'])).toBeGreaterThan(Number(requests[0].headers['webhook-timestamp']));
     expect(requests[1].at - requests[0].at).toBeGreaterThanOrEqual(950);
     expect(requests[2].at - requests[1].at).toBeGreaterThanOrEqual(150);
     for (const request of requests) expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toBeTruthy();
@@ -224,14 +229,65 @@ describe('callback delivery, embedded mode', () => {
     expect(receiver.requestsTo('/gone')).toHaveLength(1);
   });
 
-  it('never makes the request wait for a slow receiver', async () => {
-    await register(listener, '/sluggish');
-    receiver.script('/sluggish', { status: 200, delayMs: 400 });
+  it('retries a refused connection and a reset one (contract §8: network errors are retried)', async () => {
+    const closedPort = await freePort();
+    await t.dataSource.manager.insert(CallbackEntity, { appId: listener.id, event: 'account_team_update', url: `http://127.0.0.1:${closedPort}/nobody`, secret: 's', createdAt: 0, updatedAt: 0 });
+    let connections = 0;
+    const sockets: Socket[] = [];
+    const resetting = createServer((socket) => {
+      sockets.push(socket);
+      // The first connection is reset; the next gets a 200.
+      if (++connections === 1) socket.resetAndDestroy();
+      else socket.end('HTTP/1.1 200 OK\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+    try {
+      const other = await t.createApp(0, 'reset receiver');
+      const port = (resetting.address() as AddressInfo).port;
+      await t.dataSource.manager.insert(CallbackEntity, { appId: other.id, event: 'account_team_update', url: `http://127.0.0.1:${port}/reset`, secret: 's', createdAt: 0, updatedAt: 0 });
+      await t.insertAccount({ id: '24', teamId: null });
+      await moveTo('24', red);
+      const byApp = new Map((await settledDeliveries(t.dataSource, 2)).map((delivery) => [delivery.appId, delivery]));
+      expect(byApp.get(listener.id)).toMatchObject({ status: 'failed', attempts: 3, lastStatus: null });
+      expect(byApp.get(listener.id)!.lastError).toContain('ECONNREFUSED');
+      expect(byApp.get(other.id)).toMatchObject({ status: 'succeeded', attempts: 2, lastStatus: 200, lastError: null });
+      expect(connections).toBe(2);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => resetting.close(resolve));
+    }
+  });
+});
+
+/** A slow receiver never holds up the request that caused the event (contract §8). */
+describe('callback delivery, a receiver slower than any request', () => {
+  let t: TestApp;
+  let receiver: CallbackReceiver;
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_TIMEOUT_MS: '20000', CALLBACK_POLL_INTERVAL_MS: '20' });
+  });
+  afterAll(async () => {
+    // First: the held delivery's connection is cut, so that the API does not wait for it to close.
+    await receiver.close();
+    await t.close();
+  });
+
+  it('answers the PATCH while the receiver still holds the delivery', async () => {
+    const admin = await t.createApp(95, 'admin');
+    const listener = await t.createApp(0, 'listener');
+    const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
+    expect((await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url('/held'), secret: WHSEC } })).status).toBe(200);
+    receiver.script('/held', { status: 200, delayMs: 15_000 });
     await t.insertAccount({ id: '19', teamId: null });
     const started = Date.now();
-    await moveTo('19', red);
-    expect(Date.now() - started).toBeLessThan(300);
-    await receiver.waitFor('/sluggish', 1);
+    expect((await t.http.patch('/account/19', { auth: admin, body: { team } })).status).toBe(200);
+    // Had the request waited for the delivery, it would have taken 15 s; 5 s is a bound no busy machine reaches.
+    expect(Date.now() - started).toBeLessThan(5000);
+    await receiver.waitFor('/held', 1);
+    const [delivery] = await t.dataSource.manager.find(DeliveryEntity);
+    expect(delivery).toMatchObject({ status: 'pending', lastStatus: null });
   });
 });
 

@@ -11,8 +11,8 @@ import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import type { TestProcess } from './support/child-process.js';
-import { deliveryEnv, freePort, scenario, startRedis } from './support/delivery-processes.js';
-import { sleep } from './support/deliveries.js';
+import { databaseUrlOf, deliveryEnv, freePort, scenario, startRedis, startWorker } from './support/delivery-processes.js';
+import { settledDeliveries, sleep } from './support/deliveries.js';
 import { TestApp } from './support/test-app.js';
 
 /**
@@ -108,6 +108,25 @@ describe('delivery queue repair and a Redis that stops answering', () => {
     expect(await t.dataSource.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(229);
     // Job data are ids only (contract §8: URL, secret and body are read at delivery time).
     expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0 });
+  }, 60_000);
+
+  it('never calls a callback deleted before any attempt: the worker cancels the delivery', async () => {
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/deleted-early');
+    await t.insertAccount({ id: '8', teamId: null });
+    await s.join('8');
+    // No worker runs yet: the delivery waits on the queue, unattempted.
+    const deadline = Date.now() + 10_000;
+    while ((await t.dataSource.manager.count(DeliveryEntity)) === 0 && Date.now() < deadline) await sleep(50);
+    expect((await t.http.delete('/callback/account_team_update', { auth: s.listener })).status).toBe(204);
+    const worker = await startWorker('worker', { ...deliveryEnv(redisUrl, prefix), DATABASE_URL: databaseUrlOf(t.config) });
+    try {
+      const [delivery] = await settledDeliveries(t.dataSource, 1);
+      expect(delivery).toMatchObject({ status: 'cancelled', attempts: 0, callbackId: null, lastStatus: null });
+      expect(receiver.requestsTo('/deleted-early')).toEqual([]);
+    } finally {
+      await worker.stop('SIGTERM');
+    }
   }, 60_000);
 
   it('holds no row lock while Redis does not answer, and enqueues once it answers again', async () => {
