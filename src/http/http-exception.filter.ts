@@ -1,10 +1,13 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
+
 /**
  * Writes every error as `{"detail": ...}` (contract §1): a list for 422
  * (already built by {@link UnprocessableEntityError} and the validation pipe),
- * a human-readable string for other statuses, and never a stack trace.
+ * a human-readable string for other statuses, and never a stack trace. A
+ * database that cannot be reached is a 503 with `Retry-After`, not a 500.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -13,7 +16,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body, headers } = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status === 503) this.logger.warn(`Database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
     void reply.status(status).send(body);
   }
@@ -33,6 +37,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const fastifyStatus = (exception as { statusCode?: unknown })?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
       return { status: fastifyStatus, body: { detail: (exception as Error).message }, headers: {} };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        body: { detail: 'The database is unavailable; retry shortly.' },
+        headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'Internal server error' }, headers: {} };
   }

@@ -15,6 +15,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'Invalid input, or a resource that does not exist.',
   429: 'Rate limit reached; `Retry-After` says when to retry (seconds).',
   502: 'The identity provider failed.',
+  503: 'The database cannot be reached; `Retry-After` says when to retry (seconds).',
   504: 'The identity provider did not answer in time.',
 };
 

@@ -57,8 +57,8 @@ const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'dele
  * Adds what the decorators cannot say: the answers any route may give whatever
  * its handler does (400 for a URL that cannot be read; 400, 413 and 415 for a
  * body that cannot be read: unparseable JSON, over 1 MiB (contract §6), not
- * JSON; 429 for every rate-limited route), and the schemas of the id path
- * parameters.
+ * JSON; 429 for every rate-limited route; 503 while the database cannot be
+ * reached), and the schemas of the id path parameters.
  */
 function completeOperations(document: OpenAPIObject): OpenAPIObject {
   const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -66,7 +66,7 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
     for (const method of METHODS) {
       const operation = path[method];
       if (!operation) continue;
-      const statuses = [400, ...(BODY_METHODS.has(method) ? [413, 415] : []), ...(operation.tags?.includes(OPERATIONS_TAG) ? [] : [429])];
+      const statuses = [400, ...(BODY_METHODS.has(method) ? [413, 415] : []), ...(operation.tags?.includes(OPERATIONS_TAG) ? [] : [429, 503])];
       for (const status of statuses) operation.responses[status] ??= { ...error, description: ERROR_DESCRIPTIONS[status] };
       for (const parameter of operation.parameters ?? []) {
         if ('in' in parameter && parameter.in === 'path' && PATH_PARAMETERS[parameter.name]) Object.assign(parameter, PATH_PARAMETERS[parameter.name]);
