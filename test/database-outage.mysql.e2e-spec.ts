@@ -138,7 +138,7 @@ describe('a database outage under load', () => {
     const statuses: Record<number, number> = {};
     for (const change of changes) statuses[change.status] = (statuses[change.status] ?? 0) + 1;
     const firstAfter = changes.find((change) => change.status === 200 && change.at > restartedAt);
-    const deliveries = await settledDeliveries(t.dataSource, 1, 60_000);
+    const deliveries = await settledDeliveries(t.dataSource, 1, 90_000);
     const drainedMs = Date.now() - loadEndedAt;
     const receipts = new Map<string, number>();
     for (const request of receiver.requestsTo('/events')) receipts.set(String(request.headers['webhook-id']), (receipts.get(String(request.headers['webhook-id'])) ?? 0) + 1);

@@ -10,8 +10,15 @@ import { DeliveryEntity } from './delivery.entity.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
 import { WebhookSender } from './webhook-sender.js';
 
-/** Tries at writing an attempt's outcome before giving up (the attempt is then made again). */
-const RECORD_ATTEMPTS = 5;
+/**
+ * Tries at writing an attempt's outcome before giving up (the attempt is then
+ * made again): with the backoff of `record`, about 20 s, so that a short
+ * database outage loses no outcome and sends nothing twice.
+ */
+const RECORD_ATTEMPTS = 9;
+
+/** Longest wait between two tries at writing an outcome (milliseconds). */
+const MAX_RECORD_BACKOFF_MS = 5_000;
 
 /** What the caller (BullMQ processor or embedded runner) does next with a delivery. */
 export type ExecutionOutcome =
@@ -102,7 +109,7 @@ export class DeliveryExecutor {
       } catch (error) {
         if (attempt >= RECORD_ATTEMPTS) throw error;
         this.logger.warn(`Delivery ${delivery.id}: recording the outcome failed (${error instanceof Error ? error.message : String(error)}); trying again`);
-        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, MAX_RECORD_BACKOFF_MS)));
       }
     }
   }

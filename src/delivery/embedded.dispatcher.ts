@@ -11,17 +11,27 @@ import { DeliveryExecutor } from './delivery-executor.js';
 /** Extra time a claim outlives the attempt's timeout before another pass may take the delivery again. */
 const LEASE_MARGIN_SECONDS = 60;
 
+/** Wait before running a claimed delivery again whose attempt could not even be made (database unavailable). */
+const INFRASTRUCTURE_RETRY_MS = 2_000;
+
+/** Times a claimed delivery is run again that way before its lease is left to expire. */
+const INFRASTRUCTURE_RETRIES = 20;
+
 /**
  * Embedded mode (no `REDIS_URL`): sends due deliveries from inside the API
  * process with the same {@link DeliveryExecutor} as the worker. The retry
  * schedule lives in the database (`next_attempt_at`); each attempt is claimed
  * with a lease, so one that was cut short by a crash is tried again after a
- * restart. At most `CALLBACK_CONCURRENCY` attempts run at once.
+ * restart. At most `CALLBACK_CONCURRENCY` attempts run at once. A claimed
+ * delivery whose run failed for the database's sake (an outage) is run again
+ * every few seconds while it holds the lease, rather than waiting for the
+ * lease to expire.
  */
 @Injectable()
 export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleInit {
   private readonly logger = new Logger('EmbeddedDelivery');
   private readonly inFlight = new Set<Promise<void>>();
+  private draining = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -66,6 +76,7 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
   }
 
   async drain(): Promise<void> {
+    this.draining = true;
     await Promise.all([...this.inFlight]);
   }
 
@@ -85,11 +96,16 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     return result.affected === 1;
   }
 
-  private start(delivery: DeliveryEntity): void {
+  private start(delivery: DeliveryEntity, retries = 0): void {
     const run = this.executor
       .execute(delivery.id, delivery.round)
       .then(() => undefined)
-      .catch((error: unknown) => this.logger.error(`Delivery ${delivery.id}: ${error instanceof Error ? error.message : String(error)}`))
+      .catch(async (error: unknown) => {
+        this.logger.warn(`Delivery ${delivery.id}: ${error instanceof Error ? error.message : String(error)}`);
+        if (this.draining || retries >= INFRASTRUCTURE_RETRIES) return;
+        await new Promise((resolve) => setTimeout(resolve, INFRASTRUCTURE_RETRY_MS));
+        if (!this.draining) this.start(delivery, retries + 1);
+      })
       .finally(() => this.inFlight.delete(run));
     this.inFlight.add(run);
   }
