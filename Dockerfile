@@ -2,7 +2,7 @@
 # Accounts service image: the API (default command), the delivery worker
 # (`node dist/worker.js`) and the operator CLI (`node dist/cli.js ...`).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: compile TypeScript and the native better-sqlite3 addon ----
 FROM ${NODE_IMAGE} AS build
@@ -12,7 +12,7 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund \

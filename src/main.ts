@@ -11,11 +11,10 @@ async function bootstrap(): Promise<void> {
   const app = await createHttpApp();
   const config = app.get(AppConfig);
   await app.listen({ port: config.port, host: config.host });
-  const logger = new Logger('Main');
-  logger.log(`Listening on http://${config.host}:${config.port}`);
-  if ((await app.get(AppsService).count()) === 0) {
-    logger.warn('No app exists yet. Create one with: npm run cli -- apps create admin --all-permissions --json');
-  }
+  // One line a person can act on: where the API is, its document, and the first step when nothing exists yet.
+  const url = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${config.port}`;
+  const firstStep = (await app.get(AppsService).count()) === 0 ? '; no app yet, create one with: npm run cli -- apps create admin --all-permissions' : '';
+  new Logger('Main').log(`Accounts service on ${url} (API document: ${url}/docs)${firstStep}`);
 }
 
 bootstrap().catch((error: unknown) => {

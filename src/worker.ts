@@ -2,10 +2,10 @@ import 'reflect-metadata';
 
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
 
 import { readAppConfig } from './config/config.module.js';
 import { requestId } from './logging/request-id.js';
+import { PinoLoggerService } from './logging/pino-logger.service.js';
 import { RequestLogging } from './logging/request-logging.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -22,7 +22,7 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
     return503OnClosing: true,
   });
-  const logger = app.get(Logger);
+  const logger = app.get(PinoLoggerService);
   app.useLogger(logger);
   app.get(RequestLogging).register(adapter.getInstance());
   app.enableShutdownHooks();

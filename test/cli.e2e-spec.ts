@@ -13,7 +13,7 @@ import { SessionEntity } from '../src/auth/sessions/session.entity.js';
 import { useTestApp } from './support/use-test-app.js';
 
 const run = promisify(execFile);
-/** Where the built CLI is: `dist` after `nest build` (CI), or a private build (`TEST_DIST_DIR=.build-core`). */
+/** Where the built CLI is: `dist` after `npm run build` (CI), or a private build (`TEST_DIST_DIR=.build-core`). */
 const CLI = join(process.env.TEST_DIST_DIR ?? 'dist', 'cli.js');
 
 interface CliResult {

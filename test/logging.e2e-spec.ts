@@ -7,8 +7,7 @@ import { settledDeliveries } from './support/deliveries.js';
 import { FakeIdp } from './support/fake-idp.js';
 import { TestApp } from './support/test-app.js';
 
-// In a file of its own: nestjs-pino keeps one logger per process (per test
-// file here), built by the first app started, and this app must be that one.
+// In a file of its own: the captured destination must see every line the app writes.
 
 /** Every JSON line the app writes, as text. */
 class CapturedLog extends Writable {

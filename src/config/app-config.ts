@@ -33,6 +33,8 @@ export class AppConfig {
   /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
   readonly callbackJobLockMs: number;
   readonly logLevel: string;
+  /** `LOG_FORMAT`: `json` lines, `pretty` (one coloured line each, for a person), or `auto`: pretty on a terminal, JSON otherwise. */
+  readonly logFormat: 'pretty' | 'json' | 'auto';
   /** Origins allowed by CORS (`CORS_ORIGINS`); empty: no cross-origin access; `['*']`: any origin. */
   readonly corsOrigins: readonly string[];
   /** Requests allowed per credential (or client IP) per `windowMs`; `max` 0 disables rate limiting. */

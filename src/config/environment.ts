@@ -86,6 +86,9 @@ export class EnvironmentVariables {
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
+  @IsOptional() @IsIn(['pretty', 'json'], { message: 'LOG_FORMAT must be pretty or json' })
+  LOG_FORMAT?: 'pretty' | 'json';
+
   @IsOptional()
   @Matches(/^\s*(\*|https?:\/\/[^\s,/]+)(\s*,\s*https?:\/\/[^\s,/]+)*\s*$/, {
     message: 'CORS_ORIGINS must be * or a comma-separated list of origins such as https://app.example.com',
@@ -141,6 +144,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     callbackConcurrency: env.CALLBACK_CONCURRENCY ?? 10,
     callbackJobLockMs: env.CALLBACK_JOB_LOCK_MS ?? 30_000,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: env.LOG_FORMAT ?? 'auto',
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''),
     rateLimit: { max: env.RATE_LIMIT_MAX ?? 0, windowMs: parseDuration(env.RATE_LIMIT_WINDOW ?? '1m', ['ms', 's', 'm', 'h'])! },
     workerPort: env.WORKER_PORT,

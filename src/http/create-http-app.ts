@@ -1,6 +1,5 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 
 import { AppModule } from '../app.module.js';
@@ -8,6 +7,7 @@ import { AppConfig } from '../config/app-config.js';
 import { readAppConfig } from '../config/config.module.js';
 import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import { echoRequestId, requestId } from '../logging/request-id.js';
+import { PinoLoggerService } from '../logging/pino-logger.service.js';
 import { RequestLogging } from '../logging/request-logging.js';
 import { HttpMetrics } from '../metrics/http-metrics.service.js';
 import { setupOpenApi } from '../openapi/openapi.js';
@@ -49,7 +49,7 @@ export async function createHttpApp(
     bufferLogs: options.logger !== false,
     bodyParser: false,
   });
-  if (options.logger !== false) app.useLogger(app.get(Logger));
+  if (options.logger !== false) app.useLogger(app.get(PinoLoggerService));
   app.get(RequestLogging).register(adapter.getInstance());
   // After the request logging hook, so that the 503 answers of a shutdown are logged too.
   gracefulShutdown(adapter.getInstance());

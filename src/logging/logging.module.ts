@@ -1,16 +1,23 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import { type DestinationStream, pino } from 'pino';
 
 import { AppConfig } from '../config/app-config.js';
 import { loggerOptions } from './logger-options.js';
+import { PinoLoggerService } from './pino-logger.service.js';
+import { prettyDestination } from './pretty-destination.js';
 import { RequestLogging } from './request-logging.js';
 
+/** Standard output: JSON lines, or pino-pretty's lines for a person (`LOG_FORMAT`, by default pretty on a terminal). */
+function defaultDestination(config: AppConfig): DestinationStream {
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+  return pretty ? prettyDestination() : pino.destination(1);
+}
+
 /**
- * Structured JSON logs through nestjs-pino: one pino logger per
- * process ({@link loggerOptions}) behind Nest's `Logger` (nestjs-pino's
- * `Logger`, for `app.useLogger`), and {@link RequestLogging} for the HTTP
- * requests, which the application registers on its Fastify instance.
+ * Structured JSON logs through pino: one logger per process
+ * ({@link loggerOptions}) behind Nest's `Logger` ({@link PinoLoggerService},
+ * for `app.useLogger`), and {@link RequestLogging} for the HTTP requests,
+ * which the application registers on its Fastify instance.
  */
 @Module({})
 export class LoggingModule {
@@ -18,23 +25,15 @@ export class LoggingModule {
   static forRoot(destination?: DestinationStream): DynamicModule {
     return {
       module: LoggingModule,
-      imports: [
-        LoggerModule.forRootAsync({
+      providers: [
+        {
+          provide: PinoLoggerService,
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => {
-            // nestjs-pino builds its logger through pino-http: keep our serializers as they are.
-            const options = { ...loggerOptions(config), wrapSerializers: false };
-            return {
-              pinoHttp: destination ? [options, destination] : options,
-              // No pino-http middleware (nor Nest middleware at all, @fastify/middie): RequestLogging's
-              // Fastify hooks give each request its logging context and its log line, far cheaper.
-              forRoutes: [],
-            };
-          },
-        }),
+          useFactory: (config: AppConfig) => new PinoLoggerService(pino(loggerOptions(config), destination ?? defaultDestination(config))),
+        },
+        RequestLogging,
       ],
-      providers: [RequestLogging],
-      exports: [RequestLogging],
+      exports: [PinoLoggerService, RequestLogging],
     };
   }
 }

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
+
+import { PinoLoggerService } from './pino-logger.service.js';
 
 /**
  * Request logging through one Fastify `onRequest` hook, instead of pino-http
  * mounted as Express-style middleware through @fastify/middie (which cost
  * about a third of the CPU of a request):
- * - each request runs in a nestjs-pino logging context whose logger carries its
+ * - each request runs in a logging context whose logger carries its
  *   `reqId` (Fastify's request id, see request-id.ts), so every line Nest's
  *   `Logger` writes while handling it has the id;
  * - each request is logged once, when its response closes: `{reqId, req: {id,
@@ -28,8 +29,8 @@ export class RequestLogging {
    */
   private readonly requestLines: Logger;
 
-  constructor(private readonly logger: PinoLogger) {
-    this.requestLines = PinoLogger.root.child({}, { redact: [] });
+  constructor(private readonly logger: PinoLoggerService) {
+    this.requestLines = logger.root.child({}, { redact: [] });
   }
 
   /**
@@ -42,7 +43,7 @@ export class RequestLogging {
       // Read now: once the connection is gone, the socket no longer knows its peer.
       const { remoteAddress } = request.socket;
       reply.raw.on('close', () => this.log(request, reply, remoteAddress));
-      this.logger.runInContext(done, { bindings: { reqId: request.id } });
+      this.logger.runInContext({ reqId: request.id }, done);
     });
   }
 

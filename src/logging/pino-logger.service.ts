@@ -1,0 +1,72 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import { Injectable, type LoggerService } from '@nestjs/common';
+import type { Logger } from 'pino';
+
+/** Nest's own start-up chatter (modules loaded, routes mapped): logged at debug, not info. */
+const NEST_BOOT_CONTEXTS: ReadonlySet<string> = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+
+/**
+ * Nest's `LoggerService` over one pino logger (for `app.useLogger`): every
+ * line Nest or a `new Logger(context)` writes becomes `{context, msg}` (and
+ * `err` for errors with a stack) at the matching pino level. Inside
+ * {@link runInContext} lines go through that context's child logger, so a
+ * request's lines carry its `reqId`.
+ */
+@Injectable()
+export class PinoLoggerService implements LoggerService {
+  private readonly contexts = new AsyncLocalStorage<Logger>();
+
+  /** @param root the process's logger (see `logger-options.ts`). */
+  constructor(readonly root: Logger) {}
+
+  /** Runs `work` with `bindings` (e.g. `{reqId}`) on every line logged inside it, across async calls. */
+  runInContext(bindings: Record<string, unknown>, work: () => void): void {
+    this.contexts.run(this.root.child(bindings), work);
+  }
+
+  log(message: unknown, ...optional: unknown[]): void {
+    const context = optional.at(-1);
+    this.write(typeof context === 'string' && NEST_BOOT_CONTEXTS.has(context) ? 'debug' : 'info', message, optional);
+  }
+
+  error(message: unknown, ...optional: unknown[]): void {
+    // Nest passes (message, stack?, context?).
+    const [stack, context] = optional.length >= 2 ? optional : [undefined, optional[0]];
+    const logger = this.current();
+    if (!logger.isLevelEnabled('error')) return;
+    const fields: Record<string, unknown> = { context: typeof context === 'string' ? context : undefined };
+    if (message instanceof Error) fields.err = message;
+    else if (typeof stack === 'string') fields.err = { message: String(message), stack };
+    logger.error(fields, message instanceof Error ? message.message : String(message));
+  }
+
+  warn(message: unknown, ...optional: unknown[]): void {
+    this.write('warn', message, optional);
+  }
+
+  debug(message: unknown, ...optional: unknown[]): void {
+    this.write('debug', message, optional);
+  }
+
+  verbose(message: unknown, ...optional: unknown[]): void {
+    this.write('trace', message, optional);
+  }
+
+  fatal(message: unknown, ...optional: unknown[]): void {
+    this.write('fatal', message, optional);
+  }
+
+  private current(): Logger {
+    return this.contexts.getStore() ?? this.root;
+  }
+
+  /** The last optional parameter is Nest's context name when it is a string. */
+  private write(level: 'info' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, optional: unknown[]): void {
+    const logger = this.current();
+    if (!logger.isLevelEnabled(level)) return;
+    const context = typeof optional.at(-1) === 'string' ? (optional.at(-1) as string) : undefined;
+    if (typeof message === 'object' && message !== null && !(message instanceof Error)) logger[level]({ context, ...message });
+    else logger[level]({ context }, message instanceof Error ? message.message : String(message));
+  }
+}
