@@ -18,7 +18,7 @@ describe('graceful shutdown of the built API on SIGTERM', () => {
     const port = await freePort();
     api = await TestProcess.start('api', process.execPath, [join(DIST_DIR, 'main.js')], {
       env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: testDatabaseUrl(), REDIS_URL: '', IDP_API_URL: idp.apiUrl, LOG_LEVEL: 'info' },
-      ready: 'Listening on',
+      ready: 'Accounts service on',
     });
     http = new HttpClient(`http://127.0.0.1:${port}`);
   });
