@@ -57,7 +57,9 @@ export async function measure(baseUrl, scenario, settings, counterConnection, pi
   const cpuAfter = await Promise.all([cpuMillis(pids.server), cpuMillis(pids.database)]);
   const statements = await count.finish(result.requests.total);
   const perRequest = (index) =>
-    cpuBefore[index] === undefined || cpuAfter[index] === undefined ? undefined : (cpuAfter[index] - cpuBefore[index]) / result.requests.total;
+    cpuBefore[index] === undefined || cpuAfter[index] === undefined
+      ? undefined
+      : (cpuAfter[index] - cpuBefore[index]) / result.requests.total;
   return {
     serverCpuMs: perRequest(0),
     databaseCpuMs: perRequest(1),

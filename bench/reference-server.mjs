@@ -28,6 +28,9 @@ process.stdout.write(`${JSON.stringify({ port: app.server.address().port })}\n`)
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    void app.close().then(() => pool.end()).finally(() => process.exit(0));
+    void app
+      .close()
+      .then(() => pool.end())
+      .finally(() => process.exit(0));
   });
 }

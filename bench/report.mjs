@@ -21,7 +21,19 @@ export function scaleTable(scale) {
   const lines = [
     `Data set: ${scale.accounts.toLocaleString('en-US')} accounts. Reference: ${fixed(scale.referenceRps, 0)} req/s.`,
     '',
-    row(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'SQL/req', 'server CPU ms/req', 'DB CPU ms/req', 'ratio to reference', 'target', 'met']),
+    row([
+      'scenario',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'SQL/req',
+      'server CPU ms/req',
+      'DB CPU ms/req',
+      'ratio to reference',
+      'target',
+      'met',
+    ]),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
   ];
   for (const result of scale.results) {
@@ -71,7 +83,8 @@ export function scalingTable(scales) {
       const rpsFactor = result.rps / base.rps;
       const p50Factor = result.p50 / base.p50;
       const p99Factor = result.p99 / base.p99;
-      const within = rpsFactor >= 1 / SCALE_TOLERANCE && p50Factor <= SCALE_TOLERANCE && Math.abs(result.sqlPerRequest - base.sqlPerRequest) < 0.5;
+      const within =
+        rpsFactor >= 1 / SCALE_TOLERANCE && p50Factor <= SCALE_TOLERANCE && Math.abs(result.sqlPerRequest - base.sqlPerRequest) < 0.5;
       lines.push(
         row([
           result.name,

@@ -51,7 +51,12 @@ const scales = options.scale.split(',').map(Number);
 if (scales.some((scale, i) => !Number.isInteger(scale) || scale < 1 || (i > 0 && scale <= scales[i - 1]))) {
   throw new Error('--scale must be increasing account counts, e.g. 10000,100000');
 }
-const size = { teams: Number(options.teams), accounts: scales[0], awards: Number(options.awards), teamShare: Number(options['team-share']) };
+const size = {
+  teams: Number(options.teams),
+  accounts: scales[0],
+  awards: Number(options.awards),
+  teamShare: Number(options['team-share']),
+};
 const settings = { connections: Number(options.connections), warmup: Number(options.warmup), duration: Number(options.duration) };
 
 function log(message) {
@@ -88,21 +93,33 @@ async function probe(baseUrl, scenario) {
 
 async function runScale(accounts, servers, counter, auth, groups, pids) {
   const list = scenarios({ ...size, accounts }, auth, options.q).filter(
-    (scenario) => scenario.group === 'reference' || (groups.includes(scenario.group) && (!options.only || scenario.name.includes(options.only))),
+    (scenario) =>
+      scenario.group === 'reference' || (groups.includes(scenario.group) && (!options.only || scenario.name.includes(options.only))),
   );
   const [reference, ...measured] = list;
   const run = async (scenario) => {
     const baseUrl = servers[scenario.server];
     const first = await probe(baseUrl, scenario);
     log(`${accounts} accounts: ${scenario.name}${first.results === undefined ? '' : ` (${first.results} matches)`}`);
-    return { name: scenario.name, group: scenario.group, target: scenario.target, matches: first.results, ...(await measure(baseUrl, scenario, settings, counter, { server: pids[scenario.server], database: pids.database })) };
+    return {
+      name: scenario.name,
+      group: scenario.group,
+      target: scenario.target,
+      matches: first.results,
+      ...(await measure(baseUrl, scenario, settings, counter, { server: pids[scenario.server], database: pids.database })),
+    };
   };
   const referenceBefore = await run(reference);
   const results = [];
   for (const scenario of measured) results.push(await run(scenario));
   const referenceAfter = await run(reference);
   const referenceRps = (referenceBefore.rps + referenceAfter.rps) / 2;
-  const referenceResult = { ...referenceBefore, rps: referenceRps, referenceBeforeRps: referenceBefore.rps, referenceAfterRps: referenceAfter.rps };
+  const referenceResult = {
+    ...referenceBefore,
+    rps: referenceRps,
+    referenceBeforeRps: referenceBefore.rps,
+    referenceAfterRps: referenceAfter.rps,
+  };
   for (const result of [referenceResult, ...results]) result.ratio = result.rps / referenceRps;
   return { accounts, referenceRps, results: [referenceResult, ...results] };
 }
@@ -147,16 +164,32 @@ async function main() {
       database: `MariaDB ${version.version}`,
       loadAverageAtEnd: loadavg().map((value) => Number(value.toFixed(2))),
     };
-    const run = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, size, settings, q: options.q, scales: results };
+    const run = {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine,
+      size,
+      settings,
+      q: options.q,
+      scales: results,
+    };
     await writeJson(options.out, run);
 
     console.log(`## Benchmark run ${run.startedAt}\n`);
-    console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.database}; load average at end ${machine.loadAverageAtEnd.join(' ')}.`);
-    console.log(`Load: autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured per scenario.\n`);
+    console.log(
+      `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.database}; load average at end ${machine.loadAverageAtEnd.join(' ')}.`,
+    );
+    console.log(
+      `Load: autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured per scenario.\n`,
+    );
     for (const scale of results) console.log(`${scaleTable(scale)}\n`);
     console.log(scalingTable(results));
     const missed = results[0].results.filter((result) => !met(result));
-    console.log(missed.length === 0 ? 'Every target met at the first scale.' : `Targets missed at the first scale: ${missed.map((result) => result.name).join('; ')}`);
+    console.log(
+      missed.length === 0
+        ? 'Every target met at the first scale.'
+        : `Targets missed at the first scale: ${missed.map((result) => result.name).join('; ')}`,
+    );
     log(`JSON written to ${options.out}`);
   } finally {
     await Promise.all([api?.stop(), reference?.stop()]);

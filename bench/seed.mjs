@@ -9,7 +9,28 @@
  * are comparable.
  */
 
-const SYLLABLES = ['ka', 'ri', 'mo', 'an', 'el', 'to', 'su', 'ne', 'li', 'ra', 'vo', 'de', 'shi', 'qu', 'zan', 'or', 'bel', 'mi', 'ta', 'ko'];
+const SYLLABLES = [
+  'ka',
+  'ri',
+  'mo',
+  'an',
+  'el',
+  'to',
+  'su',
+  'ne',
+  'li',
+  'ra',
+  'vo',
+  'de',
+  'shi',
+  'qu',
+  'zan',
+  'or',
+  'bel',
+  'mi',
+  'ta',
+  'ko',
+];
 const WORDS = ['Red', 'Blue', 'Swift', 'Iron', 'Silent', 'Golden', 'Night', 'Storm', 'Frost', 'Ember', 'Lunar', 'Solar', 'Wild', 'Stone'];
 const INSERT_CHUNK = 2000;
 

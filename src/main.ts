@@ -13,7 +13,8 @@ async function bootstrap(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // One line a person can act on: where the API is, its document, and the first step when nothing exists yet.
   const url = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${config.port}`;
-  const firstStep = (await app.get(AppsService).count()) === 0 ? '; no app yet, create one with: npm run cli -- apps create admin --all-permissions' : '';
+  const firstStep =
+    (await app.get(AppsService).count()) === 0 ? '; no app yet, create one with: npm run cli -- apps create admin --all-permissions' : '';
   new Logger('Main').log(`Accounts service on ${url} (API document: ${url}/docs)${firstStep}`);
 }
 

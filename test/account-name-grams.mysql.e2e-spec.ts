@@ -52,7 +52,10 @@ describe('account name n-grams (MySQL)', () => {
         'CREATE TEMPORARY TABLE gram_key_sample (cp INT PRIMARY KEY, c VARCHAR(1) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci, k VARCHAR(255) CHARACTER SET ascii COLLATE ascii_bin)',
       );
       const codePoints = sampleCodePoints();
-      await manager.query(`INSERT INTO gram_key_sample (cp, c) VALUES ${codePoints.map(() => '(?, ?)').join(', ')}`, codePoints.flatMap((cp) => [cp, String.fromCodePoint(cp)]));
+      await manager.query(
+        `INSERT INTO gram_key_sample (cp, c) VALUES ${codePoints.map(() => '(?, ?)').join(', ')}`,
+        codePoints.flatMap((cp) => [cp, String.fromCodePoint(cp)]),
+      );
       await manager.query(`UPDATE gram_key_sample SET k = ${characterKeySql('c')}`);
       const pattern = `CONCAT('%', REPLACE(REPLACE(REPLACE(x.c, '${LIKE_ESCAPE}', '${LIKE_ESCAPE}${LIKE_ESCAPE}'), '%', '${LIKE_ESCAPE}%'), '_', '${LIKE_ESCAPE}_'), '%')`;
       const mismatches = await manager.query(
@@ -79,32 +82,106 @@ describe('account name n-grams (MySQL)', () => {
     }
     expect(grams.map((q) => keys.gramOf(q))).toEqual(expected);
     // Not known in advance: other characters, and more than two characters.
-    expect([keys.gramOf('é'), keys.gramOf('a😀'), keys.gramOf('ann'), keys.gramOf('')]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([keys.gramOf('é'), keys.gramOf('a😀'), keys.gramOf('ann'), keys.gramOf('')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   describe('search through the index', () => {
     const NAMES = [
-      'Anna', 'ANNE', 'Ánnika', 'Joanne', 'Hannah', 'Dan', 'Émile', 'emilie', 'Zoë', 'ZOE', 'Straße', 'Strasse', 'Ǆemal',
-      'Ærø', 'Smile 😀', 'Smile 😁', '一二三', '⼀二', 'ﬁsh', 'fish', '50% off', '5_0 off', 'back\\slash', 'zero\u200bwidth', 'Ñandú',
-      'ann ann ann', 'x', 'A',
+      'Anna',
+      'ANNE',
+      'Ánnika',
+      'Joanne',
+      'Hannah',
+      'Dan',
+      'Émile',
+      'emilie',
+      'Zoë',
+      'ZOE',
+      'Straße',
+      'Strasse',
+      'Ǆemal',
+      'Ærø',
+      'Smile 😀',
+      'Smile 😁',
+      '一二三',
+      '⼀二',
+      'ﬁsh',
+      'fish',
+      '50% off',
+      '5_0 off',
+      'back\\slash',
+      'zero\u200bwidth',
+      'Ñandú',
+      'ann ann ann',
+      'x',
+      'A',
     ];
     const QUERIES = [
-      'an', 'AN', 'án', 'nn', 'a', 'Ñ', 'n', 'e', 'É', 'mil', 'EMIL', 'ss', 'ß', 'traß', 'ǅ', 'Dž', 'æ', 'ae', '😀', '😁', 'e 😀', '一', '⼀',
-      '二三', 'fi', 'ﬁ', '%', '_', '%2', '0%', '\\', 'k\\s', '\u200b', 'o\u200bw', 'zerow', 'ann ann', 'nd', 'xyz', 'zz', 'annika',
+      'an',
+      'AN',
+      'án',
+      'nn',
+      'a',
+      'Ñ',
+      'n',
+      'e',
+      'É',
+      'mil',
+      'EMIL',
+      'ss',
+      'ß',
+      'traß',
+      'ǅ',
+      'Dž',
+      'æ',
+      'ae',
+      '😀',
+      '😁',
+      'e 😀',
+      '一',
+      '⼀',
+      '二三',
+      'fi',
+      'ﬁ',
+      '%',
+      '_',
+      '%2',
+      '0%',
+      '\\',
+      'k\\s',
+      '\u200b',
+      'o\u200bw',
+      'zerow',
+      'ann ann',
+      'nd',
+      'xyz',
+      'zz',
+      'annika',
     ];
 
     beforeAll(async () => {
       await t.reset();
       admin = await t.createApp(95);
       for (const [index, name] of NAMES.entries()) {
-        const response = await t.http.post('/accounts/new', { auth: admin, body: { id: String(1000 + index), name, discriminator: '0001' } });
+        const response = await t.http.post('/accounts/new', {
+          auth: admin,
+          body: { id: String(1000 + index), name, discriminator: '0001' },
+        });
         expect(response.status).toBe(201);
       }
     });
 
     /** Ids of `name LIKE '%q%'` in page order, straight from the table. */
     async function scan(q: string): Promise<string[]> {
-      const rows: { id: string }[] = await t.dataSource.query(`SELECT id FROM accounts WHERE name LIKE ? ESCAPE '${LIKE_ESCAPE}' ORDER BY name, id`, [likeContains(q)]);
+      const rows: { id: string }[] = await t.dataSource.query(
+        `SELECT id FROM accounts WHERE name LIKE ? ESCAPE '${LIKE_ESCAPE}' ORDER BY name, id`,
+        [likeContains(q)],
+      );
       return rows.map((row) => String(BigInt(row.id)));
     }
 
@@ -121,9 +198,13 @@ describe('account name n-grams (MySQL)', () => {
           'LEFT JOIN (SELECT gram, SUM(accounts) AS total FROM name_gram_counts GROUP BY gram) c ON c.gram = g.gram WHERE g.n <> COALESCE(c.total, 0)',
       );
       expect(counts).toEqual([]);
-      const orphans = await t.dataSource.query('SELECT gram, SUM(accounts) AS total FROM name_gram_counts GROUP BY gram HAVING total <> 0 AND gram NOT IN (SELECT gram FROM account_name_grams)');
+      const orphans = await t.dataSource.query(
+        'SELECT gram, SUM(accounts) AS total FROM name_gram_counts GROUP BY gram HAVING total <> 0 AND gram NOT IN (SELECT gram FROM account_name_grams)',
+      );
       expect(orphans).toEqual([]);
-      const staleNames = await t.dataSource.query('SELECT g.account_id FROM account_name_grams g LEFT JOIN accounts a ON a.id = g.account_id WHERE a.id IS NULL OR BINARY a.name <> BINARY g.name');
+      const staleNames = await t.dataSource.query(
+        'SELECT g.account_id FROM account_name_grams g LEFT JOIN accounts a ON a.id = g.account_id WHERE a.id IS NULL OR BINARY a.name <> BINARY g.name',
+      );
       expect(staleNames).toEqual([]);
       for (const q of QUERIES.filter((query) => [...query].length <= 2)) {
         expect((await search(q)).ids, q).toEqual(await scan(q));
@@ -163,19 +244,23 @@ describe('account name n-grams (MySQL)', () => {
 
     it('combines q with team and answers one statement per page', async () => {
       const team = await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } });
-      for (const id of ['1000', '1003', '1004']) expect((await t.http.patch(`/account/${id}`, { auth: admin, body: { team: team.body.id } })).status).toBe(200);
+      for (const id of ['1000', '1003', '1004'])
+        expect((await t.http.patch(`/account/${id}`, { auth: admin, body: { team: team.body.id } })).status).toBe(200);
       expect(await search('an', `&team=${team.body.id}`)).toEqual({ results: 3, ids: ['1000', '1004', '1003'] });
       expect(await search('nna', `&team=${team.body.id}`)).toEqual({ results: 2, ids: ['1000', '1004'] });
       expect((await search('an', '&team=0')).ids).toEqual((await scan('an')).filter((id) => !['1000', '1003', '1004'].includes(id)));
       const counter = new StatementCounter(t.dataSource);
       for (const q of ['an', 'nna', 'a']) {
-        const statements = await counter.count(async () => expect((await t.http.get(`/accounts/search?q=${q}&per_page=20`)).status).toBe(200));
+        const statements = await counter.count(async () =>
+          expect((await t.http.get(`/accounts/search?q=${q}&per_page=20`)).status).toBe(200),
+        );
         expect(statements, q).toBe(1);
       }
     });
 
     it('stays exact through renames, case-only renames, deletions and new accounts', async () => {
-      const rename = async (id: string, name: string) => expect((await t.http.patch(`/account/${id}`, { auth: admin, body: { name } })).status).toBe(200);
+      const rename = async (id: string, name: string) =>
+        expect((await t.http.patch(`/account/${id}`, { auth: admin, body: { name } })).status).toBe(200);
       await rename('1000', 'Bob'); // loses every gram
       await rename('1001', 'anne'); // case only: same keys
       await rename('1010', 'Strass'); // ß -> ss: same under "=", different keys

@@ -36,7 +36,14 @@ describe('accounts (interface §4.1)', () => {
       const red = await team('Red', admin);
       const response = await t.http.post(path, {
         auth: admin,
-        body: { id: '1234', name: '  Ann  ', discriminator: '0042', avatar_url: 'https://cdn.example.com/a.png', team: red.id, permissions: 12 },
+        body: {
+          id: '1234',
+          name: '  Ann  ',
+          discriminator: '0042',
+          avatar_url: 'https://cdn.example.com/a.png',
+          team: red.id,
+          permissions: 12,
+        },
       });
       expect(response.status).toBe(201);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -63,7 +70,10 @@ describe('accounts (interface §4.1)', () => {
       const minimal = { id: 1, name: 'A', discriminator: '1' };
       const base = { avatar_url: null, team: null, permissions: 0, created_at: expect.any(Number), awards: [] };
       expect((await t.http.post('/acounts/new', { auth: admin, body: minimal })).body).toEqual({ ...minimal, id: '1', ...base });
-      const zero = await t.http.post('/acounts/new', { auth: admin, body: { ...minimal, id: 2, team: 0, permissions: 0, avatar_url: null } });
+      const zero = await t.http.post('/acounts/new', {
+        auth: admin,
+        body: { ...minimal, id: 2, team: 0, permissions: 0, avatar_url: null },
+      });
       expect(zero.status).toBe(201);
       expect(zero.body).toEqual({ ...minimal, id: '2', ...base });
       const nulls = await t.http.post('/acounts/new', { auth: admin, body: { ...minimal, id: 3, team: null, permissions: null } });
@@ -133,14 +143,20 @@ describe('accounts (interface §4.1)', () => {
     describe('permissions on creation (contract §5)', () => {
       it('grants what the caller holds along with manage_permissions', async () => {
         const app = await t.createApp(P.ManageAccountDetails | P.ManagePermissions | P.ManageTeams);
-        const response = await t.http.post('/acounts/new', { auth: app, body: { id: 1, name: 'A', discriminator: '1', permissions: P.ManageTeams } });
+        const response = await t.http.post('/acounts/new', {
+          auth: app,
+          body: { id: 1, name: 'A', discriminator: '1', permissions: P.ManageTeams },
+        });
         expect(response.status).toBe(201);
         expect(response.body.permissions).toBe(P.ManageTeams);
       });
 
       it('403 without manage_permissions', async () => {
         const app = await t.createApp(95 & ~P.ManagePermissions);
-        const response = await t.http.post('/acounts/new', { auth: app, body: { id: 1, name: 'A', discriminator: '1', permissions: P.ManageTeams } });
+        const response = await t.http.post('/acounts/new', {
+          auth: app,
+          body: { id: 1, name: 'A', discriminator: '1', permissions: P.ManageTeams },
+        });
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ detail: 'You may not grant these permissions.' });
         expect(await accountCount()).toBe(0);
@@ -148,13 +164,19 @@ describe('accounts (interface §4.1)', () => {
 
       it('403 for a permission the caller does not hold', async () => {
         const app = await t.createApp(P.ManageAccountDetails | P.ManagePermissions);
-        const response = await t.http.post('/acounts/new', { auth: app, body: { id: 1, name: 'A', discriminator: '1', permissions: P.ManageAwards } });
+        const response = await t.http.post('/acounts/new', {
+          auth: app,
+          body: { id: 1, name: 'A', discriminator: '1', permissions: P.ManageAwards },
+        });
         expect(response.status).toBe(403);
       });
 
       it('403 for authenticate_users, even from an app holding everything', async () => {
         const app = await t.createApp(95);
-        const response = await t.http.post('/acounts/new', { auth: app, body: { id: 1, name: 'A', discriminator: '1', permissions: P.AuthenticateUsers } });
+        const response = await t.http.post('/acounts/new', {
+          auth: app,
+          body: { id: 1, name: 'A', discriminator: '1', permissions: P.AuthenticateUsers },
+        });
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ detail: 'authenticate_users can never be granted to an account.' });
         expect(await accountCount()).toBe(0);
@@ -200,7 +222,12 @@ describe('accounts (interface §4.1)', () => {
         ['avatar_url relative', { avatar_url: '/a.png' }, 'avatar_url', 'value_error.url'],
         ['avatar_url ftp', { avatar_url: 'ftp://example.com/a.png' }, 'avatar_url', 'value_error.url'],
         ['avatar_url javascript', { avatar_url: 'javascript:alert(1)' }, 'avatar_url', 'value_error.url'],
-        ['avatar_url over 2048 characters', { avatar_url: `https://example.com/${'a'.repeat(2029)}` }, 'avatar_url', 'value_error.any_str.max_length'],
+        [
+          'avatar_url over 2048 characters',
+          { avatar_url: `https://example.com/${'a'.repeat(2029)}` },
+          'avatar_url',
+          'value_error.any_str.max_length',
+        ],
         ['avatar_url a number', { avatar_url: 5 }, 'avatar_url', 'type_error.str'],
         ['team a string', { team: '1' }, 'team', 'type_error.integer'],
         ['team a fraction', { team: 1.5 }, 'team', 'type_error.integer'],
@@ -231,7 +258,9 @@ describe('accounts (interface §4.1)', () => {
         const admin = await t.createApp(95);
         const response = await t.http.post('/acounts/new', { auth: admin, rawBody: `{"id": ${raw}, "name": "A", "discriminator": "1"}` });
         expect(response.status).toBe(422);
-        expect(response.body).toEqual({ detail: [{ loc: ['body', 'id'], msg: 'value is not a valid account id', type: 'type_error.integer' }] });
+        expect(response.body).toEqual({
+          detail: [{ loc: ['body', 'id'], msg: 'value is not a valid account id', type: 'type_error.integer' }],
+        });
       });
 
       it('reports every invalid field at once', async () => {
@@ -272,7 +301,16 @@ describe('accounts (interface §4.1)', () => {
         const admin = await t.createApp(95);
         const response = await t.http.post('/acounts/new', { auth: admin, body: { ...valid, created_at: 5, awards: [1], color: 'red' } });
         expect(response.status).toBe(201);
-        expect(Object.keys(response.body).sort()).toEqual(['avatar_url', 'awards', 'created_at', 'discriminator', 'id', 'name', 'permissions', 'team']);
+        expect(Object.keys(response.body).sort()).toEqual([
+          'avatar_url',
+          'awards',
+          'created_at',
+          'discriminator',
+          'id',
+          'name',
+          'permissions',
+          'team',
+        ]);
         expect(response.body.awards).toEqual([]);
       });
     });
@@ -335,7 +373,13 @@ describe('accounts (interface §4.1)', () => {
       const past = await page(3);
       expect(past.status).toBe(200);
       expect(past.body).toEqual({ page: 3, per_page: 2, pages: 3, results: 5, data: [] });
-      expect((await t.http.get('/accounts/search?per_page=100&page=1000000')).body).toEqual({ page: 1000000, per_page: 100, pages: 1, results: 5, data: [] });
+      expect((await t.http.get('/accounts/search?per_page=100&page=1000000')).body).toEqual({
+        page: 1000000,
+        per_page: 100,
+        pages: 1,
+        results: 5,
+        data: [],
+      });
     });
 
     it('an empty result has zero pages', async () => {
@@ -413,9 +457,18 @@ describe('accounts (interface §4.1)', () => {
       const admin = await t.createApp(95);
       const red = await team('Red', admin);
       const blue = await team('Blue', admin);
-      await seed([['1', 'ann'], ['2', 'bob']], red.id);
+      await seed(
+        [
+          ['1', 'ann'],
+          ['2', 'bob'],
+        ],
+        red.id,
+      );
       await seed([['3', 'anna']], blue.id);
-      await seed([['4', 'annie'], ['5', 'zed']]);
+      await seed([
+        ['4', 'annie'],
+        ['5', 'zed'],
+      ]);
       expect(ids(await t.http.get(`/accounts/search?team=${red.id}`))).toEqual(['1', '2']);
       const inRed = await t.http.get(`/accounts/search?team=${red.id}&q=an`);
       expect(ids(inRed)).toEqual(['1']);
@@ -457,16 +510,21 @@ describe('accounts (interface §4.1)', () => {
       expect(response.body).toEqual(expected);
     });
 
-    it.each(['1', '18446744073709551615', '18446744073709551616', '99999999999999999999999999999999999'])('422 not found for %s', async (id) => {
-      const response = await t.http.get(`/account/${id}`);
-      expect(response.status).toBe(422);
-      expect(response.body).toEqual(notFound(['path', 'account'], 'Account'));
-    });
+    it.each(['1', '18446744073709551615', '18446744073709551616', '99999999999999999999999999999999999'])(
+      '422 not found for %s',
+      async (id) => {
+        const response = await t.http.get(`/account/${id}`);
+        expect(response.status).toBe(422);
+        expect(response.body).toEqual(notFound(['path', 'account'], 'Account'));
+      },
+    );
 
     it.each(['abc', '-1', '1.5', '1e3', '%20'])('422 for the non-integer id %s', async (id) => {
       const response = await t.http.get(`/account/${id}`);
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ detail: [{ loc: ['path', 'account'], msg: 'value is not a valid integer', type: 'type_error.integer' }] });
+      expect(response.body).toEqual({
+        detail: [{ loc: ['path', 'account'], msg: 'value is not a valid integer', type: 'type_error.integer' }],
+      });
     });
   });
 
@@ -658,7 +716,10 @@ describe('accounts (interface §4.1)', () => {
       it('grants and revokes with manage_permissions and the bits', async () => {
         const app = await t.createApp(P.ManagePermissions | P.ManageTeams | P.ManageAwards);
         await t.insertAccount({ id: '7', permissions: P.ManageAwards });
-        const response = await t.http.patch('/account/7', { auth: app, body: { grant_permissions: P.ManageTeams, revoke_permissions: P.ManageAwards } });
+        const response = await t.http.patch('/account/7', {
+          auth: app,
+          body: { grant_permissions: P.ManageTeams, revoke_permissions: P.ManageAwards },
+        });
         expect(response.status).toBe(200);
         expect(response.body.permissions).toBe(P.ManageTeams);
         expect((await t.http.get('/account/7')).body.permissions).toBe(P.ManageTeams);
@@ -712,7 +773,9 @@ describe('accounts (interface §4.1)', () => {
         const revoked = await t.http.patch('/account/7', { auth: captain, body: { revoke_permissions: P.ManageOwnTeam } });
         expect(revoked.status).toBe(200);
         expect(revoked.body.permissions).toBe(0);
-        expect((await t.http.patch('/account/7', { auth: captain, body: { grant_permissions: P.ManageOwnTeam | P.ManageAwards } })).status).toBe(403);
+        expect(
+          (await t.http.patch('/account/7', { auth: captain, body: { grant_permissions: P.ManageOwnTeam | P.ManageAwards } })).status,
+        ).toBe(403);
       });
 
       it('manage_own_team: manage_permissions with manage_teams may grant it anywhere', async () => {
@@ -735,7 +798,9 @@ describe('accounts (interface §4.1)', () => {
     it('422 for a non-integer path id', async () => {
       const response = await t.http.patch('/account/abc', { body: {} });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ detail: [{ loc: ['path', 'account'], msg: 'value is not a valid integer', type: 'type_error.integer' }] });
+      expect(response.body).toEqual({
+        detail: [{ loc: ['path', 'account'], msg: 'value is not a valid integer', type: 'type_error.integer' }],
+      });
     });
   });
 
@@ -743,7 +808,9 @@ describe('accounts (interface §4.1)', () => {
     it('one of many simultaneous creations of an id wins; the others are 409, never 500', async () => {
       const admin = await t.createApp(95);
       const responses = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => t.http.post('/acounts/new', { auth: admin, body: { id: 1, name: `A${i}`, discriminator: '1' } })),
+        Array.from({ length: 10 }, (_, i) =>
+          t.http.post('/acounts/new', { auth: admin, body: { id: 1, name: `A${i}`, discriminator: '1' } }),
+        ),
       );
       expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
       expect(await accountCount()).toBe(1);

@@ -23,10 +23,23 @@ async function freshWorld(t: TestApp): Promise<FuzzWorld> {
   const teams: number[] = [];
   for (const name of ['Red', 'Blue', 'Ünïcødé']) teams.push((await t.http.post('/teams/new', { auth: admin, body: { name } })).body.id);
   const accounts = ['1', '42', '9007199254740993', '18446744073709551615'];
-  for (const [index, id] of accounts.entries()) await t.insertAccount({ id, name: ['alice', 'Bob', 'ÇAROL', 'dave_%'][index], teamId: index < 2 ? teams[0] : index === 2 ? teams[1] : null, permissions: index === 1 ? 127 : 0 });
+  for (const [index, id] of accounts.entries())
+    await t.insertAccount({
+      id,
+      name: ['alice', 'Bob', 'ÇAROL', 'dave_%'][index],
+      teamId: index < 2 ? teams[0] : index === 2 ? teams[1] : null,
+      permissions: index === 1 ? 127 : 0,
+    });
   const awards: number[] = [];
   for (const title of ['Star', 'Moon']) {
-    awards.push((await t.http.post('/awards/new', { auth: admin, body: { title, image_url: 'https://example.com/a.png', team: teams[0], accounts: ['1', '9007199254740993'] } })).body.id);
+    awards.push(
+      (
+        await t.http.post('/awards/new', {
+          auth: admin,
+          body: { title, image_url: 'https://example.com/a.png', team: teams[0], accounts: ['1', '9007199254740993'] },
+        })
+      ).body.id,
+    );
   }
   await t.http.put('/callback/account_team_update', { auth: admin, body: { url: 'https://hooks.example.com/fuzz', secret: 's3cret' } });
   const member = await t.login('1');
@@ -67,7 +80,12 @@ async function send(t: TestApp, request: FuzzRequest): Promise<{ status: number;
   const headers: Record<string, string> = {};
   if (request.authorization !== undefined) headers.authorization = request.authorization;
   if (request.contentType !== undefined) headers['content-type'] = request.contentType;
-  const response = await fetch(`${t.http.baseUrl}${request.url}`, { method: request.method, headers, body: request.body, redirect: 'manual' });
+  const response = await fetch(`${t.http.baseUrl}${request.url}`, {
+    method: request.method,
+    headers,
+    body: request.body,
+    redirect: 'manual',
+  });
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -86,10 +104,15 @@ function problemWith(operation: FuzzOperation, answer: { status: number; body: u
   const detail = (answer.body as { detail?: unknown } | undefined)?.detail;
   if (answer.status === 422) {
     const items = Array.isArray(detail) ? detail : [];
-    const wellFormed = (item: any) => Array.isArray(item?.loc) && typeof item?.msg === 'string' && typeof item?.type === 'string' && Object.keys(item).length === 3;
-    return items.length > 0 && items.every(wellFormed) && Object.keys(answer.body as object).length === 1 ? undefined : `422 body ${JSON.stringify(answer.body)}`;
+    const wellFormed = (item: any) =>
+      Array.isArray(item?.loc) && typeof item?.msg === 'string' && typeof item?.type === 'string' && Object.keys(item).length === 3;
+    return items.length > 0 && items.every(wellFormed) && Object.keys(answer.body as object).length === 1
+      ? undefined
+      : `422 body ${JSON.stringify(answer.body)}`;
   }
-  return typeof detail === 'string' && Object.keys(answer.body as object).length === 1 ? undefined : `${answer.status} body ${JSON.stringify(answer.body)}`;
+  return typeof detail === 'string' && Object.keys(answer.body as object).length === 1
+    ? undefined
+    : `${answer.status} body ${JSON.stringify(answer.body)}`;
 }
 
 /**
@@ -114,7 +137,11 @@ describe('API fuzzing (OpenAPI-driven, fast-check)', () => {
       const byKey = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
       await fc.assert(
         fc.asyncProperty(
-          fc.constantFrom(...operations).chain((operation) => requestArbitrary([operation], world).map((request) => ({ key: `${operation.method} ${operation.path}`, request }))),
+          fc
+            .constantFrom(...operations)
+            .chain((operation) =>
+              requestArbitrary([operation], world).map((request) => ({ key: `${operation.method} ${operation.path}`, request })),
+            ),
           async ({ key, request }) => {
             const answer = await send(t, request);
             const bucket = `${request.method} ${answer.status}`;
@@ -129,6 +156,10 @@ describe('API fuzzing (OpenAPI-driven, fast-check)', () => {
     }
     console.log(`fuzz: seed ${SEED}, answers by method and status: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
     // Every kind of answer is reached, successes included (else the generators only knock at the door).
-    for (const status of [/ 2\d\d$/, / 400$/, / 401$/, / 403$/, / 422$/]) expect([...tally.keys()].some((key) => status.test(key)), String(status)).toBe(true);
+    for (const status of [/ 2\d\d$/, / 400$/, / 401$/, / 403$/, / 422$/])
+      expect(
+        [...tally.keys()].some((key) => status.test(key)),
+        String(status),
+      ).toBe(true);
   }, 600_000);
 });

@@ -22,7 +22,11 @@ describe('authentication (interface §4.5, contract §4)', () => {
       const before = Date.now() / 1000;
       const response = await t.http.post('/auth/create_session', { auth: app, rawBody: '{"account": 18446744073709551615}' });
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ username: expect.stringMatching(/^S[1-9]\d*$/), password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/), expires_at: expect.any(Number) });
+      expect(response.body).toEqual({
+        username: expect.stringMatching(/^S[1-9]\d*$/),
+        password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/),
+        expires_at: expect.any(Number),
+      });
       expect(response.body.expires_at).toBeGreaterThanOrEqual(before + THIRTY_DAYS - 1);
       expect(response.body.expires_at).toBeLessThanOrEqual(Date.now() / 1000 + THIRTY_DAYS + 1);
       const me = await t.http.get('/auth/me', { auth: response.body });
@@ -42,7 +46,7 @@ describe('authentication (interface §4.5, contract §4)', () => {
       expect((await t.http.get('/auth/me', { auth: first.body })).status).toBe(200);
     });
 
-    it('only the token\'s hash is stored', async () => {
+    it("only the token's hash is stored", async () => {
       const app = await t.createApp(P.AuthenticateUsers);
       await t.insertAccount({ id: '5' });
       const session = (await t.http.post('/auth/create_session', { auth: app, body: { account: 5 } })).body;
@@ -51,7 +55,7 @@ describe('authentication (interface §4.5, contract §4)', () => {
       expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     });
 
-    it('only an app token\'s hash is stored, when created and when reset', async () => {
+    it("only an app token's hash is stored, when created and when reset", async () => {
       const app = await t.createApp(P.ManageTeams, 'hashed');
       const created = await t.dataSource.manager.findOneByOrFail(AppEntity, { id: app.id });
       expect(created.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -70,15 +74,19 @@ describe('authentication (interface §4.5, contract §4)', () => {
       expect(response.body).toEqual({ detail: [{ loc: ['body', 'account'], msg: 'Account not found.', type: 'value_error.not_found' }] });
     });
 
-    it.each([[{}], [{ account: 'abc' }], [{ account: -1 }], [{ account: null }], [{ account: [5] }], [{ account: '18446744073709551616' }]])(
-      '422 for the body %j',
-      async (body) => {
-        const app = await t.createApp(P.AuthenticateUsers);
-        const response = await t.http.post('/auth/create_session', { auth: app, body });
-        expect(response.status).toBe(422);
-        expect(response.body).toEqual({ detail: [{ loc: ['body', 'account'], msg: expect.any(String), type: expect.any(String) }] });
-      },
-    );
+    it.each([
+      [{}],
+      [{ account: 'abc' }],
+      [{ account: -1 }],
+      [{ account: null }],
+      [{ account: [5] }],
+      [{ account: '18446744073709551616' }],
+    ])('422 for the body %j', async (body) => {
+      const app = await t.createApp(P.AuthenticateUsers);
+      const response = await t.http.post('/auth/create_session', { auth: app, body });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ detail: [{ loc: ['body', 'account'], msg: expect.any(String), type: expect.any(String) }] });
+    });
 
     it('403 for an app without authenticate_users', async () => {
       const app = await t.createApp(95 & ~P.AuthenticateUsers);
@@ -144,16 +152,25 @@ describe('authentication (interface §4.5, contract §4)', () => {
   });
 
   describe('bad credentials are 401 everywhere, public routes and writes included', () => {
-
     it('answers 401 with the Basic challenge on every route of the router, and changes nothing', async () => {
       const routes = collectRoutes(t).map((route) => route.name.split(' ') as [string, string]);
       expect(routes.length).toBeGreaterThanOrEqual(30);
       const app = await t.createApp(95);
       const team = (await t.http.post('/teams/new', { auth: app, body: { name: 'Red' } })).body.id;
       await t.insertAccount({ id: '5', teamId: team });
-      const award = (await t.http.post('/awards/new', { auth: app, body: { title: 'Star', image_url: 'https://example.com/s.png', team, accounts: ['5'] } })).body.id;
+      const award = (
+        await t.http.post('/awards/new', {
+          auth: app,
+          body: { title: 'Star', image_url: 'https://example.com/s.png', team, accounts: ['5'] },
+        })
+      ).body.id;
       // Path parameters that name existing things, so that only the credentials are wrong.
-      const fill = (path: string) => path.replace(':account', '5').replace(':team', String(team)).replace(':award', String(award)).replace(':event', 'account_team_update');
+      const fill = (path: string) =>
+        path
+          .replace(':account', '5')
+          .replace(':team', String(team))
+          .replace(':award', String(award))
+          .replace(':event', 'account_team_update');
       const session = await t.login('5');
       const headers = [
         basicAuth({ username: app.username, password: `${app.password}x` }),
@@ -171,8 +188,15 @@ describe('authentication (interface §4.5, contract §4)', () => {
       const before = await snapshot(t);
       for (const [method, path] of routes) {
         for (const authorization of headers) {
-          const response = await t.http.request(method, fill(path), { headers: { authorization }, ...(method === 'GET' ? {} : { body: { name: 'Changed', team: 0, title: 'x' } }) });
-          expect({ route: `${method} ${path}`, authorization, status: response.status }).toEqual({ route: `${method} ${path}`, authorization, status: 401 });
+          const response = await t.http.request(method, fill(path), {
+            headers: { authorization },
+            ...(method === 'GET' ? {} : { body: { name: 'Changed', team: 0, title: 'x' } }),
+          });
+          expect({ route: `${method} ${path}`, authorization, status: response.status }).toEqual({
+            route: `${method} ${path}`,
+            authorization,
+            status: 401,
+          });
           expect(response.headers.get('www-authenticate')).toBe(CHALLENGE);
           expect(response.body).toEqual({ detail: expect.any(String) });
         }
@@ -186,7 +210,12 @@ describe('authentication (interface §4.5, contract §4)', () => {
       const app = await t.createApp(P.ManageTeams, 'bot');
       const response = await t.http.post('/auth/reset_token', { auth: app });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ name: 'bot', permissions: P.ManageTeams, username: app.username, password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/) });
+      expect(response.body).toEqual({
+        name: 'bot',
+        permissions: P.ManageTeams,
+        username: app.username,
+        password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/),
+      });
       expect(response.body.password).not.toBe(app.password);
       const old = await t.http.get('/auth/me', { auth: app });
       expect(old.status).toBe(401);
@@ -201,7 +230,11 @@ describe('authentication (interface §4.5, contract §4)', () => {
       const session = await t.login('5');
       const response = await t.http.post('/auth/reset_token', { auth: session });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ username: session.username, password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/), expires_at: expect.any(Number) });
+      expect(response.body).toEqual({
+        username: session.username,
+        password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/),
+        expires_at: expect.any(Number),
+      });
       expect(response.body.password).not.toBe(session.password);
       expect(Math.abs(response.body.expires_at - (Date.now() / 1000 + THIRTY_DAYS))).toBeLessThan(60);
       expect((await t.http.get('/auth/me', { auth: session })).status).toBe(401);
@@ -267,4 +300,3 @@ describe('session expiry (SESSION_MAX_AGE)', () => {
     expect((await t.http.get('/accounts/search', { auth: reset.body })).status).toBe(401);
   });
 });
-

@@ -40,11 +40,17 @@ describe('statements per response do not grow with its size', () => {
     }
     for (const teamId of teamIds) {
       for (let award = 0; award < 2; award += 1) {
-        const created = await t.http.post('/awards/new', { auth: admin, body: { title: `team ${award}`, image_url: IMAGE, team: teamId, accounts: [] } });
+        const created = await t.http.post('/awards/new', {
+          auth: admin,
+          body: { title: `team ${award}`, image_url: IMAGE, team: teamId, accounts: [] },
+        });
         expect(created.status).toBe(201);
       }
     }
-    const single = await t.http.post('/awards/new', { auth: admin, body: { title: 'single', image_url: IMAGE, team: teamIds[9], accounts: [accountIds[0]] } });
+    const single = await t.http.post('/awards/new', {
+      auth: admin,
+      body: { title: 'single', image_url: IMAGE, team: teamIds[9], accounts: [accountIds[0]] },
+    });
     awardIds.push(single.body.id);
   });
 

@@ -97,9 +97,15 @@ describe('awards (interface §4.3)', () => {
     it('accepts 1000 entries, duplicates included, and refuses 1001 (duplicates count)', async () => {
       const team = await createTeam('Red');
       await t.insertAccount({ id: '1' });
-      const ok = await t.http.post('/awards/new', { auth: admin, body: { title: 'Gold', image_url: IMAGE, team: team.id, accounts: Array(1000).fill('1') } });
+      const ok = await t.http.post('/awards/new', {
+        auth: admin,
+        body: { title: 'Gold', image_url: IMAGE, team: team.id, accounts: Array(1000).fill('1') },
+      });
       expect(ok.status).toBe(201);
-      const tooMany = await t.http.post('/awards/new', { auth: admin, body: { title: 'Gold', image_url: IMAGE, team: team.id, accounts: Array(1001).fill('1') } });
+      const tooMany = await t.http.post('/awards/new', {
+        auth: admin,
+        body: { title: 'Gold', image_url: IMAGE, team: team.id, accounts: Array(1001).fill('1') },
+      });
       expect(tooMany.status).toBe(422);
       expect(tooMany.body).toEqual({
         detail: [{ loc: ['body', 'accounts'], msg: 'ensure this value has at most 1000 items', type: 'value_error.list.max_items' }],
@@ -116,7 +122,9 @@ describe('awards (interface §4.3)', () => {
         body: { title: 'Gold', image_url: IMAGE, team: team.id, accounts: ['1', '404', '2', '405'] },
       });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ detail: [notFound(['body', 'accounts', 1], 'Account'), notFound(['body', 'accounts', 3], 'Account')] });
+      expect(response.body).toEqual({
+        detail: [notFound(['body', 'accounts', 1], 'Account'), notFound(['body', 'accounts', 3], 'Account')],
+      });
       expect(await awardRows()).toEqual({ awards: 0, awardees: 0 });
       expect((await t.http.get('/account/1')).body.awards).toEqual([]);
       expect((await t.http.get(`/team/${team.id}`)).body.awards).toEqual([]);
@@ -125,7 +133,10 @@ describe('awards (interface §4.3)', () => {
     it('refuses an unknown team, 0 included, and reports it with unknown accounts', async () => {
       await t.insertAccount({ id: '1' });
       for (const team of [999, 0]) {
-        const response = await t.http.post('/awards/new', { auth: admin, body: { title: 'Gold', image_url: IMAGE, team, accounts: ['1'] } });
+        const response = await t.http.post('/awards/new', {
+          auth: admin,
+          body: { title: 'Gold', image_url: IMAGE, team, accounts: ['1'] },
+        });
         expect(response.status).toBe(422);
         expect(response.body).toEqual({ detail: [notFound(['body', 'team'], 'Team')] });
       }
@@ -139,7 +150,11 @@ describe('awards (interface §4.3)', () => {
       const response = await t.http.post('/awards/new', { auth: admin, body: {} });
       expect(response.status).toBe(422);
       expect(response.body).toEqual({
-        detail: ['title', 'image_url', 'team', 'accounts'].map((field) => ({ loc: ['body', field], msg: 'field required', type: 'value_error.missing' })),
+        detail: ['title', 'image_url', 'team', 'accounts'].map((field) => ({
+          loc: ['body', field],
+          msg: 'field required',
+          type: 'value_error.missing',
+        })),
       });
       expect(await awardRows()).toEqual({ awards: 0, awardees: 0 });
     });
@@ -148,10 +163,19 @@ describe('awards (interface §4.3)', () => {
       const team = await createTeam('Red');
       const valid = { title: 'Gold', image_url: IMAGE, team: team.id, accounts: [] };
       const cases: [Record<string, unknown>, { loc: (string | number)[]; msg: string; type: string }][] = [
-        [{ title: '   ' }, { loc: ['body', 'title'], msg: 'ensure this value has 1 to 255 characters', type: 'value_error.any_str.length' }],
-        [{ title: 'x'.repeat(256) }, { loc: ['body', 'title'], msg: 'ensure this value has 1 to 255 characters', type: 'value_error.any_str.length' }],
+        [
+          { title: '   ' },
+          { loc: ['body', 'title'], msg: 'ensure this value has 1 to 255 characters', type: 'value_error.any_str.length' },
+        ],
+        [
+          { title: 'x'.repeat(256) },
+          { loc: ['body', 'title'], msg: 'ensure this value has 1 to 255 characters', type: 'value_error.any_str.length' },
+        ],
         [{ title: 5 }, { loc: ['body', 'title'], msg: 'str type expected', type: 'type_error.str' }],
-        [{ image_url: 'ftp://cdn.example.com/a.png' }, { loc: ['body', 'image_url'], msg: 'invalid or missing URL scheme', type: 'value_error.url' }],
+        [
+          { image_url: 'ftp://cdn.example.com/a.png' },
+          { loc: ['body', 'image_url'], msg: 'invalid or missing URL scheme', type: 'value_error.url' },
+        ],
         [{ team: '1' }, { loc: ['body', 'team'], msg: 'value is not a valid integer', type: 'type_error.integer' }],
         [{ accounts: '1' }, { loc: ['body', 'accounts'], msg: 'value is not a valid list', type: 'type_error.list' }],
         [{ accounts: ['abc'] }, { loc: ['body', 'accounts'], msg: 'value is not a valid list of account ids', type: 'type_error.integer' }],
@@ -212,7 +236,13 @@ describe('awards (interface §4.3)', () => {
       });
       expect(response.body).toEqual({
         award,
-        awardees: [account('30', 'alice', redObject), account('1', 'Bob', null), account('2', 'bob', null), account('9', 'Dan', null), account('10', 'Dan', blueObject)],
+        awardees: [
+          account('30', 'alice', redObject),
+          account('1', 'Bob', null),
+          account('2', 'bob', null),
+          account('9', 'Dan', null),
+          account('10', 'Dan', blueObject),
+        ],
         team: redObject,
       });
     });
@@ -241,7 +271,10 @@ describe('awards (interface §4.3)', () => {
       expect(renamed.status).toBe(200);
       expect(renamed.body).toEqual({ id: award.id, title: 'Silver', image_url: IMAGE });
 
-      const moved = await t.http.patch(`/award/${award.id}`, { auth: admin, body: { image_url: 'http://img.example.com/s.png', team: blue.id } });
+      const moved = await t.http.patch(`/award/${award.id}`, {
+        auth: admin,
+        body: { image_url: 'http://img.example.com/s.png', team: blue.id },
+      });
       expect(moved.status).toBe(200);
       const changed = { id: award.id, title: 'Silver', image_url: 'http://img.example.com/s.png' };
       expect(moved.body).toEqual(changed);
@@ -298,7 +331,11 @@ describe('awards (interface §4.3)', () => {
       expect(text.status).toBe(422);
       expect(text.body).toEqual({ detail: [{ loc: ['path', 'award'], msg: 'value is not a valid integer', type: 'type_error.integer' }] });
 
-      expect((await t.http.get(`/award/${award.id}`)).body).toEqual({ award, awardees: [], team: { ...red, member_count: 0, awards: [award] } });
+      expect((await t.http.get(`/award/${award.id}`)).body).toEqual({
+        award,
+        awardees: [],
+        team: { ...red, member_count: 0, awards: [award] },
+      });
     });
 
     it('needs credentials (401) and manage_awards (403)', async () => {
@@ -400,7 +437,9 @@ describe('awards (interface §4.3)', () => {
       expect(neither.body).toEqual({ detail: [notFound(['path', 'account'], 'Account'), notFound(['path', 'award'], 'Award')] });
       const badAccount = await t.http.put(`/account/abc/award/${award.id}`, { auth: admin });
       expect(badAccount.status).toBe(422);
-      expect(badAccount.body).toEqual({ detail: [{ loc: ['path', 'account'], msg: 'value is not a valid integer', type: 'type_error.integer' }] });
+      expect(badAccount.body).toEqual({
+        detail: [{ loc: ['path', 'account'], msg: 'value is not a valid integer', type: 'type_error.integer' }],
+      });
       expect(await awardRows()).toEqual({ awards: 1, awardees: 0 });
     });
 
@@ -455,7 +494,9 @@ describe('awards (interface §4.3)', () => {
       expect(neither.body).toEqual({ detail: [notFound(['path', 'account'], 'Account'), notFound(['path', 'award'], 'Award')] });
       const badAward = await t.http.delete('/account/1/award/1.5', { auth: admin });
       expect(badAward.status).toBe(422);
-      expect(badAward.body).toEqual({ detail: [{ loc: ['path', 'award'], msg: 'value is not a valid integer', type: 'type_error.integer' }] });
+      expect(badAward.body).toEqual({
+        detail: [{ loc: ['path', 'award'], msg: 'value is not a valid integer', type: 'type_error.integer' }],
+      });
       expect(await awardRows()).toEqual({ awards: 1, awardees: 1 });
     });
 
@@ -500,7 +541,16 @@ describe('awards (interface §4.3)', () => {
       expect(details.body).toEqual({
         award,
         awardees: [
-          { id: '1', name: 'Ann', discriminator: '0001', avatar_url: null, team: null, permissions: 0, created_at: expect.any(Number), awards: [award] },
+          {
+            id: '1',
+            name: 'Ann',
+            discriminator: '0001',
+            avatar_url: null,
+            team: null,
+            permissions: 0,
+            created_at: expect.any(Number),
+            awards: [award],
+          },
         ],
         team: null,
       });
@@ -513,7 +563,7 @@ describe('awards (interface §4.3)', () => {
   });
 
   describe('awards on Account and Team objects', () => {
-    it('lists each account\'s awards and each team\'s awards by award id in search pages', async () => {
+    it("lists each account's awards and each team's awards by award id in search pages", async () => {
       const red = await createTeam('Red');
       const blue = await createTeam('Blue');
       await t.insertAccount({ id: '1', name: 'Ann', teamId: red.id });
@@ -533,9 +583,36 @@ describe('awards (interface §4.3)', () => {
         pages: 1,
         results: 3,
         data: [
-          { id: '1', name: 'Ann', discriminator: '0001', avatar_url: null, team: redObject, permissions: 0, created_at: expect.any(Number), awards: [first, second] },
-          { id: '2', name: 'Ben', discriminator: '0001', avatar_url: null, team: redObject, permissions: 0, created_at: expect.any(Number), awards: [first] },
-          { id: '3', name: 'Cid', discriminator: '0001', avatar_url: null, team: null, permissions: 0, created_at: expect.any(Number), awards: [] },
+          {
+            id: '1',
+            name: 'Ann',
+            discriminator: '0001',
+            avatar_url: null,
+            team: redObject,
+            permissions: 0,
+            created_at: expect.any(Number),
+            awards: [first, second],
+          },
+          {
+            id: '2',
+            name: 'Ben',
+            discriminator: '0001',
+            avatar_url: null,
+            team: redObject,
+            permissions: 0,
+            created_at: expect.any(Number),
+            awards: [first],
+          },
+          {
+            id: '3',
+            name: 'Cid',
+            discriminator: '0001',
+            avatar_url: null,
+            team: null,
+            permissions: 0,
+            created_at: expect.any(Number),
+            awards: [],
+          },
         ],
       });
       const teams = await t.http.get('/teams/search');

@@ -34,11 +34,16 @@ describe('callback registration (interface §4.4, contract §8)', () => {
     expect(list.status).toBe(200);
     expect(list.body).toEqual({ callbacks: { account_team_update: HOOK } });
 
-    const replaced = await t.http.put('/callbacks/account_team_update', { auth: app, body: { url: 'http://hooks.example.com/v2', secret: 'other' } });
+    const replaced = await t.http.put('/callbacks/account_team_update', {
+      auth: app,
+      body: { url: 'http://hooks.example.com/v2', secret: 'other' },
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toEqual({ id: put.body.id, event: 'account_team_update', url: 'http://hooks.example.com/v2' });
     const stored = await t.dataSource.manager.find(CallbackEntity);
-    expect(stored).toEqual([expect.objectContaining({ id: put.body.id, appId: app.id, url: 'http://hooks.example.com/v2', secret: 'other' })]);
+    expect(stored).toEqual([
+      expect.objectContaining({ id: put.body.id, appId: app.id, url: 'http://hooks.example.com/v2', secret: 'other' }),
+    ]);
 
     const viaAlias = await t.http.get('/callbacks/account_team_update', { auth: app });
     expect(viaAlias.status).toBe(200);
@@ -60,10 +65,15 @@ describe('callback registration (interface §4.4, contract §8)', () => {
     const del = await t.http.delete('/callbacks/account_team_update', { auth: other });
     expect(del.status).toBe(404);
     expect(del.body).toEqual(NOT_REGISTERED);
-    const put = await t.http.put('/callback/account_team_update', { auth: other, body: { url: 'https://other.example.com/', secret: 'b' } });
+    const put = await t.http.put('/callback/account_team_update', {
+      auth: other,
+      body: { url: 'https://other.example.com/', secret: 'b' },
+    });
     expect(put.status).toBe(200);
     expect((await t.http.get('/callbacks', { auth: app })).body).toEqual({ callbacks: { account_team_update: HOOK } });
-    expect((await t.http.get('/callbacks', { auth: other })).body).toEqual({ callbacks: { account_team_update: 'https://other.example.com/' } });
+    expect((await t.http.get('/callbacks', { auth: other })).body).toEqual({
+      callbacks: { account_team_update: 'https://other.example.com/' },
+    });
   });
 
   it('answers 404 for GET and DELETE when nothing is registered', async () => {
@@ -127,17 +137,65 @@ describe('callback registration (interface §4.4, contract §8)', () => {
     const cases: [unknown, unknown][] = [
       [{ secret: 's' }, [{ loc: ['body', 'url'], msg: 'field required', type: 'value_error.missing' }]],
       [{ url: HOOK }, [{ loc: ['body', 'secret'], msg: 'field required', type: 'value_error.missing' }]],
-      [{ url: 'ftp://example.com/x', secret: 's' }, [{ loc: ['body', 'url'], msg: 'invalid or missing URL scheme', type: 'value_error.url' }]],
+      [
+        { url: 'ftp://example.com/x', secret: 's' },
+        [{ loc: ['body', 'url'], msg: 'invalid or missing URL scheme', type: 'value_error.url' }],
+      ],
       [{ url: 'example.com/x', secret: 's' }, [{ loc: ['body', 'url'], msg: 'invalid or missing URL scheme', type: 'value_error.url' }]],
-      [{ url: `https://example.com/${'a'.repeat(2030)}`, secret: 's' }, [{ loc: ['body', 'url'], msg: 'ensure this value has at most 2048 characters', type: 'value_error.any_str.max_length' }]],
+      [
+        { url: `https://example.com/${'a'.repeat(2030)}`, secret: 's' },
+        [{ loc: ['body', 'url'], msg: 'ensure this value has at most 2048 characters', type: 'value_error.any_str.max_length' }],
+      ],
       [{ url: 5, secret: 's' }, [{ loc: ['body', 'url'], msg: 'str type expected', type: 'type_error.str' }]],
-      [{ url: HOOK, secret: '' }, [{ loc: ['body', 'secret'], msg: 'ensure this value has 1 to 2048 characters', type: 'value_error.any_str.length' }]],
-      [{ url: HOOK, secret: 'x'.repeat(2049) }, [{ loc: ['body', 'secret'], msg: 'ensure this value has 1 to 2048 characters', type: 'value_error.any_str.length' }]],
+      [
+        { url: HOOK, secret: '' },
+        [{ loc: ['body', 'secret'], msg: 'ensure this value has 1 to 2048 characters', type: 'value_error.any_str.length' }],
+      ],
+      [
+        { url: HOOK, secret: 'x'.repeat(2049) },
+        [{ loc: ['body', 'secret'], msg: 'ensure this value has 1 to 2048 characters', type: 'value_error.any_str.length' }],
+      ],
       [{ url: HOOK, secret: 12 }, [{ loc: ['body', 'secret'], msg: 'str type expected', type: 'type_error.str' }]],
-      [{ url: HOOK, secret: ' padded ' }, [{ loc: ['body', 'secret'], msg: 'the secret must be printable ASCII without leading or trailing spaces', type: 'value_error.matches' }]],
-      [{ url: HOOK, secret: 'caf\u00e9' }, [{ loc: ['body', 'secret'], msg: 'the secret must be printable ASCII without leading or trailing spaces', type: 'value_error.matches' }]],
-      [{ url: HOOK, secret: 'line\nbreak' }, [{ loc: ['body', 'secret'], msg: 'the secret must be printable ASCII without leading or trailing spaces', type: 'value_error.matches' }]],
-      [{ url: HOOK, secret: 'whsec_not base64!' }, [{ loc: ['body', 'secret'], msg: 'a secret starting with whsec_ must continue with a base64 key', type: 'value_error.isWebhookSecret' }]],
+      [
+        { url: HOOK, secret: ' padded ' },
+        [
+          {
+            loc: ['body', 'secret'],
+            msg: 'the secret must be printable ASCII without leading or trailing spaces',
+            type: 'value_error.matches',
+          },
+        ],
+      ],
+      [
+        { url: HOOK, secret: 'caf\u00e9' },
+        [
+          {
+            loc: ['body', 'secret'],
+            msg: 'the secret must be printable ASCII without leading or trailing spaces',
+            type: 'value_error.matches',
+          },
+        ],
+      ],
+      [
+        { url: HOOK, secret: 'line\nbreak' },
+        [
+          {
+            loc: ['body', 'secret'],
+            msg: 'the secret must be printable ASCII without leading or trailing spaces',
+            type: 'value_error.matches',
+          },
+        ],
+      ],
+      [
+        { url: HOOK, secret: 'whsec_not base64!' },
+        [
+          {
+            loc: ['body', 'secret'],
+            msg: 'a secret starting with whsec_ must continue with a base64 key',
+            type: 'value_error.isWebhookSecret',
+          },
+        ],
+      ],
     ];
     for (const [body, detail] of cases) {
       const response = await t.http.put('/callback/account_team_update', { auth: app, body });
@@ -154,24 +212,44 @@ describe('callback registration (interface §4.4, contract §8)', () => {
     const spaced = await t.http.put('/callback/account_team_update', { auth: app, body: { url: HOOK, secret: 'inner  spaced secret' } });
     expect(spaced.status).toBe(200);
     expect((await t.dataSource.manager.findOneByOrFail(CallbackEntity, { appId: app.id })).secret).toBe('inner  spaced secret');
-    const whsec = await t.http.put('/callback/account_team_update', { auth: app, body: { url: HOOK, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' } });
+    const whsec = await t.http.put('/callback/account_team_update', {
+      auth: app,
+      body: { url: HOOK, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+    });
     expect(whsec.status).toBe(200);
   });
 
   it('refuses URLs naming a non-public IP address while private networks are not allowed (SSRF guard)', async () => {
-    for (const url of ['http://127.0.0.1:8080/hook', 'http://[::1]/hook', 'http://10.1.2.3/', 'http://169.254.169.254/latest', 'http://100.64.0.1/', 'http://0.0.0.0:80/', 'http://[::ffff:192.168.0.1]/']) {
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://[::1]/hook',
+      'http://10.1.2.3/',
+      'http://169.254.169.254/latest',
+      'http://100.64.0.1/',
+      'http://0.0.0.0:80/',
+      'http://[::ffff:192.168.0.1]/',
+    ]) {
       const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url, secret: 's' } });
       expect(response.status, url).toBe(422);
       expect(response.body, url).toEqual({
-        detail: [{ loc: ['body', 'url'], msg: 'the URL must not point to a loopback, private or otherwise non-public address', type: 'value_error.url.host' }],
+        detail: [
+          {
+            loc: ['body', 'url'],
+            msg: 'the URL must not point to a loopback, private or otherwise non-public address',
+            type: 'value_error.url.host',
+          },
+        ],
       });
     }
     expect(await t.dataSource.manager.count(CallbackEntity)).toBe(0);
-    const publicAddress = await t.http.put('/callback/account_team_update', { auth: app, body: { url: 'http://93.184.215.14/hook', secret: 's' } });
+    const publicAddress = await t.http.put('/callback/account_team_update', {
+      auth: app,
+      body: { url: 'http://93.184.215.14/hook', secret: 's' },
+    });
     expect(publicAddress.status).toBe(200);
   });
 
-  it('deletes an app\'s callbacks with the app', async () => {
+  it("deletes an app's callbacks with the app", async () => {
     await t.http.put('/callback/account_team_update', { auth: app, body: { url: HOOK, secret: 's' } });
     await t.http.put('/callback/account_team_update', { auth: other, body: { url: HOOK, secret: 's' } });
     await t.app.get(AppsService).delete(app.id);
@@ -184,7 +262,10 @@ describe('callback registration with private networks allowed', () => {
 
   it('accepts a loopback URL', async () => {
     const app = await t.createApp(0);
-    const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url: 'http://127.0.0.1:9/hook', secret: 's' } });
+    const response = await t.http.put('/callback/account_team_update', {
+      auth: app,
+      body: { url: 'http://127.0.0.1:9/hook', secret: 's' },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id: expect.any(Number), event: 'account_team_update', url: 'http://127.0.0.1:9/hook' });
   });

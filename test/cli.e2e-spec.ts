@@ -54,7 +54,12 @@ describe('operator CLI (contract §9)', () => {
       expect(result.code).toBe(0);
       const printed = JSON.parse(result.stdout);
       expect(Object.keys(printed)).toEqual(['name', 'permissions', 'username', 'password']);
-      expect(printed).toEqual({ name: 'admin', permissions: 95, username: expect.stringMatching(/^A[1-9]\d*$/), password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/) });
+      expect(printed).toEqual({
+        name: 'admin',
+        permissions: 95,
+        username: expect.stringMatching(/^A[1-9]\d*$/),
+        password: expect.stringMatching(/^[A-Za-z0-9_-]{43,}$/),
+      });
       const me = await t.http.get('/auth/me', { auth: printed });
       expect(me.status).toBe(200);
       expect(me.body).toEqual({ name: 'admin', permissions: 95, username: printed.username });
@@ -128,15 +133,31 @@ describe('operator CLI (contract §9)', () => {
   it('apps edit renames, grants and revokes; the change applies over HTTP at once', async () => {
     const bot = await createApp('bot', '--permissions', 'manage_teams,manage_awards');
     const id = bot.username.slice(1);
-    const result = await cli(['apps', 'edit', id, '--grant', 'manage_permissions,authenticate_users', '--revoke', 'manage_teams', '--name', 'robot']);
+    const result = await cli([
+      'apps',
+      'edit',
+      id,
+      '--grant',
+      'manage_permissions,authenticate_users',
+      '--revoke',
+      'manage_teams',
+      '--name',
+      'robot',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${bot.username}\trobot\tpermissions=81 (manage_permissions, authenticate_users, manage_awards)\n`);
     expect((await t.http.get('/auth/me', { auth: bot })).body).toEqual({ name: 'robot', permissions: 81, username: bot.username });
     expect((await t.http.post('/teams/new', { auth: bot, body: { name: 'x' } })).status).toBe(403);
     expect(await cli(['apps', 'edit', id, '--grant', 'manage_own_team'])).toMatchObject({ code: 1 });
-    expect(await cli(['apps', 'edit', id, '--name', ' '])).toMatchObject({ code: 1, stderr: expect.stringContaining('The app name must have 1 to 255 characters.') });
+    expect(await cli(['apps', 'edit', id, '--name', ' '])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('The app name must have 1 to 255 characters.'),
+    });
     expect((await t.http.get('/auth/me', { auth: bot })).body.name).toBe('robot');
-    expect(await cli(['apps', 'edit', '999', '--name', 'x'])).toMatchObject({ code: 1, stderr: expect.stringContaining('No app with id 999.') });
+    expect(await cli(['apps', 'edit', '999', '--name', 'x'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No app with id 999.'),
+    });
   });
 
   it('apps reset-token --json prints new credentials; the old token stops working', async () => {
@@ -165,7 +186,10 @@ describe('operator CLI (contract §9)', () => {
     expect(result).toEqual({ code: 0, stdout: 'Account 18446744073709551615 now holds every permission (111).\n', stderr: '' });
     expect((await t.http.get('/account/18446744073709551615')).body.permissions).toBe(111);
     expect(await cli(['accounts', 'superuser', '5'])).toMatchObject({ code: 1, stderr: expect.stringContaining('No account with id 5.') });
-    expect(await cli(['accounts', 'superuser', 'x'])).toMatchObject({ code: 1, stderr: expect.stringContaining('"x" is not an account id.') });
+    expect(await cli(['accounts', 'superuser', 'x'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('"x" is not an account id.'),
+    });
   });
 
   it('sessions prune deletes expired sessions only', async () => {
@@ -195,7 +219,7 @@ describe('operator CLI (contract §9)', () => {
     expect(await cli(['migrations', 'run'])).toEqual({ code: 0, stdout: 'No pending migrations.\n', stderr: '' });
   });
 
-  it('an unknown command fails once, with commander\'s message', async () => {
+  it("an unknown command fails once, with commander's message", async () => {
     const result = await cli(['bogus']);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe("error: unknown command 'bogus'");

@@ -60,11 +60,19 @@ describe('a database outage under load', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'outage-mariadb-'));
-    const installed = await runProcess('mariadb-install-db', ['--no-defaults', `--datadir=${join(dir, 'data')}`, '--user=root', '--skip-test-db', '--auth-root-authentication-method=normal'], {});
+    const installed = await runProcess(
+      'mariadb-install-db',
+      ['--no-defaults', `--datadir=${join(dir, 'data')}`, '--user=root', '--skip-test-db', '--auth-root-authentication-method=normal'],
+      {},
+    );
     expect(installed.code, installed.stderr).toBe(0);
     port = await freePort();
     mariadb = await startMariadb(dir, port);
-    const created = await runProcess('mysql', ['-h127.0.0.1', `-P${port}`, '-uroot', '-e', 'CREATE DATABASE outage CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci'], {});
+    const created = await runProcess(
+      'mysql',
+      ['-h127.0.0.1', `-P${port}`, '-uroot', '-e', 'CREATE DATABASE outage CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci'],
+      {},
+    );
     expect(created.code, created.stderr).toBe(0);
     receiver = await CallbackReceiver.start();
     t = await TestApp.start({
@@ -85,9 +93,12 @@ describe('a database outage under load', () => {
 
   it('delivers every acknowledged change exactly once, delivers nothing uncommitted, and answers again within 5 s of the database', async () => {
     const listener = await t.createApp(0, 'listener');
-    expect((await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url('/events'), secret: 's' } })).status).toBe(200);
+    expect(
+      (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url('/events'), secret: 's' } })).status,
+    ).toBe(200);
     const teams: number[] = [];
-    for (const name of ['Red', 'Blue', 'Green', 'Gold']) teams.push((await t.http.post('/teams/new', { auth: admin, body: { name } })).body.id);
+    for (const name of ['Red', 'Blue', 'Green', 'Gold'])
+      teams.push((await t.http.post('/teams/new', { auth: admin, body: { name } })).body.id);
     const accountsOf = (client: number) => [0, 1, 2].map((index) => String(5000 + client * 3 + index));
     for (let client = 0; client < 32; client++) for (const id of accountsOf(client)) await t.insertAccount({ id, teamId: teams[0] });
 
@@ -99,7 +110,9 @@ describe('a database outage under load', () => {
       for (let round = 0; running; round++) {
         const account = accountsOf(index)[round % 3];
         const team = teams.filter((candidate) => candidate !== current.get(account))[round % 3];
-        const response = await t.http.patch(`/account/${account}`, { auth: admin, body: { team } }).catch(() => ({ status: 0, body: undefined }));
+        const response = await t.http
+          .patch(`/account/${account}`, { auth: admin, body: { team } })
+          .catch(() => ({ status: 0, body: undefined }));
         changes.push({ account, team, status: response.status, at: Date.now() });
         if (response.status === 200) {
           current.set(account, team);
@@ -141,7 +154,8 @@ describe('a database outage under load', () => {
     const deliveries = await settledDeliveries(t.dataSource, 1, 90_000);
     const drainedMs = Date.now() - loadEndedAt;
     const receipts = new Map<string, number>();
-    for (const request of receiver.requestsTo('/events')) receipts.set(String(request.headers['webhook-id']), (receipts.get(String(request.headers['webhook-id'])) ?? 0) + 1);
+    for (const request of receiver.requestsTo('/events'))
+      receipts.set(String(request.headers['webhook-id']), (receipts.get(String(request.headers['webhook-id'])) ?? 0) + 1);
     const duplicates = [...receipts.values()].filter((count) => count > 1).length;
     console.log(
       `database outage: ${changes.length} requests ${JSON.stringify(statuses)}, ${acknowledged.length} acknowledged, ` +
@@ -169,7 +183,11 @@ describe('a database outage under load', () => {
       const key = `${body.account.id}:${body.team?.id ?? 0}`;
       delivered.set(key, (delivered.get(key) ?? 0) + 1);
     }
-    const missing = acknowledged.filter((change, index) => acknowledged.slice(0, index + 1).filter((other) => other.account === change.account && other.team === change.team).length > (delivered.get(`${change.account}:${change.team}`) ?? 0));
+    const missing = acknowledged.filter(
+      (change, index) =>
+        acknowledged.slice(0, index + 1).filter((other) => other.account === change.account && other.team === change.team).length >
+        (delivered.get(`${change.account}:${change.team}`) ?? 0),
+    );
     expect(missing).toEqual([]);
     expect(await t.dataSource.manager.count(DeliveryEntity)).toBe(deliveries.length);
   }, 180_000);

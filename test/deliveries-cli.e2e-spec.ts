@@ -29,7 +29,9 @@ describe('deliveries CLI', () => {
 
   /** Registers the listener on `path`, scripts its answers, moves a new account into the team; waits for the delivery to settle. */
   async function deliver(path: string, accountId: string, ...statuses: number[]): Promise<DeliveryEntity> {
-    expect((await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url(path), secret: 'secret' } })).status).toBe(200);
+    expect(
+      (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url(path), secret: 'secret' } })).status,
+    ).toBe(200);
     receiver.script(path, ...statuses.map((status) => ({ status })));
     const expected = (await t.dataSource.manager.count(DeliveryEntity)) + 1;
     await t.insertAccount({ id: accountId, teamId: null });
@@ -40,7 +42,12 @@ describe('deliveries CLI', () => {
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20', CALLBACK_RETRY_DELAYS: '100ms' });
+    t = await TestApp.start({
+      REDIS_URL: undefined,
+      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+      CALLBACK_POLL_INTERVAL_MS: '20',
+      CALLBACK_RETRY_DELAYS: '100ms',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -153,7 +160,10 @@ describe('deliveries CLI', () => {
 
     const pruned = await cli('prune', '--older-than', '30d');
     expect(pruned).toMatchObject({ code: 0, stdout: 'Deleted 1 delivery(ies) and 1 event(s).\n' });
-    expect((await t.dataSource.manager.find(DeliveryEntity, { order: { id: 'ASC' } })).map((delivery) => delivery.id)).toEqual([failed.id, recent.id]);
+    expect((await t.dataSource.manager.find(DeliveryEntity, { order: { id: 'ASC' } })).map((delivery) => delivery.id)).toEqual([
+      failed.id,
+      recent.id,
+    ]);
 
     const withFailed = await cli('prune', '--older-than', '30d', '--include-failed');
     expect(withFailed).toMatchObject({ code: 0, stdout: 'Deleted 1 delivery(ies) and 1 event(s).\n' });

@@ -81,7 +81,13 @@ describe('callback delivery, embedded mode', () => {
     expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toEqual({ account, team: account.team });
 
     const [delivery] = await settledDeliveries(t.dataSource, 1);
-    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, lastStatus: 200, lastError: null, webhookId: request.headers['webhook-id'] });
+    expect(delivery).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      lastStatus: 200,
+      lastError: null,
+      webhookId: request.headers['webhook-id'],
+    });
   });
 
   it('signs with the UTF-8 bytes of a secret that does not start with whsec_', async () => {
@@ -90,7 +96,9 @@ describe('callback delivery, embedded mode', () => {
     await moveTo('7', red);
     const [request] = await receiver.waitFor('/plain', 1);
     const { 'webhook-id': id, 'webhook-timestamp': timestamp } = request.headers;
-    const expected = createHmac('sha256', Buffer.from('plain secret ~!', 'utf8')).update(`${id}.${timestamp}.${request.body}`).digest('base64');
+    const expected = createHmac('sha256', Buffer.from('plain secret ~!', 'utf8'))
+      .update(`${id}.${timestamp}.${request.body}`)
+      .digest('base64');
     expect(request.headers['webhook-signature']).toBe(`v1,${expected}`);
     expect(request.headers.authorization).toBe('Bearer plain secret ~!');
     expect(JSON.parse(request.body).team).toEqual(expect.objectContaining({ id: red, name: 'Red' }));
@@ -116,7 +124,9 @@ describe('callback delivery, embedded mode', () => {
     await t.insertAccount({ id: '9', teamId: red });
     await moveTo('9', red);
     expect((await t.http.patch('/account/9', { auth: admin, body: { name: 'Renamed' } })).status).toBe(200);
-    expect((await t.http.post('/acounts/new', { auth: admin, body: { id: '10', name: 'New', discriminator: '1', team: red } })).status).toBe(201);
+    expect(
+      (await t.http.post('/acounts/new', { auth: admin, body: { id: '10', name: 'New', discriminator: '1', team: red } })).status,
+    ).toBe(201);
     expect((await t.http.delete('/account/10', { auth: admin })).status).toBe(204);
     expect((await t.http.patch('/team/' + red, { auth: admin, body: { name: 'Crimson' } })).status).toBe(200);
     await sleep(300);
@@ -148,7 +158,8 @@ describe('callback delivery, embedded mode', () => {
     const requests = await receiver.waitFor('/flaky', 3);
     expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
     // webhook-timestamp is taken at each attempt, not at the first (Standard Webhooks: receivers refuse stale ones).
-    for (const request of requests) expect(Math.abs(Number(request.headers['webhook-timestamp']) - request.at / 1000)).toBeLessThanOrEqual(1.5);
+    for (const request of requests)
+      expect(Math.abs(Number(request.headers['webhook-timestamp']) - request.at / 1000)).toBeLessThanOrEqual(1.5);
     expect(Number(requests[2].headers['webhook-timestamp'])).toBeGreaterThan(Number(requests[0].headers['webhook-timestamp']));
     expect(requests[1].at - requests[0].at).toBeGreaterThanOrEqual(950);
     expect(requests[2].at - requests[1].at).toBeGreaterThanOrEqual(150);
@@ -208,12 +219,24 @@ describe('callback delivery, embedded mode', () => {
     for (const url of ['http://example.0x1/', 'http://[1::2::3]/']) {
       await t.reset();
       const app = await t.createApp(0, 'unparseable');
-      await t.dataSource.manager.insert(CallbackEntity, { appId: app.id, event: 'account_team_update', url, secret: 's', createdAt: 0, updatedAt: 0 });
+      await t.dataSource.manager.insert(CallbackEntity, {
+        appId: app.id,
+        event: 'account_team_update',
+        url,
+        secret: 's',
+        createdAt: 0,
+        updatedAt: 0,
+      });
       const team = (await t.http.post('/teams/new', { auth: await t.createApp(95, 'mover'), body: { name: 'Far' } })).body.id;
       await t.insertAccount({ id: '22', teamId: null });
       expect((await t.http.patch('/account/22', { auth: await t.createApp(95, 'mover 2'), body: { team } })).status).toBe(200);
       const [delivery] = await settledDeliveries(t.dataSource, 1);
-      expect(delivery, url).toMatchObject({ status: 'failed', attempts: 1, lastStatus: null, lastError: 'Refused to deliver: the callback URL cannot be parsed.' });
+      expect(delivery, url).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastStatus: null,
+        lastError: 'Refused to deliver: the callback URL cannot be parsed.',
+      });
     }
   });
 
@@ -231,7 +254,14 @@ describe('callback delivery, embedded mode', () => {
 
   it('retries a refused connection and a reset one (contract §8: network errors are retried)', async () => {
     const closedPort = await freePort();
-    await t.dataSource.manager.insert(CallbackEntity, { appId: listener.id, event: 'account_team_update', url: `http://127.0.0.1:${closedPort}/nobody`, secret: 's', createdAt: 0, updatedAt: 0 });
+    await t.dataSource.manager.insert(CallbackEntity, {
+      appId: listener.id,
+      event: 'account_team_update',
+      url: `http://127.0.0.1:${closedPort}/nobody`,
+      secret: 's',
+      createdAt: 0,
+      updatedAt: 0,
+    });
     let connections = 0;
     const sockets: Socket[] = [];
     const resetting = createServer((socket) => {
@@ -244,7 +274,14 @@ describe('callback delivery, embedded mode', () => {
     try {
       const other = await t.createApp(0, 'reset receiver');
       const port = (resetting.address() as AddressInfo).port;
-      await t.dataSource.manager.insert(CallbackEntity, { appId: other.id, event: 'account_team_update', url: `http://127.0.0.1:${port}/reset`, secret: 's', createdAt: 0, updatedAt: 0 });
+      await t.dataSource.manager.insert(CallbackEntity, {
+        appId: other.id,
+        event: 'account_team_update',
+        url: `http://127.0.0.1:${port}/reset`,
+        secret: 's',
+        createdAt: 0,
+        updatedAt: 0,
+      });
       await t.insertAccount({ id: '24', teamId: null });
       await moveTo('24', red);
       const byApp = new Map((await settledDeliveries(t.dataSource, 2)).map((delivery) => [delivery.appId, delivery]));
@@ -266,7 +303,12 @@ describe('callback delivery, a receiver slower than any request', () => {
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_TIMEOUT_MS: '20000', CALLBACK_POLL_INTERVAL_MS: '20' });
+    t = await TestApp.start({
+      REDIS_URL: undefined,
+      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+      CALLBACK_TIMEOUT_MS: '20000',
+      CALLBACK_POLL_INTERVAL_MS: '20',
+    });
   });
   afterAll(async () => {
     // First: the held delivery's connection is cut, so that the API does not wait for it to close.
@@ -278,7 +320,9 @@ describe('callback delivery, a receiver slower than any request', () => {
     const admin = await t.createApp(95, 'admin');
     const listener = await t.createApp(0, 'listener');
     const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
-    expect((await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url('/held'), secret: WHSEC } })).status).toBe(200);
+    expect(
+      (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url('/held'), secret: WHSEC } })).status,
+    ).toBe(200);
     receiver.script('/held', { status: 200, delayMs: 15_000 });
     await t.insertAccount({ id: '19', teamId: null });
     const started = Date.now();
@@ -298,7 +342,12 @@ describe('callback delivery, SSRF guard', () => {
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false', CALLBACK_POLL_INTERVAL_MS: '20', CALLBACK_RETRY_DELAYS: '100ms' });
+    t = await TestApp.start({
+      REDIS_URL: undefined,
+      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false',
+      CALLBACK_POLL_INTERVAL_MS: '20',
+      CALLBACK_RETRY_DELAYS: '100ms',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -310,7 +359,10 @@ describe('callback delivery, SSRF guard', () => {
     const byName = await t.createApp(0, 'by-name');
     const byAddress = await t.createApp(0, 'by-address');
     const port = new URL(receiver.url('/')).port;
-    const put = await t.http.put('/callback/account_team_update', { auth: byName, body: { url: `http://localhost:${port}/name`, secret: 's' } });
+    const put = await t.http.put('/callback/account_team_update', {
+      auth: byName,
+      body: { url: `http://localhost:${port}/name`, secret: 's' },
+    });
     expect(put.status).toBe(200);
     // Registered while the guard was off: the guard still applies at delivery time.
     await t.dataSource.manager.insert(CallbackEntity, {
@@ -344,7 +396,10 @@ describe('callback delivery, SSRF guard', () => {
     const admin = await t.createApp(95, 'admin');
     const listener = await t.createApp(0, 'listener');
     const port = new URL(receiver.url('/')).port;
-    expect((await t.http.put('/callback/account_team_update', { auth: listener, body: { url: `http://localhost:${port}/reused`, secret: 's' } })).status).toBe(200);
+    expect(
+      (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: `http://localhost:${port}/reused`, secret: 's' } }))
+        .status,
+    ).toBe(200);
     // An unguarded request through Node's global keep-alive agent leaves a socket to localhost:port in its pool.
     expect((await axios.get(`http://localhost:${port}/warm`, { httpAgent: globalAgent })).status).toBe(200);
     receiver.reset();

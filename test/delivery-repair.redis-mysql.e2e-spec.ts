@@ -69,8 +69,19 @@ describe('delivery queue repair and a Redis that stops answering', () => {
     await settleJob(1, 'failed');
     await settleJob(2, 'completed');
     const app = await t.createApp(0, 'listener');
-    const [callback] = (await t.dataSource.manager.insert(CallbackEntity, { appId: app.id, event: 'account_team_update', url: receiver.url('/x'), secret: 's', createdAt: 0, updatedAt: 0 })).identifiers;
-    const [event] = (await t.dataSource.manager.insert(OutboxEventEntity, { type: 'account_team_update', payload: '{}', createdAt: 0, dispatchedAt: 0 })).identifiers;
+    const [callback] = (
+      await t.dataSource.manager.insert(CallbackEntity, {
+        appId: app.id,
+        event: 'account_team_update',
+        url: receiver.url('/x'),
+        secret: 's',
+        createdAt: 0,
+        updatedAt: 0,
+      })
+    ).identifiers;
+    const [event] = (
+      await t.dataSource.manager.insert(OutboxEventEntity, { type: 'account_team_update', payload: '{}', createdAt: 0, dispatchedAt: 0 })
+    ).identifiers;
     const longAgo = Date.now() / 1000 - 3600;
     const rows = Array.from({ length: 230 }, (_, index) => ({
       id: index + 1,
@@ -87,8 +98,14 @@ describe('delivery queue repair and a Redis that stops answering', () => {
       updatedAt: longAgo,
     }));
     // (event, callback) is unique: one event per row.
-    await t.dataSource.manager.insert(OutboxEventEntity, rows.slice(1).map(() => ({ type: 'account_team_update', payload: '{}', createdAt: 0, dispatchedAt: 0 })));
-    await t.dataSource.manager.insert(DeliveryEntity, rows.map((row, index) => ({ ...row, eventId: (event.id as number) + index })));
+    await t.dataSource.manager.insert(
+      OutboxEventEntity,
+      rows.slice(1).map(() => ({ type: 'account_team_update', payload: '{}', createdAt: 0, dispatchedAt: 0 })),
+    );
+    await t.dataSource.manager.insert(
+      DeliveryEntity,
+      rows.map((row, index) => ({ ...row, eventId: (event.id as number) + index })),
+    );
 
     const deadline = Date.now() + 20_000;
     let states: Record<string, number> = {};
@@ -104,7 +121,10 @@ describe('delivery queue repair and a Redis that stops answering', () => {
       await sleep(250);
     }
     expect(states).toEqual({ failed: 1, waiting: 229 });
-    expect(await t.dataSource.manager.findOneBy(DeliveryEntity, { id: 1 })).toMatchObject({ status: 'failed', lastError: 'Job failed: job stalled more than allowable limit' });
+    expect(await t.dataSource.manager.findOneBy(DeliveryEntity, { id: 1 })).toMatchObject({
+      status: 'failed',
+      lastError: 'Job failed: job stalled more than allowable limit',
+    });
     expect(await t.dataSource.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(229);
     // Job data are ids only (contract §8: URL, secret and body are read at delivery time).
     expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0 });
@@ -144,7 +164,9 @@ describe('delivery queue repair and a Redis that stops answering', () => {
       for (let tries = 0; tries < 8; tries++) {
         await sleep(200);
         await t.dataSource.transaction(async (manager) => {
-          const locked: { id: number; enqueued_at: number | null }[] = await manager.query('SELECT id, enqueued_at FROM deliveries FOR UPDATE NOWAIT');
+          const locked: { id: number; enqueued_at: number | null }[] = await manager.query(
+            'SELECT id, enqueued_at FROM deliveries FOR UPDATE NOWAIT',
+          );
           if (locked.length === 1 && locked[0].enqueued_at !== null) claimed = true;
         });
       }

@@ -29,7 +29,8 @@ describe('two API instances and two workers on one database and one Redis', () =
     receiver = await CallbackReceiver.start();
     first = await TestApp.start(env);
     second = await TestApp.start({ ...env, DATABASE_URL: databaseUrlOf(first.config) });
-    for (const name of ['worker-a', 'worker-b']) workers.push(await startWorker(name, { ...env, DATABASE_URL: databaseUrlOf(first.config) }));
+    for (const name of ['worker-a', 'worker-b'])
+      workers.push(await startWorker(name, { ...env, DATABASE_URL: databaseUrlOf(first.config) }));
   });
   afterAll(async () => {
     for (const worker of workers) await worker.stop('SIGKILL');

@@ -10,7 +10,17 @@ import { DELIVERY_QUEUE } from '../src/delivery/delivery-queue.js';
 import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { runProcess, type TestProcess } from './support/child-process.js';
-import { databaseUrlOf, deleteRedisKeys, deliveryEnv, DIST_DIR, freePort, scenario, startRedis, startWorker, WHSEC } from './support/delivery-processes.js';
+import {
+  databaseUrlOf,
+  deleteRedisKeys,
+  deliveryEnv,
+  DIST_DIR,
+  freePort,
+  scenario,
+  startRedis,
+  startWorker,
+  WHSEC,
+} from './support/delivery-processes.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import { TestApp } from './support/test-app.js';
 
@@ -74,7 +84,10 @@ describe('delivery worker', () => {
     await s.join('2');
     const [first] = await receiver.waitFor('/reject', 1);
     const [failed] = await settledDeliveries(t.dataSource, 1);
-    expect(failed, worker.output.slice(-3000) + JSON.stringify(receiver.received.map((r) => [r.path, r.headers['webhook-id']]))).toMatchObject({ status: 'failed', attempts: 1, lastStatus: 400, lastError: 'HTTP 400' });
+    expect(
+      failed,
+      worker.output.slice(-3000) + JSON.stringify(receiver.received.map((r) => [r.path, r.headers['webhook-id']])),
+    ).toMatchObject({ status: 'failed', attempts: 1, lastStatus: 400, lastError: 'HTTP 400' });
     await sleep(500);
     expect(receiver.requestsTo('/reject')).toHaveLength(1);
     const job = await queue.getJob(`delivery-${failed.id}-0`);
@@ -85,10 +98,19 @@ describe('delivery worker', () => {
     const listed = await runProcess(process.execPath, [cli, 'deliveries', 'list', '--failed', '--json'], cliEnv);
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual([
-      expect.objectContaining({ id: failed.id, status: 'failed', attempts: 1, last_status: 400, app: `A${s.listener.id}`, url: receiver.url('/reject') }),
+      expect.objectContaining({
+        id: failed.id,
+        status: 'failed',
+        attempts: 1,
+        last_status: 400,
+        app: `A${s.listener.id}`,
+        url: receiver.url('/reject'),
+      }),
     ]);
     const text = await runProcess(process.execPath, [cli, 'deliveries', 'list'], cliEnv);
-    expect(text.stdout).toContain(`#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${s.listener.id}\tattempts=1\tlast_status=400\t`);
+    expect(text.stdout).toContain(
+      `#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${s.listener.id}\tattempts=1\tlast_status=400\t`,
+    );
 
     const redeliver = await runProcess(process.execPath, [cli, 'deliveries', 'redeliver', String(failed.id)], cliEnv);
     expect(redeliver.code, redeliver.stderr).toBe(0);
@@ -150,7 +172,7 @@ describe('delivery when a worker dies mid-delivery', () => {
     await deleteRedisKeys(SHARED_REDIS, prefix);
   });
 
-  it('is delivered by another worker once the dead one\'s job lock expires', async () => {
+  it("is delivered by another worker once the dead one's job lock expires", async () => {
     const s = await scenario(t, receiver);
     await s.register(s.listener, '/stalled');
     receiver.script('/stalled', { status: 200, delayMs: 30_000 }, { status: 200 });

@@ -28,7 +28,10 @@ function newUser(overrides: Partial<FakeIdpUser> = {}): FakeIdpUser {
 
 /** The Account object (contract §2) mirroring a provider user, without team, permissions or awards. */
 function accountOf(user: FakeIdpUser): Record<string, unknown> {
-  const avatarUrl = user.avatar === null ? `${CDN_URL}/embed/avatars/${Number(user.discriminator) % 5}.png` : `${CDN_URL}/avatars/${user.id}/${user.avatar}.png`;
+  const avatarUrl =
+    user.avatar === null
+      ? `${CDN_URL}/embed/avatars/${Number(user.discriminator) % 5}.png`
+      : `${CDN_URL}/avatars/${user.id}/${user.avatar}.png`;
   return {
     id: user.id,
     name: user.username,
@@ -41,7 +44,11 @@ function accountOf(user: FakeIdpUser): Record<string, unknown> {
   };
 }
 
-const SESSION = { username: expect.stringMatching(/^S\d+$/), password: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expires_at: expect.any(Number) };
+const SESSION = {
+  username: expect.stringMatching(/^S\d+$/),
+  password: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+  expires_at: expect.any(Number),
+};
 
 /** Answers that make a token invalid: 401 from /auth/idp, 422 from PATCH (contract §7). */
 const INVALID_ANSWERS: { name: string; answer: (user: FakeIdpUser) => FakeIdpAnswer }[] = [
@@ -65,7 +72,12 @@ const FAILURES: { name: string; answer: (user: FakeIdpUser) => FakeIdpAnswer; st
     status: 502,
     detail: 'The identity provider answered with status 503.',
   },
-  { name: 'the provider answers 404', answer: () => ({ status: 404, body: { message: '404: Not Found' } }), status: 502, detail: 'The identity provider answered with status 404.' },
+  {
+    name: 'the provider answers 404',
+    answer: () => ({ status: 404, body: { message: '404: Not Found' } }),
+    status: 502,
+    detail: 'The identity provider answered with status 404.',
+  },
   {
     name: 'the provider answers 429',
     answer: () => ({ status: 429, body: { message: 'You are being rate limited.', retry_after: 1 } }),
@@ -138,8 +150,18 @@ const FAILURES: { name: string; answer: (user: FakeIdpUser) => FakeIdpAnswer; st
     status: 502,
     detail: 'The identity provider request failed (ERR_BAD_RESPONSE).',
   },
-  { name: 'the provider answers too late', answer: (user) => ({ ...FakeIdp.userAnswer(user), delayMs: LATE_MS }), status: 504, detail: TIMEOUT_DETAIL },
-  { name: 'the body trickles in too slowly', answer: (user) => ({ ...FakeIdp.userAnswer(user), trickleMs: LATE_MS }), status: 504, detail: TIMEOUT_DETAIL },
+  {
+    name: 'the provider answers too late',
+    answer: (user) => ({ ...FakeIdp.userAnswer(user), delayMs: LATE_MS }),
+    status: 504,
+    detail: TIMEOUT_DETAIL,
+  },
+  {
+    name: 'the body trickles in too slowly',
+    answer: (user) => ({ ...FakeIdp.userAnswer(user), trickleMs: LATE_MS }),
+    status: 504,
+    detail: TIMEOUT_DETAIL,
+  },
 ];
 
 /** The running fake provider and API of one describe block. */
@@ -198,8 +220,12 @@ function behavesTheSameInBothSignupStates(c: Context): void {
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ ...SESSION, username: session.username });
     expect((await c.t.http.get('/auth/me', { auth: session })).status).toBe(401);
-    expect((await c.t.http.get('/auth/me', { auth: { username: reset.body.username, password: reset.body.password } })).body).toEqual(before);
-    expect((await c.t.http.get('/auth/me', { auth: { username: second.body.username, password: second.body.password } })).body).toEqual(before);
+    expect((await c.t.http.get('/auth/me', { auth: { username: reset.body.username, password: reset.body.password } })).body).toEqual(
+      before,
+    );
+    expect((await c.t.http.get('/auth/me', { auth: { username: second.body.username, password: second.body.password } })).body).toEqual(
+      before,
+    );
   });
 
   it('gives each session the configured lifetime', async () => {
@@ -258,7 +284,10 @@ function behavesTheSameInBothSignupStates(c: Context): void {
     { body: {}, detail: [{ loc: ['body', 'token'], msg: 'field required', type: 'value_error.missing' }] },
     { body: { token: null }, detail: [{ loc: ['body', 'token'], msg: 'field required', type: 'value_error.missing' }] },
     { body: { token: 12 }, detail: [{ loc: ['body', 'token'], msg: 'str type expected', type: 'type_error.str' }] },
-    { body: { token: '' }, detail: [{ loc: ['body', 'token'], msg: 'ensure this value has 1 to 4096 characters', type: 'value_error.any_str.length' }] },
+    {
+      body: { token: '' },
+      detail: [{ loc: ['body', 'token'], msg: 'ensure this value has 1 to 4096 characters', type: 'value_error.any_str.length' }],
+    },
   ])('POST /auth/idp with body $body is a 422 without asking the provider', async ({ body, detail }) => {
     const asked = c.idp.requests.length;
     const response = await c.t.http.post('/auth/idp', { body });
@@ -290,7 +319,10 @@ function behavesTheSameInBothSignupStates(c: Context): void {
 
   it.each([
     { idp_token: 12, detail: [{ loc: ['body', 'idp_token'], msg: 'str type expected', type: 'type_error.str' }] },
-    { idp_token: '', detail: [{ loc: ['body', 'idp_token'], msg: 'ensure this value has 1 to 4096 characters', type: 'value_error.any_str.length' }] },
+    {
+      idp_token: '',
+      detail: [{ loc: ['body', 'idp_token'], msg: 'ensure this value has 1 to 4096 characters', type: 'value_error.any_str.length' }],
+    },
   ])('PATCH with idp_token $idp_token is a 422 without asking the provider', async ({ idp_token, detail }) => {
     const user = newUser();
     const before = await insertStale(c.t, user);
@@ -384,7 +416,8 @@ describe('identity provider with signups open', () => {
   });
 
   it('POST /auth/idp keeps a provider id above 2^53 exactly, sent as a JSON number', async () => {
-    const body = '{"scopes": ["identify"], "user": {"id": 18446744073709551614, "username": "Big", "discriminator": "0003", "avatar": null}}';
+    const body =
+      '{"scopes": ["identify"], "user": {"id": 18446744073709551614, "username": "Big", "discriminator": "0003", "avatar": null}}';
     const response = await c.t.http.post('/auth/idp', { body: { token: c.idp.token({ status: 200, body }) } });
     expect(response.status).toBe(201);
     const me = await c.t.http.get('/auth/me', { auth: { username: response.body.username, password: response.body.password } });
@@ -416,7 +449,10 @@ describe('identity provider with signups open', () => {
   it('PATCH with idp_token and name: the provider refreshes, the body name wins', async () => {
     const user = newUser({ username: 'From Provider', discriminator: '0011' });
     await insertStale(c.t, user);
-    const response = await c.t.http.patch(`/account/${user.id}`, { auth: c.admin, body: { idp_token: c.idp.tokenFor(user), name: 'Chosen' } });
+    const response = await c.t.http.patch(`/account/${user.id}`, {
+      auth: c.admin,
+      body: { idp_token: c.idp.tokenFor(user), name: 'Chosen' },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ...accountOf(user), name: 'Chosen' });
   });
@@ -427,7 +463,10 @@ describe('identity provider with signups open', () => {
     const team = await c.t.http.post('/teams/new', { auth: c.admin, body: { name: 'Blue' } });
     expect(team.status).toBe(201);
     const session = await c.t.login(user.id);
-    const response = await c.t.http.patch(`/account/${user.id}`, { auth: session, body: { idp_token: c.idp.tokenFor(user), team: team.body.id } });
+    const response = await c.t.http.patch(`/account/${user.id}`, {
+      auth: session,
+      body: { idp_token: c.idp.tokenFor(user), team: team.body.id },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ...accountOf(user), team: { ...team.body, member_count: 1 } });
   });
@@ -445,7 +484,10 @@ describe('identity provider with signups open', () => {
     const user = newUser();
     const before = await insertStale(c.t, user);
     const session = await c.t.login(user.id);
-    const response = await c.t.http.patch(`/account/${user.id}`, { auth: session, body: { idp_token: c.idp.tokenFor(user), grant_permissions: 4 } });
+    const response = await c.t.http.patch(`/account/${user.id}`, {
+      auth: session,
+      body: { idp_token: c.idp.tokenFor(user), grant_permissions: 4 },
+    });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ detail: expect.any(String) });
     expect((await c.t.http.get(`/account/${user.id}`)).body).toEqual(before);
@@ -455,7 +497,10 @@ describe('identity provider with signups open', () => {
     const user = newUser();
     const before = await insertStale(c.t, user);
     const session = await c.t.login(user.id);
-    const response = await c.t.http.patch(`/account/${user.id}`, { auth: session, body: { idp_token: c.idp.tokenFor(user), team: 2_000_000_000 } });
+    const response = await c.t.http.patch(`/account/${user.id}`, {
+      auth: session,
+      body: { idp_token: c.idp.tokenFor(user), team: 2_000_000_000 },
+    });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ detail: [{ loc: ['body', 'team'], msg: 'Team not found.', type: 'value_error.not_found' }] });
     expect((await c.t.http.get(`/account/${user.id}`)).body).toEqual(before);
@@ -465,7 +510,10 @@ describe('identity provider with signups open', () => {
     const user = newUser();
     const before = await insertStale(c.t, user);
     const token = c.idp.token({ status: 500, body: {} });
-    const response = await c.t.http.patch(`/account/${user.id}`, { auth: c.admin, body: { idp_token: token, name: 'Renamed', discriminator: '0002' } });
+    const response = await c.t.http.patch(`/account/${user.id}`, {
+      auth: c.admin,
+      body: { idp_token: token, name: 'Renamed', discriminator: '0002' },
+    });
     expect(response.status).toBe(502);
     expect(response.body).toEqual({ detail: 'The identity provider answered with status 500.' });
     expect((await c.t.http.get(`/account/${user.id}`)).body).toEqual(before);

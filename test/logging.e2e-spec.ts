@@ -14,7 +14,12 @@ class CapturedLog extends Writable {
   readonly lines: string[] = [];
 
   override _write(chunk: Buffer, _encoding: string, callback: () => void): void {
-    this.lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+    this.lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== ''),
+    );
     callback();
   }
 }
@@ -46,7 +51,10 @@ describe('logs', () => {
     secrets.push(admin.password);
     const headers = (id: string) => ({ headers: { 'x-request-id': id } });
     await t.http.get('/auth/me', { auth: admin, ...headers('me-app') });
-    await t.http.get('/auth/me', { auth: { username: admin.username, password: 'wrong-password-1234567890' }, ...headers('wrong-password') });
+    await t.http.get('/auth/me', {
+      auth: { username: admin.username, password: 'wrong-password-1234567890' },
+      ...headers('wrong-password'),
+    });
     secrets.push('wrong-password-1234567890');
     await t.insertAccount({ id: '1001' });
     const session = await t.http.post('/auth/create_session', { auth: admin, body: { account: '1001' }, ...headers('create-session') });
@@ -58,7 +66,11 @@ describe('logs', () => {
     const callbackSecret = 'whsec_c2VjcmV0LXRoYXQtbXVzdC1uZXZlci1iZS1sb2dnZWQ=';
     secrets.push(callbackSecret);
     const renewed = { username: admin.username, password: appReset.body.password };
-    await t.http.put('/callback/account_team_update', { auth: renewed, body: { url: receiver.url('/hook'), secret: callbackSecret }, ...headers('put-callback') });
+    await t.http.put('/callback/account_team_update', {
+      auth: renewed,
+      body: { url: receiver.url('/hook'), secret: callbackSecret },
+      ...headers('put-callback'),
+    });
     // A delivery that fails once (500) then succeeds: the secret travels in its Authorization header.
     receiver.script('/hook', { status: 500 });
     const team = await t.http.post('/teams/new', { auth: renewed, body: { name: 'Red' } });
@@ -143,7 +155,9 @@ describe('logs', () => {
   it('never logs a token, a password, a callback secret or an Authorization header', () => {
     expect(secrets).toHaveLength(10);
     expect(secrets.every((secret) => typeof secret === 'string' && secret.length >= 20)).toBe(true);
-    const leaks = log.lines.filter((line) => secrets.some((secret) => line.includes(secret)) || /authorization|basic [a-z0-9+/=]{8,}|bearer /i.test(line));
+    const leaks = log.lines.filter(
+      (line) => secrets.some((secret) => line.includes(secret)) || /authorization|basic [a-z0-9+/=]{8,}|bearer /i.test(line),
+    );
     expect(leaks).toEqual([]);
   });
 });

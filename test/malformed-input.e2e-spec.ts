@@ -89,7 +89,12 @@ describe('malformed input (contract §1, §6)', () => {
 
     it('odd keys are never a 500', async () => {
       await seed();
-      for (const rawBody of ['{"__proto__": {"admin": true}, "name": "x"}', '{"constructor": {"prototype": 1}}', '{"a": {"constructor": {"name": 1}}}', '{"name": "\\u0000"}']) {
+      for (const rawBody of [
+        '{"__proto__": {"admin": true}, "name": "x"}',
+        '{"constructor": {"prototype": 1}}',
+        '{"a": {"constructor": {"name": 1}}}',
+        '{"name": "\\u0000"}',
+      ]) {
         const response = await t.http.request(method, path, { auth: admin, rawBody });
         expect(response.status).toBeLessThan(500);
         if (response.status >= 400) expectErrorShape(response);
@@ -104,26 +109,48 @@ describe('malformed input (contract §1, §6)', () => {
   });
 
   it('prototype keys are ignored like any unknown field', async () => {
-    const response = await t.http.post('/teams/new', { auth: admin, rawBody: '{"constructor": {"prototype": {"x": 1}}, "__proto__": {"name": 1}, "name": "Red"}' });
+    const response = await t.http.post('/teams/new', {
+      auth: admin,
+      rawBody: '{"constructor": {"prototype": {"x": 1}}, "__proto__": {"name": 1}, "name": "Red"}',
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name: 'Red', member_count: 0 });
   });
 
   it('+json media types are JSON', async () => {
-    const created = await t.http.post('/teams/new', { auth: admin, rawBody: '{"name": "Red"}', contentType: 'application/vnd.api+json; charset=utf-8' });
+    const created = await t.http.post('/teams/new', {
+      auth: admin,
+      rawBody: '{"name": "Red"}',
+      contentType: 'application/vnd.api+json; charset=utf-8',
+    });
     expect(created.status).toBe(201);
-    const renamed = await t.http.patch(`/team/${created.body.id}`, { auth: admin, rawBody: '{"name": "Blue"}', contentType: 'application/merge-patch+json' });
+    const renamed = await t.http.patch(`/team/${created.body.id}`, {
+      auth: admin,
+      rawBody: '{"name": "Blue"}',
+      contentType: 'application/merge-patch+json',
+    });
     expect({ status: renamed.status, name: renamed.body.name }).toEqual({ status: 200, name: 'Blue' });
   });
 
   it('an empty body is no body, whatever its content type (aiohttp sends octet-stream)', async () => {
     const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
-    const award = await t.http.post('/awards/new', { auth: admin, body: { title: 'Star', image_url: 'https://example.com/star.png', team, accounts: [] } });
+    const award = await t.http.post('/awards/new', {
+      auth: admin,
+      body: { title: 'Star', image_url: 'https://example.com/star.png', team, accounts: [] },
+    });
     expect(award.status).toBe(201);
     await t.insertAccount({ id: '7' });
-    const given = await t.http.put(`/account/7/award/${award.body.id}`, { auth: admin, rawBody: '', contentType: 'application/octet-stream' });
+    const given = await t.http.put(`/account/7/award/${award.body.id}`, {
+      auth: admin,
+      rawBody: '',
+      contentType: 'application/octet-stream',
+    });
     expect({ status: given.status, text: given.text }).toEqual({ status: 201, text: '' });
-    const removed = await t.http.delete(`/account/7/award/${award.body.id}`, { auth: admin, rawBody: '', contentType: 'application/x-www-form-urlencoded' });
+    const removed = await t.http.delete(`/account/7/award/${award.body.id}`, {
+      auth: admin,
+      rawBody: '',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(removed.status).toBe(204);
     const session = await t.login('7');
     const reset = await t.http.post('/auth/reset_token', { auth: session, rawBody: '', contentType: 'application/octet-stream' });
@@ -136,7 +163,9 @@ describe('malformed input (contract §1, §6)', () => {
   it('names count code points, as the database does: 255 variation-selector pairs are too long', async () => {
     const tooLong = await t.http.post('/teams/new', { auth: admin, body: { name: 'a\uFE0F'.repeat(255) } });
     expect(tooLong.status).toBe(422);
-    expect(tooLong.body).toEqual({ detail: [{ loc: ['body', 'name'], msg: 'ensure this value has 1 to 255 characters', type: 'value_error.any_str.length' }] });
+    expect(tooLong.body).toEqual({
+      detail: [{ loc: ['body', 'name'], msg: 'ensure this value has 1 to 255 characters', type: 'value_error.any_str.length' }],
+    });
     const fits = await t.http.post('/teams/new', { auth: admin, body: { name: `${'a\uFE0F'.repeat(127)}b` } });
     expect(fits.status).toBe(201);
     expect(fits.body.name).toBe(`${'a\uFE0F'.repeat(127)}b`);
@@ -149,7 +178,9 @@ describe('malformed input (contract §1, §6)', () => {
     for (const rawBody of ['{"name": "x\\ud800"}', '{"name": "\\udc00y"}']) {
       const response = await t.http.post('/teams/new', { auth: admin, rawBody });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ detail: [{ loc: ['body', 'name'], msg: 'string contains an unpaired surrogate', type: 'value_error.str.unicode' }] });
+      expect(response.body).toEqual({
+        detail: [{ loc: ['body', 'name'], msg: 'string contains an unpaired surrogate', type: 'value_error.str.unicode' }],
+      });
     }
     expect((await t.http.get('/teams/search')).body.results).toBe(0);
   });
@@ -167,7 +198,11 @@ describe('malformed input (contract §1, §6)', () => {
   });
 
   it('a charset in the content type is fine', async () => {
-    const response = await t.http.post('/teams/new', { auth: admin, rawBody: '{"name": "Red"}', contentType: 'application/json; charset=utf-8' });
+    const response = await t.http.post('/teams/new', {
+      auth: admin,
+      rawBody: '{"name": "Red"}',
+      contentType: 'application/json; charset=utf-8',
+    });
     expect(response.status).toBe(201);
   });
 
@@ -209,7 +244,9 @@ describe('malformed input (contract §1, §6)', () => {
     it.each(['9'.repeat(25), '18446744073709551616', '9223372036854775808', '2147483648'])('huge id %s is a 422 not found', async (id) => {
       const response = await t.http.request(method, `${prefix}${id}`, { auth: admin, body: method === 'GET' ? undefined : {} });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ detail: [{ loc: ['path', loc], msg: expect.stringMatching(/not found\.$/), type: 'value_error.not_found' }] });
+      expect(response.body).toEqual({
+        detail: [{ loc: ['path', loc], msg: expect.stringMatching(/not found\.$/), type: 'value_error.not_found' }],
+      });
     });
   });
 
@@ -219,33 +256,58 @@ describe('malformed input (contract §1, §6)', () => {
     expect(response.body).toEqual({ detail: expect.stringContaining('max param length') });
   });
 
-  it.each(['/account/%', '/team/%ZZ', '/account/%E2%82'])('%s: a malformed percent-encoding is a 400 with a detail string', async (path) => {
-    const response = await t.http.get(path);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ detail: expect.stringContaining('is not a valid url component') });
-  });
+  it.each(['/account/%', '/team/%ZZ', '/account/%E2%82'])(
+    '%s: a malformed percent-encoding is a 400 with a detail string',
+    async (path) => {
+      const response = await t.http.get(path);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ detail: expect.stringContaining('is not a valid url component') });
+    },
+  );
 
-  it.each(['/accounts/search', '/teams/search'])('%s: odd query strings are an exact 422, or ignored when the key is unknown', async (path) => {
-    const notInteger = (field: string) => ({ status: 422, body: { detail: [{ loc: ['query', field], msg: 'value is not a valid integer', type: 'type_error.integer' }] } });
-    const emptyPage = { status: 200, body: { page: 0, per_page: 20, pages: 0, results: 0, data: [] } };
-    const cases: [string, { status: number; body: unknown }][] = [
-      ['page=%FF', notInteger('page')],
-      ['per_page=1e1', notInteger('per_page')],
-      ['page=99999999999999999999', notInteger('page')],
-      ['page=1&page=2', notInteger('page')],
-      [`q=${'%25'.repeat(300)}`, { status: 422, body: { detail: [{ loc: ['query', 'q'], msg: 'ensure this value has 0 to 255 characters', type: 'value_error.any_str.length' }] } }],
-      [`q=${'a%CC%81'.repeat(128)}`, { status: 422, body: { detail: [{ loc: ['query', 'q'], msg: 'ensure this value has 0 to 255 characters', type: 'value_error.any_str.length' }] } }],
-      ['q=%ED%A0%80', emptyPage],
-      ['per_page[]=1', emptyPage],
-      ['page[a]=1', emptyPage],
-      ['q[]=a', emptyPage],
-      ['q=%00', emptyPage],
-    ];
-    for (const [query, expected] of cases) {
-      const response = await t.http.get(`${path}?${query}`);
-      expect({ query, status: response.status, body: response.body }).toEqual({ query, ...expected });
-    }
-  });
+  it.each(['/accounts/search', '/teams/search'])(
+    '%s: odd query strings are an exact 422, or ignored when the key is unknown',
+    async (path) => {
+      const notInteger = (field: string) => ({
+        status: 422,
+        body: { detail: [{ loc: ['query', field], msg: 'value is not a valid integer', type: 'type_error.integer' }] },
+      });
+      const emptyPage = { status: 200, body: { page: 0, per_page: 20, pages: 0, results: 0, data: [] } };
+      const cases: [string, { status: number; body: unknown }][] = [
+        ['page=%FF', notInteger('page')],
+        ['per_page=1e1', notInteger('per_page')],
+        ['page=99999999999999999999', notInteger('page')],
+        ['page=1&page=2', notInteger('page')],
+        [
+          `q=${'%25'.repeat(300)}`,
+          {
+            status: 422,
+            body: {
+              detail: [{ loc: ['query', 'q'], msg: 'ensure this value has 0 to 255 characters', type: 'value_error.any_str.length' }],
+            },
+          },
+        ],
+        [
+          `q=${'a%CC%81'.repeat(128)}`,
+          {
+            status: 422,
+            body: {
+              detail: [{ loc: ['query', 'q'], msg: 'ensure this value has 0 to 255 characters', type: 'value_error.any_str.length' }],
+            },
+          },
+        ],
+        ['q=%ED%A0%80', emptyPage],
+        ['per_page[]=1', emptyPage],
+        ['page[a]=1', emptyPage],
+        ['q[]=a', emptyPage],
+        ['q=%00', emptyPage],
+      ];
+      for (const [query, expected] of cases) {
+        const response = await t.http.get(`${path}?${query}`);
+        expect({ query, status: response.status, body: response.body }).toEqual({ query, ...expected });
+      }
+    },
+  );
 
   it('an unknown route is a 404 with a detail string', async () => {
     const response = await t.http.get('/nowhere');

@@ -8,13 +8,20 @@ import { useTestApp } from './support/use-test-app.js';
 
 const DASHBOARD_DIR = 'ops/grafana/dashboards';
 const dashboards = readdirSync(DASHBOARD_DIR).map((file) => ({ file, json: JSON.parse(readFileSync(`${DASHBOARD_DIR}/${file}`, 'utf8')) }));
-const alertRules: { alert: string; expr: string }[] = parseYaml(readFileSync('ops/prometheus/alerts.yml', 'utf8')).groups.flatMap((group: { rules: unknown[] }) => group.rules);
-const datasources = parseYaml(readFileSync('ops/grafana/provisioning/datasources/prometheus.yml', 'utf8')).datasources as { uid: string; type: string }[];
+const alertRules: { alert: string; expr: string }[] = parseYaml(readFileSync('ops/prometheus/alerts.yml', 'utf8')).groups.flatMap(
+  (group: { rules: unknown[] }) => group.rules,
+);
+const datasources = parseYaml(readFileSync('ops/grafana/provisioning/datasources/prometheus.yml', 'utf8')).datasources as {
+  uid: string;
+  type: string;
+}[];
 
 /** Every PromQL expression of the pack, with where it comes from (Grafana's `$__rate_interval` as a plain range). */
 const expressions = [
   ...dashboards.flatMap(({ file, json }) =>
-    json.panels.flatMap((panel: { title: string; targets?: { expr: string }[] }) => (panel.targets ?? []).map((target) => ({ where: `${file}: ${panel.title}`, expr: target.expr }))),
+    json.panels.flatMap((panel: { title: string; targets?: { expr: string }[] }) =>
+      (panel.targets ?? []).map((target) => ({ where: `${file}: ${panel.title}`, expr: target.expr })),
+    ),
   ),
   ...alertRules.map((rule) => ({ where: `alert ${rule.alert}`, expr: rule.expr })),
 ].map(({ where, expr }) => ({ where, expr: expr.replaceAll('$__rate_interval', '5m') }));
@@ -38,11 +45,21 @@ describe('observability pack', () => {
   it('provisions dashboards Grafana can load: uid, title, schema version, panels with ids, positions and targets on the provisioned datasource', () => {
     expect(dashboards.length).toBeGreaterThan(0);
     for (const { file, json } of dashboards) {
-      expect(json, file).toMatchObject({ uid: expect.stringMatching(/^[a-z0-9-]{1,40}$/), title: expect.any(String), schemaVersion: expect.any(Number), panels: expect.any(Array) });
+      expect(json, file).toMatchObject({
+        uid: expect.stringMatching(/^[a-z0-9-]{1,40}$/),
+        title: expect.any(String),
+        schemaVersion: expect.any(Number),
+        panels: expect.any(Array),
+      });
       const ids = json.panels.map((panel: { id: number }) => panel.id);
       expect(new Set(ids).size, `${file}: panel ids are unique`).toBe(ids.length);
       for (const panel of json.panels) {
-        expect(panel, `${file}: ${panel.title}`).toMatchObject({ id: expect.any(Number), type: expect.any(String), title: expect.any(String), gridPos: { x: expect.any(Number), y: expect.any(Number), w: expect.any(Number), h: expect.any(Number) } });
+        expect(panel, `${file}: ${panel.title}`).toMatchObject({
+          id: expect.any(Number),
+          type: expect.any(String),
+          title: expect.any(String),
+          gridPos: { x: expect.any(Number), y: expect.any(Number), w: expect.any(Number), h: expect.any(Number) },
+        });
         if (panel.type === 'row') continue;
         expect(panel.datasource, `${file}: ${panel.title}`).toEqual({ type: 'prometheus', uid: datasources[0].uid });
         expect(panel.targets.length, `${file}: ${panel.title}`).toBeGreaterThan(0);
@@ -51,7 +68,7 @@ describe('observability pack', () => {
     expect(datasources).toEqual([expect.objectContaining({ type: 'prometheus', uid: 'prometheus' })]);
   });
 
-  it('has every PromQL expression parse, and select only metrics the service exports (or Prometheus\'s up)', async () => {
+  it("has every PromQL expression parse, and select only metrics the service exports (or Prometheus's up)", async () => {
     const exposition = (await t.http.get('/metrics')).text;
     const exported = new Set(['up']);
     for (const [, name, type] of exposition.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {

@@ -92,7 +92,13 @@ describe('metrics', () => {
 
   it('exposes the delivery metrics and the process metrics', async () => {
     const text = (await t.http.get('/metrics')).text;
-    for (const name of ['callback_delivery_attempts_total', 'callback_deliveries_total', 'callback_delivery_attempts', 'outbox_backlog', 'callback_queue_jobs']) {
+    for (const name of [
+      'callback_delivery_attempts_total',
+      'callback_deliveries_total',
+      'callback_delivery_attempts',
+      'outbox_backlog',
+      'callback_queue_jobs',
+    ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
     expect(samples(text, 'process_resident_memory_bytes')).toHaveLength(1);
@@ -129,8 +135,14 @@ describe('delivery metrics (contract §8)', () => {
     const admin = await t.createApp(95, 'admin');
     const retried = await t.createApp(0, 'retried');
     const refused = await t.createApp(0, 'refused');
-    for (const [app, path] of [[retried, '/retried'], [refused, '/refused']] as const) {
-      const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: 'a-secret-of-enough-length' } });
+    for (const [app, path] of [
+      [retried, '/retried'],
+      [refused, '/refused'],
+    ] as const) {
+      const response = await t.http.put('/callback/account_team_update', {
+        auth: app,
+        body: { url: receiver.url(path), secret: 'a-secret-of-enough-length' },
+      });
       expect(response.status).toBe(200);
     }
     receiver.script('/retried', { status: 503 });
@@ -141,7 +153,10 @@ describe('delivery metrics (contract §8)', () => {
     expect((await settledDeliveries(t.dataSource, 2)).map((delivery) => delivery.status).sort()).toEqual(['failed', 'succeeded']);
 
     const event = 'event="account_team_update"';
-    const text = await metricsWith([`callback_deliveries_total{${event},outcome="delivered"} 1`, `callback_deliveries_total{${event},outcome="failed"} 1`]);
+    const text = await metricsWith([
+      `callback_deliveries_total{${event},outcome="delivered"} 1`,
+      `callback_deliveries_total{${event},outcome="failed"} 1`,
+    ]);
     expect(samples(text, 'callback_delivery_attempts_total').sort()).toEqual([
       `callback_delivery_attempts_total{${event},outcome="delivered"} 1`,
       `callback_delivery_attempts_total{${event},outcome="failed"} 1`,
@@ -193,7 +208,8 @@ describe('rate limit', () => {
   it('counts a user by account: a new session gets no fresh bucket', async () => {
     await t.insertAccount({ id: '42' });
     const statuses = [];
-    for (let index = 0; index < 3; index++) statuses.push((await t.http.get('/auth/me', { auth: await t.login('42'), headers: from(`10.0.1.${index}`) })).status);
+    for (let index = 0; index < 3; index++)
+      statuses.push((await t.http.get('/auth/me', { auth: await t.login('42'), headers: from(`10.0.1.${index}`) })).status);
     expect(statuses).toEqual([200, 200, 429]);
   });
 
@@ -241,11 +257,14 @@ describe.each([
 ])('TRUST_PROXY %s', (_what, trustProxy, trusted) => {
   const { t } = useTestApp({ RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW: '1m', TRUST_PROXY: trustProxy });
 
-  it(trusted ? 'takes the client address from X-Forwarded-For' : 'ignores X-Forwarded-For: a client cannot choose its address', async () => {
-    const first = await t.http.get('/accounts/signups', { headers: { 'x-forwarded-for': '203.0.113.1' } });
-    const second = await t.http.get('/accounts/signups', { headers: { 'x-forwarded-for': '203.0.113.2' } });
-    expect([first.status, second.status]).toEqual(trusted ? [200, 200] : [200, 429]);
-  });
+  it(
+    trusted ? 'takes the client address from X-Forwarded-For' : 'ignores X-Forwarded-For: a client cannot choose its address',
+    async () => {
+      const first = await t.http.get('/accounts/signups', { headers: { 'x-forwarded-for': '203.0.113.1' } });
+      const second = await t.http.get('/accounts/signups', { headers: { 'x-forwarded-for': '203.0.113.2' } });
+      expect([first.status, second.status]).toEqual(trusted ? [200, 200] : [200, 429]);
+    },
+  );
 });
 
 describe('security headers and request id', () => {
@@ -288,7 +307,11 @@ describe('CORS', () => {
 
   it('answers a preflight from an allowed origin', async () => {
     const response = await t.http.request('OPTIONS', '/account/1', {
-      headers: { origin: 'https://admin.example.com', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://admin.example.com',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://admin.example.com');
@@ -374,8 +397,10 @@ describe('OpenAPI document', () => {
         const statuses = Object.keys(operation.responses);
         if (!statuses.some((status) => /^2\d\d$/.test(status))) problems.push(`${name}: no success answer`);
         if (!statuses.includes('401')) problems.push(`${name}: no 401`);
-        if (!operation.security?.some((requirement) => JSON.stringify(requirement) === '{"basic":[]}')) problems.push(`${name}: no Basic security`);
-        if (operation.requestBody && !(statuses.includes('413') && statuses.includes('422'))) problems.push(`${name}: body without 413/422`);
+        if (!operation.security?.some((requirement) => JSON.stringify(requirement) === '{"basic":[]}'))
+          problems.push(`${name}: no Basic security`);
+        if (operation.requestBody && !(statuses.includes('413') && statuses.includes('422')))
+          problems.push(`${name}: body without 413/422`);
         for (const status of statuses.filter((status) => /^4\d\d$/.test(status))) {
           const schema = operation.responses[status].content?.['application/json']?.schema?.$ref;
           const expected = status === '422' ? '#/components/schemas/ValidationError' : '#/components/schemas/Error';
@@ -399,7 +424,12 @@ describe('OpenAPI document', () => {
       required: ['name'],
     });
     expect(components.schemas.CreateAccountDto.required.sort()).toEqual(['discriminator', 'id', 'name']);
-    expect(components.schemas.CreateAccountDto.properties.permissions).toEqual({ type: 'integer', minimum: 0, maximum: 127, nullable: true });
+    expect(components.schemas.CreateAccountDto.properties.permissions).toEqual({
+      type: 'integer',
+      minimum: 0,
+      maximum: 127,
+      nullable: true,
+    });
   });
 
   it('describes the id path parameters as the contract types them', async () => {
@@ -408,7 +438,13 @@ describe('OpenAPI document', () => {
       { name: 'team', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Team id.' },
     ]);
     expect(paths['/account/{account}/award/{award}'].put.parameters).toEqual([
-      { name: 'account', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]{1,20}$' }, description: 'Account id (unsigned 64-bit integer).' },
+      {
+        name: 'account',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', pattern: '^[0-9]{1,20}$' },
+        description: 'Account id (unsigned 64-bit integer).',
+      },
       { name: 'award', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Award id.' },
     ]);
   });
@@ -419,7 +455,10 @@ describe('graceful shutdown', () => {
     const idp = await FakeIdp.start();
     const t = await TestApp.start({ IDP_API_URL: idp.apiUrl });
     try {
-      const token = idp.token({ ...FakeIdp.userAnswer({ id: '4242', username: 'slow', discriminator: '0007', avatar: null }), delayMs: 700 });
+      const token = idp.token({
+        ...FakeIdp.userAnswer({ id: '4242', username: 'slow', discriminator: '0007', avatar: null }),
+        delayMs: 700,
+      });
       const inFlight = t.http.post('/auth/idp', { body: { token } });
       while (idp.requestsWith(token).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -434,7 +473,11 @@ describe('graceful shutdown', () => {
 
       const response = await inFlight;
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ username: expect.stringMatching(/^S\d+$/), password: expect.any(String), expires_at: expect.any(Number) });
+      expect(response.body).toEqual({
+        username: expect.stringMatching(/^S\d+$/),
+        password: expect.any(String),
+        expires_at: expect.any(Number),
+      });
       // Its keep-alive connection is closed after the answer, so the shutdown need not wait for the client.
       expect(response.headers.get('connection')).toBe('close');
       await closing;

@@ -52,7 +52,11 @@ describe('read path', () => {
     });
 
     it('counts accounts created over HTTP and inserted directly', async () => {
-      for (const [id, team] of [['101', red.id], ['102', red.id], ['103', 0]] as const) {
+      for (const [id, team] of [
+        ['101', red.id],
+        ['102', red.id],
+        ['103', 0],
+      ] as const) {
         const created = await t.http.post('/acounts/new', { auth: admin, body: { id, name: `user ${id}`, discriminator: '0001', team } });
         expect(created.status).toBe(201);
       }
@@ -70,7 +74,9 @@ describe('read path', () => {
       expect((await t.http.patch('/account/101', { auth: admin, body: { team: blue.id } })).status).toBe(200);
       expect((await t.http.patch('/account/104', { auth: admin, body: { team: 0 } })).status).toBe(200);
       expect([await teamCount(red.id), await teamCount(blue.id)]).toEqual([1, 2]);
-      expect([await results(''), await results(`team=${red.id}`), await results(`team=${blue.id}`), await results('team=0')]).toEqual([5, 1, 2, 2]);
+      expect([await results(''), await results(`team=${red.id}`), await results(`team=${blue.id}`), await results('team=0')]).toEqual([
+        5, 1, 2, 2,
+      ]);
     });
 
     it('leaves counts unchanged when a PATCH keeps the team', async () => {
@@ -111,19 +117,35 @@ describe('read path', () => {
       team = await createTeam('Gold');
       const other = await createTeam('Silver');
       for (let index = 0; index < 30; index += 1) {
-        await t.insertAccount({ id: String(500 + index), name: `member ${String(index).padStart(2, '0')}`, teamId: index % 2 === 0 ? team.id : other.id });
+        await t.insertAccount({
+          id: String(500 + index),
+          name: `member ${String(index).padStart(2, '0')}`,
+          teamId: index % 2 === 0 ? team.id : other.id,
+        });
       }
       const holders = Array.from({ length: 12 }, (_, index) => String(500 + index));
-      const award = await t.http.post('/awards/new', { auth: admin, body: { title: 'Shared', image_url: IMAGE, team: team.id, accounts: holders } });
+      const award = await t.http.post('/awards/new', {
+        auth: admin,
+        body: { title: 'Shared', image_url: IMAGE, team: team.id, accounts: holders },
+      });
       expect(award.status).toBe(201);
       awardId = award.body.id;
       for (const owner of [team.id, other.id]) {
-        const extra = await t.http.post('/awards/new', { auth: admin, body: { title: `team ${owner}`, image_url: IMAGE, team: owner, accounts: ['501'] } });
+        const extra = await t.http.post('/awards/new', {
+          auth: admin,
+          body: { title: `team ${owner}`, image_url: IMAGE, team: owner, accounts: ['501'] },
+        });
         expect(extra.status).toBe(201);
       }
     });
 
-    async function statements(method: 'get' | 'patch', path: string, check: (body: any) => void, auth?: Credentials, body?: unknown): Promise<number> {
+    async function statements(
+      method: 'get' | 'patch',
+      path: string,
+      check: (body: any) => void,
+      auth?: Credentials,
+      body?: unknown,
+    ): Promise<number> {
       return counter.count(async () => {
         const response = await t.http[method](path, { auth, body });
         expect(response.status).toBe(200);
@@ -172,7 +194,9 @@ describe('read path', () => {
         expect(body.results).toBe(30);
         expect(body.data).toHaveLength(20);
       });
-      const filtered = await statements('get', `/accounts/search?q=member&team=${team.id}&per_page=20`, (body) => expect(body.results).toBe(15));
+      const filtered = await statements('get', `/accounts/search?q=member&team=${team.id}&per_page=20`, (body) =>
+        expect(body.results).toBe(15),
+      );
       const teams = await statements('get', '/teams/search?per_page=20', (body) => expect(body.results).toBe(2));
       expect([five, twenty, filtered, teams]).toEqual([1, 1, 1, 1]);
     });

@@ -43,7 +43,17 @@ describe('every route declares its authentication (contract §4, §5)', () => {
     for (const name of ['GET /accounts/signups', 'GET /accounts/search', 'GET /account/:account', 'GET /teams/search', 'GET /team/:team']) {
       expect({ name, requirement: requirement(name) }).toEqual({ name, requirement: { kind: 'public' } });
     }
-    for (const name of ['POST /acounts/new', 'POST /accounts/new', 'DELETE /account/:account', 'POST /teams/new', 'PATCH /team/:team', 'DELETE /team/:team', 'POST /auth/create_session', 'POST /auth/reset_token', 'GET /auth/me']) {
+    for (const name of [
+      'POST /acounts/new',
+      'POST /accounts/new',
+      'DELETE /account/:account',
+      'POST /teams/new',
+      'PATCH /team/:team',
+      'DELETE /team/:team',
+      'POST /auth/create_session',
+      'POST /auth/reset_token',
+      'GET /auth/me',
+    ]) {
       expect({ name, kind: requirement(name)?.kind }).toEqual({ name, kind: 'authenticated' });
     }
   });

@@ -17,7 +17,14 @@ describe('graceful shutdown of the built API on SIGTERM', () => {
     idp = await FakeIdp.start();
     const port = await freePort();
     api = await TestProcess.start('api', process.execPath, [join(DIST_DIR, 'main.js')], {
-      env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: testDatabaseUrl(), REDIS_URL: '', IDP_API_URL: idp.apiUrl, LOG_LEVEL: 'info' },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: testDatabaseUrl(),
+        REDIS_URL: '',
+        IDP_API_URL: idp.apiUrl,
+        LOG_LEVEL: 'info',
+      },
       ready: 'Accounts service on',
     });
     http = new HttpClient(`http://127.0.0.1:${port}`);
@@ -35,12 +42,21 @@ describe('graceful shutdown of the built API on SIGTERM', () => {
     const exited = api.stop('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ username: expect.stringMatching(/^S\d+$/), password: expect.any(String), expires_at: expect.any(Number) });
+    expect(response.body).toEqual({
+      username: expect.stringMatching(/^S\d+$/),
+      password: expect.any(String),
+      expires_at: expect.any(Number),
+    });
 
     // Nest re-raises the signal once its shutdown hooks have run.
     expect(await exited).toBeNull();
     expect(api.child.signalCode).toBe('SIGTERM');
-    expect(await http.get('/health/live').then(() => 'answered', () => 'refused')).toBe('refused');
+    expect(
+      await http.get('/health/live').then(
+        () => 'answered',
+        () => 'refused',
+      ),
+    ).toBe('refused');
     // Every log line is JSON, and the shutdown left no error behind.
     const lines = api.output.split('\n').filter((line) => line !== '');
     expect(lines.filter((line) => !line.startsWith('{'))).toEqual([]);

@@ -28,7 +28,13 @@ describe('teams (interface §4.2)', () => {
     it('201 with the new Team, name trimmed', async () => {
       const response = await t.http.post('/teams/new', { auth: admin, body: { name: '  Red Team ', color: 'ignored' } });
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ id: expect.any(Number), name: 'Red Team', created_at: expect.any(Number), member_count: 0, awards: [] });
+      expect(response.body).toEqual({
+        id: expect.any(Number),
+        name: 'Red Team',
+        created_at: expect.any(Number),
+        member_count: 0,
+        awards: [],
+      });
       expect(Math.abs(response.body.created_at - Date.now() / 1000)).toBeLessThan(60);
       expect((await t.http.get(`/team/${response.body.id}`)).body).toEqual(response.body);
     });
@@ -107,7 +113,8 @@ describe('teams (interface §4.2)', () => {
 
     it('paginates, zero-based; a page past the end is empty', async () => {
       for (const name of ['a', 'b', 'c']) await createTeam(name);
-      const names = async (query: string) => (await t.http.get(`/teams/search?${query}`)).body.data.map((team: { name: string }) => team.name);
+      const names = async (query: string) =>
+        (await t.http.get(`/teams/search?${query}`)).body.data.map((team: { name: string }) => team.name);
       expect(await names('per_page=2')).toEqual(['a', 'b']);
       expect(await names('per_page=2&page=1')).toEqual(['c']);
       const past = await t.http.get('/teams/search?per_page=2&page=2');
@@ -116,7 +123,8 @@ describe('teams (interface §4.2)', () => {
     });
 
     it('q is a case-insensitive substring; % _ \\ match themselves', async () => {
-      for (const name of ['Red Dragons', 'redwood', 'Blue', '100% pure', 'snake_case', 'back\\slash', 'plain 100 x', 'snakeXcase']) await createTeam(name);
+      for (const name of ['Red Dragons', 'redwood', 'Blue', '100% pure', 'snake_case', 'back\\slash', 'plain 100 x', 'snakeXcase'])
+        await createTeam(name);
       const names = async (q: string) =>
         (await t.http.get(`/teams/search?q=${encodeURIComponent(q)}`)).body.data.map((team: { name: string }) => team.name);
       expect(await names('RED')).toEqual(['Red Dragons', 'redwood']);
@@ -132,7 +140,9 @@ describe('teams (interface §4.2)', () => {
     it.each(['page=-1', 'page=x', 'per_page=0', 'per_page=101', 'per_page=2.5'])('422 for %s', async (query) => {
       const response = await t.http.get(`/teams/search?${query}`);
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ detail: [{ loc: ['query', query.split('=')[0]], msg: expect.any(String), type: expect.any(String) }] });
+      expect(response.body).toEqual({
+        detail: [{ loc: ['query', query.split('=')[0]], msg: expect.any(String), type: expect.any(String) }],
+      });
     });
 
     it('422 for a q longer than 255 characters', async () => {
@@ -166,7 +176,9 @@ describe('teams (interface §4.2)', () => {
     it.each(['abc', '1.5', '1e2', '0x10'])('422 for the non-integer id %s', async (id) => {
       const response = await t.http.get(`/team/${id}`);
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ detail: [{ loc: ['path', 'team'], msg: 'value is not a valid integer', type: 'type_error.integer' }] });
+      expect(response.body).toEqual({
+        detail: [{ loc: ['path', 'team'], msg: 'value is not a valid integer', type: 'type_error.integer' }],
+      });
     });
   });
 
@@ -290,7 +302,9 @@ describe('teams (interface §4.2)', () => {
         const red = await createTeam('Red');
         for (let i = 0; i < 4; i++) await t.insertAccount({ id: String(100 + i) });
         const responses = await Promise.all([
-          ...[1, 2, 3, 4].map((id) => t.http.post('/acounts/new', { auth: admin, body: { id, name: 'A', discriminator: '1', team: red.id } })),
+          ...[1, 2, 3, 4].map((id) =>
+            t.http.post('/acounts/new', { auth: admin, body: { id, name: 'A', discriminator: '1', team: red.id } }),
+          ),
           t.http.delete(`/team/${red.id}`, { auth: admin }),
           ...[100, 101, 102, 103].map((id) => t.http.patch(`/account/${id}`, { auth: admin, body: { team: red.id } })),
         ]);

@@ -19,15 +19,26 @@ describe('TypeScript client', () => {
 
     const ids = ['18446744073709551615', '9007199254740993', '9007199254740992', '12345678901234567890', '42'];
     for (const [index, id] of ids.entries()) {
-      const account = await unwrap(client.POST('/accounts/new', { body: { id, name: `member ${index}`, discriminator: '0001', team: team.id } }));
+      const account = await unwrap(
+        client.POST('/accounts/new', { body: { id, name: `member ${index}`, discriminator: '0001', team: team.id } }),
+      );
       expect(account.id).toBe(id);
     }
     const listed: string[] = [];
-    for await (const account of paginate((page) => unwrap(client.GET('/accounts/search', { params: { query: { team: team.id, page, per_page: 2 } } })))) listed.push(account.id);
+    for await (const account of paginate((page) =>
+      unwrap(client.GET('/accounts/search', { params: { query: { team: team.id, page, per_page: 2 } } })),
+    ))
+      listed.push(account.id);
     expect(listed).toEqual(ids);
-    expect((await unwrap(client.GET('/account/{account}', { params: { path: { account: '18446744073709551615' } } }))).team?.member_count).toBe(5);
+    expect(
+      (await unwrap(client.GET('/account/{account}', { params: { path: { account: '18446744073709551615' } } }))).team?.member_count,
+    ).toBe(5);
 
-    const award = await unwrap(client.POST('/awards/new', { body: { title: 'Star', image_url: 'https://example.com/star.png', team: team.id, accounts: ['9007199254740993'] } }));
+    const award = await unwrap(
+      client.POST('/awards/new', {
+        body: { title: 'Star', image_url: 'https://example.com/star.png', team: team.id, accounts: ['9007199254740993'] },
+      }),
+    );
     const details = await unwrap(client.GET('/award/{award}', { params: { path: { award: award.id } } }));
     expect(details.awardees.map((account) => account.id)).toEqual(['9007199254740993']);
 
@@ -40,7 +51,11 @@ describe('TypeScript client', () => {
     const receiver = await CallbackReceiver.start();
     try {
       const url = receiver.url('/hook');
-      expect(await unwrap(client.PUT('/callback/{event}', { params: { path: { event: 'account_team_update' } }, body: { url, secret: 's3cret' } }))).toMatchObject({ event: 'account_team_update', url });
+      expect(
+        await unwrap(
+          client.PUT('/callback/{event}', { params: { path: { event: 'account_team_update' } }, body: { url, secret: 's3cret' } }),
+        ),
+      ).toMatchObject({ event: 'account_team_update', url });
       expect(await unwrap(client.GET('/callbacks'))).toEqual({ callbacks: { account_team_update: url } });
       await unwrap(client.DELETE('/callback/{event}', { params: { path: { event: 'account_team_update' } } }));
     } finally {
@@ -65,6 +80,9 @@ describe('TypeScript client', () => {
 
   it('has types generated from the committed openapi.json (else run: npm run openapi)', async () => {
     const generated = await schemaTypes(JSON.parse(readFileSync('openapi.json', 'utf8')));
-    expect(readFileSync('clients/typescript/src/schema.d.ts', 'utf8') === generated, 'clients/typescript/src/schema.d.ts is stale: run npm run openapi').toBe(true);
+    expect(
+      readFileSync('clients/typescript/src/schema.d.ts', 'utf8') === generated,
+      'clients/typescript/src/schema.d.ts is stale: run npm run openapi',
+    ).toBe(true);
   });
 });

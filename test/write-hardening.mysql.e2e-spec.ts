@@ -15,7 +15,10 @@ describe('large events on MySQL (contract §8: a request never fails because of 
     const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'decorated' } })).body;
     await t.insertAccount({ id: '501' });
     for (let index = 0; index < 300; index++) {
-      const given = await t.http.post('/awards/new', { auth: admin, body: { title: `award ${index}`, image_url: longImageUrl(index), team: team.id, accounts: ['501'] } });
+      const given = await t.http.post('/awards/new', {
+        auth: admin,
+        body: { title: `award ${index}`, image_url: longImageUrl(index), team: team.id, accounts: ['501'] },
+      });
       expect(given.status).toBe(201);
     }
 
@@ -43,7 +46,8 @@ describe('concurrent writes on MySQL (contract §6: deadlocks are retried, never
 
   it('answers 32 clients renaming and moving overlapping accounts for 20 s without a 5xx', async () => {
     const teams: number[] = [];
-    for (let index = 0; index < 4; index++) teams.push((await t.http.post('/teams/new', { auth: admin, body: { name: `team ${index}` } })).body.id);
+    for (let index = 0; index < 4; index++)
+      teams.push((await t.http.post('/teams/new', { auth: admin, body: { name: `team ${index}` } })).body.id);
     const accounts = Array.from({ length: 24 }, (_, index) => String(1000 + index));
     for (const id of accounts) await t.insertAccount({ id, name: `name ${id}` });
 
@@ -52,7 +56,10 @@ describe('concurrent writes on MySQL (contract §6: deadlocks are retried, never
     const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
     const client = async (index: number): Promise<void> => {
       for (let round = 0; Date.now() < until; round++) {
-        const body = (index + round) % 2 === 0 ? { name: `renamed ${index} ${round} ${pick(['alpha', 'beta', 'gamma'])}` } : { team: pick([...teams, 0]) };
+        const body =
+          (index + round) % 2 === 0
+            ? { name: `renamed ${index} ${round} ${pick(['alpha', 'beta', 'gamma'])}` }
+            : { team: pick([...teams, 0]) };
         const response = await t.http.patch(`/account/${pick(accounts)}`, { auth: admin, body });
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       }

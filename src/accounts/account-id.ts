@@ -38,8 +38,7 @@ export function fromStoredAccountId(stored: string): string {
 
 /** TypeORM column transformer between canonical and stored account ids. */
 export const accountIdTransformer: ValueTransformer = {
-  to: (value: string | FindOperator<unknown> | null | undefined) =>
-    typeof value === 'string' ? toStoredAccountId(value) : value,
+  to: (value: string | FindOperator<unknown> | null | undefined) => (typeof value === 'string' ? toStoredAccountId(value) : value),
   from: (value: string | null) => (value === null ? null : fromStoredAccountId(value)),
 };
 

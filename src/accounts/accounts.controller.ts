@@ -39,7 +39,10 @@ export class AccountsController {
 
   @ApiOperation({ summary: 'Create an account (`/accounts/new` is an alias)' })
   @ApiSuccess(201, AccountSchema)
-  @ApiErrors([403, 409, 422], { 403: 'Signups are closed, or the caller may not grant these permissions.', 409: 'The id is already registered.' })
+  @ApiErrors([403, 409, 422], {
+    403: 'Signups are closed, or the caller may not grant these permissions.',
+    409: 'The id is already registered.',
+  })
   @Post(['acounts/new', 'accounts/new'])
   @HttpCode(201)
   @Authenticated({ permission: Permission.ManageAccountDetails })
@@ -74,7 +77,11 @@ export class AccountsController {
   })
   @Patch('account/:account')
   @Public()
-  async update(@AccountId() id: string, @Body() body: UpdateAccountDto, @CurrentPrincipal() caller: Principal | undefined): Promise<AccountResource> {
+  async update(
+    @AccountId() id: string,
+    @Body() body: UpdateAccountDto,
+    @CurrentPrincipal() caller: Principal | undefined,
+  ): Promise<AccountResource> {
     // The provider is asked first, outside the update's transaction (contract §7).
     const profile = typeof body.idp_token === 'string' ? await this.idpProfiles.fetch(id, body.idp_token) : {};
     return this.accounts.update(caller, id, body, profile);

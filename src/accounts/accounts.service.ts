@@ -143,7 +143,7 @@ export class AccountsService {
         throw new ForbiddenException('You need manage_account_details to change name, discriminator or avatar_url.');
       }
       if (teamId !== undefined && !mayChangeTeam(caller!, id, account.teamId, teamId)) {
-        throw new ForbiddenException('You may not change this account\'s team.');
+        throw new ForbiddenException("You may not change this account's team.");
       }
       assertMayChangePermissions(caller, dto.grant_permissions ?? 0, 'grant', account.teamId);
       assertMayChangePermissions(caller, dto.revoke_permissions ?? 0, 'revoke', account.teamId);
@@ -160,7 +160,13 @@ export class AccountsService {
       await manager.update(
         AccountEntity,
         { id: toStoredAccountId(id) },
-        { name: account.name, discriminator: account.discriminator, avatarUrl: account.avatarUrl, teamId: account.teamId, permissions: account.permissions },
+        {
+          name: account.name,
+          discriminator: account.discriminator,
+          avatarUrl: account.avatarUrl,
+          teamId: account.teamId,
+          permissions: account.permissions,
+        },
       );
       if (account.teamId !== previousTeamId) await this.events.accountTeamChanged(manager, [account]);
       // The row is locked by this transaction, so it is there: one statement reads it back whole.
@@ -180,13 +186,19 @@ export class AccountsService {
     // Plain SQL: TypeORM's update query builder cost more CPU than the rest of the request.
     const columns: string[] = [];
     const values: (string | null)[] = [];
-    for (const [column, value] of [['name', dto.name], ['discriminator', dto.discriminator], ['avatar_url', dto.avatar_url]] as const) {
+    for (const [column, value] of [
+      ['name', dto.name],
+      ['discriminator', dto.discriminator],
+      ['avatar_url', dto.avatar_url],
+    ] as const) {
       if (value === undefined) continue;
       columns.push(`${column} = ?`);
       values.push(value);
     }
     // The name-gram triggers update shared counter rows: a deadlock victim runs again like any transaction.
-    await retryOnLockConflict(() => this.dataSource.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]));
+    await retryOnLockConflict(() =>
+      this.dataSource.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]),
+    );
     const account = await this.serializer.load(id);
     if (!account) throw UnprocessableEntityError.notFound(['path', 'account'], 'Account');
     return account;

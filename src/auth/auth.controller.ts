@@ -32,7 +32,11 @@ export class AuthController {
   }
 
   @ApiOperation({ summary: 'Replace the token used for this request; the old one stops working at once' })
-  @ApiSuccessOneOf(200, [AppSchema, SessionSchema], 'The App with its new token (`password`) for an app token, the Session for a user token.')
+  @ApiSuccessOneOf(
+    200,
+    [AppSchema, SessionSchema],
+    'The App with its new token (`password`) for an app token, the Session for a user token.',
+  )
   @Post('reset_token')
   @HttpCode(200)
   @Authenticated()

@@ -37,13 +37,16 @@ export class AuthGuard implements CanActivate {
       DEFAULT_REQUIREMENT;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const header = request.headers.authorization;
-    if (header !== undefined) request.principal = await this.authenticateCounted(header, request, context.switchToHttp().getResponse<FastifyReply>());
+    if (header !== undefined)
+      request.principal = await this.authenticateCounted(header, request, context.switchToHttp().getResponse<FastifyReply>());
     if (requirement.kind === 'public') return true;
 
     const principal = request.principal;
     if (!principal) throw new BasicUnauthorizedException('Authentication required.');
     if (requirement.principal && principal.kind !== requirement.principal) {
-      throw new BasicUnauthorizedException(requirement.principal === 'app' ? 'This endpoint needs an app token.' : 'This endpoint needs a user token.');
+      throw new BasicUnauthorizedException(
+        requirement.principal === 'app' ? 'This endpoint needs an app token.' : 'This endpoint needs a user token.',
+      );
     }
     if (requirement.permission && !hasPermissions(principal.permissions, requirement.permission)) {
       throw new ForbiddenException(`Missing permission: ${permissionNames(requirement.permission & ~principal.permissions).join(', ')}.`);

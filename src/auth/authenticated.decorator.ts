@@ -14,8 +14,7 @@ export const AUTH_REQUIREMENT = 'auth:requirement';
  *   holding every bit of `permission` when given.
  */
 export type AuthRequirement =
-  | { readonly kind: 'public' }
-  | { readonly kind: 'authenticated'; readonly permission?: number; readonly principal?: 'app' | 'user' };
+  { readonly kind: 'public' } | { readonly kind: 'authenticated'; readonly permission?: number; readonly principal?: 'app' | 'user' };
 
 /**
  * Marks a route that needs no authentication (contract §5 lists them). Its

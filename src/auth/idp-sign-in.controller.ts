@@ -16,7 +16,10 @@ export class IdpSignInController {
 
   @ApiOperation({ summary: 'Sign in with an identity-provider token; creates the account when new and signups are open' })
   @ApiSuccess(201, SessionSchema)
-  @ApiErrors([401, 403, 422, 502, 504], { 401: 'The identity-provider token is invalid or lacks the identify scope, or credentials sent are invalid.', 403: 'Unknown account and signups are closed.' })
+  @ApiErrors([401, 403, 422, 502, 504], {
+    401: 'The identity-provider token is invalid or lacks the identify scope, or credentials sent are invalid.',
+    403: 'Unknown account and signups are closed.',
+  })
   @Post('idp')
   @HttpCode(201)
   @Public()

@@ -48,7 +48,8 @@ export class IdpSignInService {
     // Lock only a row that exists: on MySQL, locking a missing one takes a gap
     // lock on which two concurrent first sign-ins would deadlock. The lock keeps
     // the account from being deleted before its session is inserted.
-    const known = (await manager.exists(AccountEntity, { where })) && (await manager.exists(AccountEntity, { where, ...forUpdate(manager) }));
+    const known =
+      (await manager.exists(AccountEntity, { where })) && (await manager.exists(AccountEntity, { where, ...forUpdate(manager) }));
     if (!known) {
       if (!this.accounts.signupsOpen()) throw new ForbiddenException('Signups are closed: no account exists for this user.');
       await this.accounts.insert(manager, {

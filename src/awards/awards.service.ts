@@ -54,7 +54,10 @@ export class AwardsService {
       await manager.insert(AwardEntity, award);
       const holders = [...new Set(dto.accounts)];
       if (holders.length > 0) {
-        await manager.insert(AwardeeEntity, holders.map((accountId) => ({ awardId: award.id, accountId })));
+        await manager.insert(
+          AwardeeEntity,
+          holders.map((accountId) => ({ awardId: award.id, accountId })),
+        );
       }
       return this.serializer.serialize(award);
     });
@@ -150,7 +153,10 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) listing each of the two that does not exist.
    */
   private async requireHolding(manager: EntityManager, accountId: string, awardId: number): Promise<void> {
-    await requireAll([() => this.accounts.require(manager, accountId, ['path', 'account'], true), () => this.require(manager, awardId, true)]);
+    await requireAll([
+      () => this.accounts.require(manager, accountId, ['path', 'account'], true),
+      () => this.require(manager, awardId, true),
+    ]);
   }
 
   private holds(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
@@ -171,7 +177,9 @@ export class AwardsService {
       ...forUpdate(manager),
     });
     const existing = new Set(found.map((account) => account.id));
-    const missing = ids.flatMap((id, index) => (existing.has(id) ? [] : UnprocessableEntityError.notFound([...loc, index], 'Account').items));
+    const missing = ids.flatMap((id, index) =>
+      existing.has(id) ? [] : UnprocessableEntityError.notFound([...loc, index], 'Account').items,
+    );
     if (missing.length > 0) throw new UnprocessableEntityError(missing);
   }
 }

@@ -27,7 +27,7 @@ const APP_ONLY = { 401: 'No credentials, wrong credentials, or a user token: cal
 export class CallbacksController {
   constructor(private readonly callbacks: CallbacksService) {}
 
-  @ApiOperation({ summary: 'Register (or replace) the calling app\'s callback for an event type' })
+  @ApiOperation({ summary: "Register (or replace) the calling app's callback for an event type" })
   @EventParam()
   @ApiSuccess(200, CallbackSchema)
   @ApiErrors([401, 422], APP_ONLY)
@@ -36,7 +36,7 @@ export class CallbacksController {
     return this.callbacks.put(app.app.id, event, body);
   }
 
-  @ApiOperation({ summary: 'Get the calling app\'s callback for an event type' })
+  @ApiOperation({ summary: "Get the calling app's callback for an event type" })
   @EventParam()
   @ApiSuccess(200, CallbackSchema)
   @ApiErrors([401, 404, 422], { ...APP_ONLY, ...NOT_REGISTERED })
@@ -45,7 +45,7 @@ export class CallbacksController {
     return this.callbacks.get(app.app.id, event);
   }
 
-  @ApiOperation({ summary: 'Delete the calling app\'s callback for an event type; deliveries not yet sent are cancelled' })
+  @ApiOperation({ summary: "Delete the calling app's callback for an event type; deliveries not yet sent are cancelled" })
   @EventParam()
   @ApiSuccess(204)
   @ApiErrors([401, 404, 422], { ...APP_ONLY, ...NOT_REGISTERED })
@@ -55,7 +55,7 @@ export class CallbacksController {
     await this.callbacks.delete(app.app.id, event);
   }
 
-  @ApiOperation({ summary: 'List the calling app\'s callbacks: event type → URL' })
+  @ApiOperation({ summary: "List the calling app's callbacks: event type → URL" })
   @ApiSuccess(200, CallbackListSchema)
   @ApiErrors([401], APP_ONLY)
   @Get('callbacks')

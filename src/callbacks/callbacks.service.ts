@@ -31,7 +31,11 @@ export class CallbacksService {
    */
   async put(appId: number, event: EventType, dto: PutCallbackDto): Promise<CallbackResource> {
     if (!this.config.callbackAllowPrivateNetworks && namesNonPublicAddress(dto.url)) {
-      throw UnprocessableEntityError.single(['body', 'url'], 'the URL must not point to a loopback, private or otherwise non-public address', 'value_error.url.host');
+      throw UnprocessableEntityError.single(
+        ['body', 'url'],
+        'the URL must not point to a loopback, private or otherwise non-public address',
+        'value_error.url.host',
+      );
     }
     return runInTransaction(this.dataSource, async (manager) => {
       const now = this.clock.nowSeconds();

@@ -140,4 +140,12 @@ export class AppsCommand extends CommandRunner {
 }
 
 /** Every class of the `apps` command tree, for the CLI module's providers. */
-export const APPS_COMMANDS = [AppsCommand, AppsCreateCommand, AppsListCommand, AppsViewCommand, AppsEditCommand, AppsResetTokenCommand, AppsDeleteCommand];
+export const APPS_COMMANDS = [
+  AppsCommand,
+  AppsCreateCommand,
+  AppsListCommand,
+  AppsViewCommand,
+  AppsEditCommand,
+  AppsResetTokenCommand,
+  AppsDeleteCommand,
+];

@@ -20,7 +20,8 @@ export function parsePermissionList(value: string): number {
 
 /** Parses a positive integer id argument. */
 export function parseIdArgument(value: string | undefined, what: string): number {
-  if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) < 1) throw new Error(`${what} must be a positive integer, got "${value ?? ''}".`);
+  if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) < 1)
+    throw new Error(`${what} must be a positive integer, got "${value ?? ''}".`);
   return Number(value);
 }
 

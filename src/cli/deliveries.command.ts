@@ -78,7 +78,10 @@ export class DeliveriesPruneCommand extends CommandRunner {
 
   async run(_args: string[], options: { olderThan?: number; includeFailed?: boolean }): Promise<void> {
     if (options.olderThan === undefined) throw new Error('--older-than is required, e.g. --older-than 30d.');
-    const pruned = await this.deliveries.prune({ olderThanSeconds: options.olderThan / 1000, includeFailed: options.includeFailed ?? false });
+    const pruned = await this.deliveries.prune({
+      olderThanSeconds: options.olderThan / 1000,
+      includeFailed: options.includeFailed ?? false,
+    });
     console.log(`Deleted ${pruned.deliveries} delivery(ies) and ${pruned.events} event(s).`);
   }
 

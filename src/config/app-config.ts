@@ -1,9 +1,7 @@
 import type { TrustProxy } from './trust-proxy.js';
 
 /** Where the service keeps its data: MySQL/MariaDB or an embedded SQLite file (contract §9). */
-export type DatabaseConfig =
-  | { readonly type: 'mysql'; readonly url: string }
-  | { readonly type: 'sqlite'; readonly path: string };
+export type DatabaseConfig = { readonly type: 'mysql'; readonly url: string } | { readonly type: 'sqlite'; readonly path: string };
 
 /**
  * The service's configuration, validated once at boot from the environment

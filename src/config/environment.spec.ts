@@ -60,7 +60,10 @@ describe('loadAppConfig (contract §9)', () => {
   });
 
   it('reads mariadb:// as MySQL and sqlite:<file> as SQLite', () => {
-    expect(loadAppConfig({ DATABASE_URL: 'mariadb://root@127.0.0.1:3306/x' }).database).toEqual({ type: 'mysql', url: 'mysql://root@127.0.0.1:3306/x' });
+    expect(loadAppConfig({ DATABASE_URL: 'mariadb://root@127.0.0.1:3306/x' }).database).toEqual({
+      type: 'mysql',
+      url: 'mysql://root@127.0.0.1:3306/x',
+    });
     expect(loadAppConfig({ DATABASE_URL: 'sqlite:/tmp/a.sqlite' }).database).toEqual({ type: 'sqlite', path: '/tmp/a.sqlite' });
   });
 

@@ -1,19 +1,7 @@
 import 'reflect-metadata';
 
 import { plainToInstance, Type } from 'class-transformer';
-import {
-  IsBooleanString,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  Max,
-  Min,
-  ValidateBy,
-  validateSync,
-} from 'class-validator';
+import { IsBooleanString, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy, validateSync } from 'class-validator';
 
 import { AppConfig, type DatabaseConfig } from './app-config.js';
 import { parseDuration, parseDurationList } from './duration.js';
@@ -30,10 +18,15 @@ const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['h
  * naming the variable.
  */
 export class EnvironmentVariables {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT?: number;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   HOST?: string;
 
   @IsOptional()
@@ -46,47 +39,71 @@ export class EnvironmentVariables {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://host:6379' })
   REDIS_URL?: string;
 
-  @IsOptional() @IsBooleanString()
+  @IsOptional()
+  @IsBooleanString()
   SIGNUPS_OPEN?: string;
 
-  @IsOptional() @Matches(DURATION, { message: 'SESSION_MAX_AGE must be a duration such as 30d (units s m h d w)' })
+  @IsOptional()
+  @Matches(DURATION, { message: 'SESSION_MAX_AGE must be a duration such as 30d (units s m h d w)' })
   SESSION_MAX_AGE?: string;
 
-  @IsOptional() @IsUrl(URL_OPTIONS)
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
   IDP_API_URL?: string;
 
-  @IsOptional() @IsUrl(URL_OPTIONS)
+  @IsOptional()
+  @IsUrl(URL_OPTIONS)
   IDP_CDN_URL?: string;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   IDP_TIMEOUT_MS?: number;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   CALLBACK_TIMEOUT_MS?: number;
 
   @IsOptional()
   @Matches(DELAY_LIST, { message: 'CALLBACK_RETRY_DELAYS must be a list such as 5s,5m,30m (units ms s m h)' })
   CALLBACK_RETRY_DELAYS?: string;
 
-  @IsOptional() @IsBooleanString()
+  @IsOptional()
+  @IsBooleanString()
   CALLBACK_ALLOW_PRIVATE_NETWORKS?: string;
 
-  @IsOptional() @Matches(/^[A-Za-z0-9_.:{}-]{1,64}$/, { message: 'CALLBACK_QUEUE_PREFIX must be 1..64 letters, digits or _.:{}-' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.:{}-]{1,64}$/, { message: 'CALLBACK_QUEUE_PREFIX must be 1..64 letters, digits or _.:{}-' })
   CALLBACK_QUEUE_PREFIX?: string;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(10)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
   CALLBACK_POLL_INTERVAL_MS?: number;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
   CALLBACK_CONCURRENCY?: number;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1000)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
   CALLBACK_JOB_LOCK_MS?: number;
 
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
-  @IsOptional() @IsIn(['pretty', 'json'], { message: 'LOG_FORMAT must be pretty or json' })
+  @IsOptional()
+  @IsIn(['pretty', 'json'], { message: 'LOG_FORMAT must be pretty or json' })
   LOG_FORMAT?: 'pretty' | 'json';
 
   @IsOptional()
@@ -95,17 +112,31 @@ export class EnvironmentVariables {
   })
   CORS_ORIGINS?: string;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
   RATE_LIMIT_MAX?: number;
 
-  @IsOptional() @Matches(WINDOW, { message: 'RATE_LIMIT_WINDOW must be a duration such as 1m (units ms s m h)' })
+  @IsOptional()
+  @Matches(WINDOW, { message: 'RATE_LIMIT_WINDOW must be a duration such as 1m (units ms s m h)' })
   RATE_LIMIT_WINDOW?: string;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   WORKER_PORT?: number;
 
   @IsOptional()
-  @ValidateBy({ name: 'isTrustProxy', validator: { validate: (value: unknown) => typeof value === 'string' && parseTrustProxy(value) !== undefined, defaultMessage: () => TRUST_PROXY_RULE } })
+  @ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseTrustProxy(value) !== undefined,
+      defaultMessage: () => TRUST_PROXY_RULE,
+    },
+  })
   TRUST_PROXY?: string;
 }
 
@@ -145,7 +176,10 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     callbackJobLockMs: env.CALLBACK_JOB_LOCK_MS ?? 30_000,
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: env.LOG_FORMAT ?? 'auto',
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
     rateLimit: { max: env.RATE_LIMIT_MAX ?? 0, windowMs: parseDuration(env.RATE_LIMIT_WINDOW ?? '1m', ['ms', 's', 'm', 'h'])! },
     workerPort: env.WORKER_PORT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? 'false')!,

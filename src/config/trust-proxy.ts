@@ -10,7 +10,8 @@ import ipaddr from 'ipaddr.js';
 export type TrustProxy = false | number | readonly string[];
 
 /** `TRUST_PROXY`'s rule, for the boot-time validation message. */
-export const TRUST_PROXY_RULE = 'TRUST_PROXY must be false, a hop count (1, 2, ...) or a comma-separated list of proxy addresses or CIDR ranges (true would let any client choose its address)';
+export const TRUST_PROXY_RULE =
+  'TRUST_PROXY must be false, a hop count (1, 2, ...) or a comma-separated list of proxy addresses or CIDR ranges (true would let any client choose its address)';
 
 /** @returns the setting, or `undefined` when `value` is not a valid `TRUST_PROXY`. */
 export function parseTrustProxy(value: string): TrustProxy | undefined {

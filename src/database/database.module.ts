@@ -43,12 +43,7 @@ export class DatabaseModule {
           useFactory: (config: AppConfig) => dataSourceOptions(config.database),
         }),
       ],
-      providers: [
-        { provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate },
-        MigrationsOnStart,
-        PreparedReads,
-        NameGramKeys,
-      ],
+      providers: [{ provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate }, MigrationsOnStart, PreparedReads, NameGramKeys],
       exports: [PreparedReads, NameGramKeys],
     };
   }

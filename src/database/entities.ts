@@ -9,4 +9,14 @@ import { OutboxEventEntity } from '../events/outbox-event.entity.js';
 import { TeamEntity } from '../teams/team.entity.js';
 
 /** Every TypeORM entity of the service (the migration CLI needs the full list). */
-export const ENTITIES = [AccountEntity, AppEntity, AwardEntity, AwardeeEntity, CallbackEntity, DeliveryEntity, OutboxEventEntity, SessionEntity, TeamEntity];
+export const ENTITIES = [
+  AccountEntity,
+  AppEntity,
+  AwardEntity,
+  AwardeeEntity,
+  CallbackEntity,
+  DeliveryEntity,
+  OutboxEventEntity,
+  SessionEntity,
+  TeamEntity,
+];

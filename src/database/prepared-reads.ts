@@ -27,7 +27,11 @@ export class PreparedReads {
    *
    * @throws QueryFailedError as `EntityManager.query` would.
    */
-  async select<T>(sql: string, parameters: readonly (string | number | null)[], manager: EntityManager = this.dataSource.manager): Promise<T[]> {
+  async select<T>(
+    sql: string,
+    parameters: readonly (string | number | null)[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<T[]> {
     if (this.dataSource.options.type !== 'mysql' || manager.queryRunner) return manager.query(sql, [...parameters]);
     // TypeORM's own mysql2 pool, created when the data source was initialised.
     this.pool ??= (this.dataSource.driver as unknown as { pool: Pool }).pool.promise();

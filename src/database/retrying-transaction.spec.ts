@@ -20,7 +20,7 @@ const deadlock = Object.assign(new Error('Deadlock found'), { driverError: { cod
 const lockWait = Object.assign(new Error('Lock wait timeout'), { code: 'ER_LOCK_WAIT_TIMEOUT' });
 
 describe('runInTransaction', () => {
-  it('returns the work\'s result', async () => {
+  it("returns the work's result", async () => {
     const dataSource = fakeDataSource([]);
     expect(await runInTransaction(dataSource, async () => 42)).toBe(42);
     expect(dataSource.calls).toBe(1);

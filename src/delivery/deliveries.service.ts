@@ -103,7 +103,8 @@ export class DeliveriesService {
     await this.dataSource.transaction(async (manager) => {
       const delivery = await manager.findOne(DeliveryEntity, { where: { id } });
       if (!delivery) throw new RedeliveryError(`No delivery with id ${id}.`);
-      if (delivery.status !== 'failed') throw new RedeliveryError(`Delivery ${id} is ${delivery.status}; only failed deliveries can be redelivered.`);
+      if (delivery.status !== 'failed')
+        throw new RedeliveryError(`Delivery ${id} is ${delivery.status}; only failed deliveries can be redelivered.`);
       if (delivery.callbackId === null || !(await manager.exists(CallbackEntity, { where: { id: delivery.callbackId } }))) {
         throw new RedeliveryError(`Delivery ${id} cannot be redelivered: its callback was deleted.`);
       }
@@ -111,7 +112,15 @@ export class DeliveriesService {
       await manager.update(
         DeliveryEntity,
         { id, round: delivery.round, status: 'failed' },
-        { status: 'pending', attempts: 0, round: delivery.round + 1, nextAttemptAt: now, leaseUntil: null, enqueuedAt: null, updatedAt: now },
+        {
+          status: 'pending',
+          attempts: 0,
+          round: delivery.round + 1,
+          nextAttemptAt: now,
+          leaseUntil: null,
+          enqueuedAt: null,
+          updatedAt: now,
+        },
       );
     });
   }

@@ -52,7 +52,8 @@ export class DeliveryExecutor {
   async execute(deliveryId: number, round?: number): Promise<ExecutionOutcome> {
     const manager = this.dataSource.manager;
     const delivery = await manager.findOne(DeliveryEntity, { where: { id: deliveryId } });
-    if (!delivery || delivery.status !== 'pending' || (round !== undefined && delivery.round !== round)) return { kind: 'done', status: 'skipped' };
+    if (!delivery || delivery.status !== 'pending' || (round !== undefined && delivery.round !== round))
+      return { kind: 'done', status: 'skipped' };
     const callback = delivery.callbackId === null ? null : await manager.findOne(CallbackEntity, { where: { id: delivery.callbackId } });
     if (!callback) {
       await this.record(delivery, { status: 'cancelled', lastError: 'The callback was deleted before delivery.', nextAttemptAt: null });
@@ -68,7 +69,9 @@ export class DeliveryExecutor {
     if (step.kind === 'retry') {
       await this.record(delivery, { ...attempt, status: 'pending', nextAttemptAt: now + step.delayMs / 1000 });
       this.metrics.recordAttempt(event.type, 'retry');
-      this.logger.warn(`Delivery ${delivery.id} attempt ${attempts} to app ${delivery.appId} failed (${summary(result)}); retry in ${step.delayMs} ms`);
+      this.logger.warn(
+        `Delivery ${delivery.id} attempt ${attempts} to app ${delivery.appId} failed (${summary(result)}); retry in ${step.delayMs} ms`,
+      );
       return step;
     }
     await this.record(delivery, { ...attempt, status: step.kind, nextAttemptAt: null });
@@ -108,7 +111,9 @@ export class DeliveryExecutor {
         return;
       } catch (error) {
         if (attempt >= RECORD_ATTEMPTS) throw error;
-        this.logger.warn(`Delivery ${delivery.id}: recording the outcome failed (${error instanceof Error ? error.message : String(error)}); trying again`);
+        this.logger.warn(
+          `Delivery ${delivery.id}: recording the outcome failed (${error instanceof Error ? error.message : String(error)}); trying again`,
+        );
         await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, MAX_RECORD_BACKOFF_MS)));
       }
     }
@@ -116,7 +121,8 @@ export class DeliveryExecutor {
 }
 
 function describe(result: AttemptResult): Pick<DeliveryEntity, 'lastStatus' | 'lastError'> {
-  if (result.kind === 'answer') return { lastStatus: result.status, lastError: result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}` };
+  if (result.kind === 'answer')
+    return { lastStatus: result.status, lastError: result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}` };
   return { lastStatus: null, lastError: result.error.slice(0, 1024) };
 }
 

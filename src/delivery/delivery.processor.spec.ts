@@ -8,7 +8,9 @@ import type { DeliveryExecutor } from './delivery-executor.js';
 describe('DeliveryProcessor.onFailed', () => {
   it('marks the delivery failed on every final job failure, a stalled job (UnrecoverableError) included', async () => {
     const marked: [number, number, string][] = [];
-    const executor = { markFailed: async (id: number, round: number, reason: string) => void marked.push([id, round, reason]) } as unknown as DeliveryExecutor;
+    const executor = {
+      markFailed: async (id: number, round: number, reason: string) => void marked.push([id, round, reason]),
+    } as unknown as DeliveryExecutor;
     const processor = new DeliveryProcessor(executor);
     const job = { data: { deliveryId: 7, round: 2 } } as Job<DeliveryJobData>;
     await processor.onFailed(job, new UnrecoverableError('job stalled more than allowable limit'));

@@ -50,11 +50,14 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
     try {
       outcome = await this.executor.execute(deliveryId, round);
     } catch (error) {
-      this.logger.warn(`Delivery ${deliveryId} could not be attempted (${error instanceof Error ? error.message : String(error)}); trying again`);
+      this.logger.warn(
+        `Delivery ${deliveryId} could not be attempted (${error instanceof Error ? error.message : String(error)}); trying again`,
+      );
       return this.retryLater(job, INFRASTRUCTURE_RETRY_MS, token);
     }
     if (outcome.kind === 'retry') return this.retryLater(job, outcome.delayMs, token);
-    if (outcome.status === 'failed') throw new UnrecoverableError(`Delivery ${deliveryId} failed for good; see "deliveries list --failed".`);
+    if (outcome.status === 'failed')
+      throw new UnrecoverableError(`Delivery ${deliveryId} failed for good; see "deliveries list --failed".`);
     return outcome.status;
   }
 

@@ -67,7 +67,10 @@ export class OutboxRelay implements OnModuleInit {
           .where({ id: In(ids), dispatchedAt: IsNull() })
           .execute();
         if (claim.affected !== undefined && claim.affected !== events.length) throw new RelayConflictError();
-        const callbacks = await manager.find(CallbackEntity, { where: { event: In([...new Set(events.map((event) => event.type))]) }, order: { id: 'ASC' } });
+        const callbacks = await manager.find(CallbackEntity, {
+          where: { event: In([...new Set(events.map((event) => event.type))]) },
+          order: { id: 'ASC' },
+        });
         const deliveries = events.flatMap((event) =>
           callbacks
             .filter((callback) => callback.event === event.type)

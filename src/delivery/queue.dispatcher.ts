@@ -85,7 +85,12 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
         take: BATCH_SIZE,
         ...forUpdateSkipLocked(manager),
       });
-      if (due.length > 0) await manager.update(DeliveryEntity, { id: In(due.map((delivery) => delivery.id)), enqueuedAt: IsNull() }, { enqueuedAt: claimedAt });
+      if (due.length > 0)
+        await manager.update(
+          DeliveryEntity,
+          { id: In(due.map((delivery) => delivery.id)), enqueuedAt: IsNull() },
+          { enqueuedAt: claimedAt },
+        );
       return due;
     });
     if (claimed.length === 0) return 0;
@@ -107,7 +112,11 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
   /** Puts claimed deliveries back for the next pass (best effort: the reconcile pass covers a failure here). */
   private async releaseClaim(claimed: DeliveryEntity[], claimedAt: number): Promise<void> {
     try {
-      await this.dataSource.manager.update(DeliveryEntity, { id: In(claimed.map((delivery) => delivery.id)), enqueuedAt: claimedAt }, { enqueuedAt: null });
+      await this.dataSource.manager.update(
+        DeliveryEntity,
+        { id: In(claimed.map((delivery) => delivery.id)), enqueuedAt: claimedAt },
+        { enqueuedAt: null },
+      );
     } catch (error) {
       this.logger.warn(`Could not release ${claimed.length} claimed deliveries (${String(error)}); the reconcile pass will enqueue them`);
     }
@@ -117,7 +126,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
   private async reconcile(): Promise<void> {
     const graceSeconds = (RECONCILE_AFTER_LOCKS * this.config.callbackJobLockMs + this.config.callbackTimeoutMs) / 1000;
     const dueBefore = this.clock.nowSeconds() - graceSeconds;
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const overdue = await this.dataSource.manager.find(DeliveryEntity, {
         select: { id: true, round: true },
         where: { id: MoreThan(afterId), status: 'pending', enqueuedAt: Not(IsNull()), nextAttemptAt: LessThan(dueBefore) },
@@ -141,7 +150,9 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
     if (state === 'completed') await job!.remove();
     else if (state !== 'missing') return;
     await this.queue.add(DELIVERY_JOB, jobData(delivery), { jobId: deliveryJobId(delivery) });
-    this.logger.warn(`Delivery ${delivery.id} was ${state === 'missing' ? 'missing from the queue (Redis lost it)' : 'pending with a completed job'}; enqueued again`);
+    this.logger.warn(
+      `Delivery ${delivery.id} was ${state === 'missing' ? 'missing from the queue (Redis lost it)' : 'pending with a completed job'}; enqueued again`,
+    );
   }
 
   private reportRedisDown(error: unknown): void {

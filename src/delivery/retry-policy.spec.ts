@@ -7,12 +7,14 @@ const middle = () => 0.5;
 
 describe('nextStep (contract §8)', () => {
   it('ends a delivery on any 2xx', () => {
-    for (const status of [200, 201, 204, 299]) expect(nextStep({ kind: 'answer', status }, 1, DELAYS, middle)).toEqual({ kind: 'succeeded' });
+    for (const status of [200, 201, 204, 299])
+      expect(nextStep({ kind: 'answer', status }, 1, DELAYS, middle)).toEqual({ kind: 'succeeded' });
   });
 
   it('retries network errors, timeouts, 408, 429 and 5xx after the next delay of the schedule', () => {
     expect(nextStep({ kind: 'network', error: 'ECONNREFUSED' }, 1, DELAYS, middle)).toEqual({ kind: 'retry', delayMs: 5_000 });
-    for (const status of [408, 429, 500, 503, 599]) expect(nextStep({ kind: 'answer', status }, 2, DELAYS, middle)).toEqual({ kind: 'retry', delayMs: 300_000 });
+    for (const status of [408, 429, 500, 503, 599])
+      expect(nextStep({ kind: 'answer', status }, 2, DELAYS, middle)).toEqual({ kind: 'retry', delayMs: 300_000 });
     expect(nextStep({ kind: 'answer', status: 502 }, 3, DELAYS, middle)).toEqual({ kind: 'retry', delayMs: 1_800_000 });
   });
 
@@ -22,7 +24,8 @@ describe('nextStep (contract §8)', () => {
   });
 
   it('fails at once on other statuses and on a refused address', () => {
-    for (const status of [100, 301, 302, 304, 400, 401, 403, 404, 410, 422]) expect(nextStep({ kind: 'answer', status }, 1, DELAYS, middle)).toEqual({ kind: 'failed' });
+    for (const status of [100, 301, 302, 304, 400, 401, 403, 404, 410, 422])
+      expect(nextStep({ kind: 'answer', status }, 1, DELAYS, middle)).toEqual({ kind: 'failed' });
     expect(nextStep({ kind: 'refused', error: 'private' }, 1, DELAYS, middle)).toEqual({ kind: 'failed' });
   });
 
@@ -34,8 +37,14 @@ describe('nextStep (contract §8)', () => {
   it('waits for a longer Retry-After, counted up to one hour; a shorter one changes nothing', () => {
     expect(nextStep({ kind: 'answer', status: 429, retryAfterMs: 60_000 }, 1, DELAYS, middle)).toEqual({ kind: 'retry', delayMs: 60_000 });
     expect(nextStep({ kind: 'answer', status: 503, retryAfterMs: 1_000 }, 1, DELAYS, middle)).toEqual({ kind: 'retry', delayMs: 5_000 });
-    expect(nextStep({ kind: 'answer', status: 503, retryAfterMs: 86_400_000 }, 1, DELAYS, middle)).toEqual({ kind: 'retry', delayMs: MAX_RETRY_AFTER_MS });
-    expect(nextStep({ kind: 'answer', status: 503, retryAfterMs: 600_000 }, 3, DELAYS, middle)).toEqual({ kind: 'retry', delayMs: 1_800_000 });
+    expect(nextStep({ kind: 'answer', status: 503, retryAfterMs: 86_400_000 }, 1, DELAYS, middle)).toEqual({
+      kind: 'retry',
+      delayMs: MAX_RETRY_AFTER_MS,
+    });
+    expect(nextStep({ kind: 'answer', status: 503, retryAfterMs: 600_000 }, 3, DELAYS, middle)).toEqual({
+      kind: 'retry',
+      delayMs: 1_800_000,
+    });
   });
 });
 

@@ -11,10 +11,7 @@ export type AttemptResult =
   | { readonly kind: 'refused'; readonly error: string };
 
 /** What happens to a delivery after an attempt. */
-export type NextStep =
-  | { readonly kind: 'succeeded' }
-  | { readonly kind: 'retry'; readonly delayMs: number }
-  | { readonly kind: 'failed' };
+export type NextStep = { readonly kind: 'succeeded' } | { readonly kind: 'retry'; readonly delayMs: number } | { readonly kind: 'failed' };
 
 /**
  * The retry rule of contract §8. A 2xx succeeds. A network error, timeout,
@@ -26,7 +23,12 @@ export type NextStep =
  * @param attemptsMade attempts made so far, this one included (1-based).
  * @param random a source of numbers in [0, 1), for the jitter.
  */
-export function nextStep(result: AttemptResult, attemptsMade: number, delaysMs: readonly number[], random: () => number = Math.random): NextStep {
+export function nextStep(
+  result: AttemptResult,
+  attemptsMade: number,
+  delaysMs: readonly number[],
+  random: () => number = Math.random,
+): NextStep {
   if (result.kind === 'answer' && result.status >= 200 && result.status < 300) return { kind: 'succeeded' };
   if (!isRetryable(result) || attemptsMade > delaysMs.length) return { kind: 'failed' };
   const scheduled = delaysMs[attemptsMade - 1];

@@ -12,7 +12,10 @@ import { RedisHealthIndicator } from './redis.health.js';
 const CHECK_TIMEOUT_MS = 2000;
 
 /** OpenAPI schema of a terminus result: `{status, info, error, details}`, each check keyed by name. */
-const CHECKS = { type: 'object', additionalProperties: { type: 'object', properties: { status: { type: 'string', enum: ['up', 'down'] } } } };
+const CHECKS = {
+  type: 'object',
+  additionalProperties: { type: 'object', properties: { status: { type: 'string', enum: ['up', 'down'] } } },
+};
 const HEALTH_RESULT = {
   type: 'object',
   properties: { status: { type: 'string', enum: ['ok', 'error'] }, info: CHECKS, error: CHECKS, details: CHECKS },

@@ -12,7 +12,14 @@ export function corsOptions(origins: readonly string[]): FastifyCorsOptions {
     origin: origins.includes('*') ? '*' : [...origins],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER],
-    exposedHeaders: ['Retry-After', 'WWW-Authenticate', REQUEST_ID_HEADER, 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    exposedHeaders: [
+      'Retry-After',
+      'WWW-Authenticate',
+      REQUEST_ID_HEADER,
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ],
     maxAge: 600,
   };
 }

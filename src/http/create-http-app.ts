@@ -44,11 +44,15 @@ export async function createHttpApp(
   });
   registerJsonBodyParser(adapter.getInstance());
   echoRequestId(adapter.getInstance());
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(resolvedConfig, { logDestination: options.logDestination }), adapter, {
-    logger: options.logger === false ? false : undefined,
-    bufferLogs: options.logger !== false,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(resolvedConfig, { logDestination: options.logDestination }),
+    adapter,
+    {
+      logger: options.logger === false ? false : undefined,
+      bufferLogs: options.logger !== false,
+      bodyParser: false,
+    },
+  );
   if (options.logger !== false) app.useLogger(app.get(PinoLoggerService));
   app.get(RequestLogging).register(adapter.getInstance());
   // After the request logging hook, so that the 503 answers of a shutdown are logged too.

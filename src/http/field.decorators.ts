@@ -62,7 +62,12 @@ export function TextField(min: number, max: number, options: { trim: boolean } =
         defaultMessage: () => `ensure this value has ${min} to ${max} characters`,
       },
     }),
-    ApiProperty({ type: 'string', minLength: min, maxLength: max, ...(options.trim ? { description: 'Length counted after trimming.' } : {}) }),
+    ApiProperty({
+      type: 'string',
+      minLength: min,
+      maxLength: max,
+      ...(options.trim ? { description: 'Length counted after trimming.' } : {}),
+    }),
   );
 }
 
@@ -130,7 +135,10 @@ export function AccountIdField(): PropertyDecorator {
         defaultMessage: () => 'value is not a valid account id',
       },
     }),
-    ApiProperty({ oneOf: [ACCOUNT_ID_STRING, ACCOUNT_ID_INTEGER], description: 'Account id: an unsigned 64-bit integer, as a JSON integer or a string of digits.' }),
+    ApiProperty({
+      oneOf: [ACCOUNT_ID_STRING, ACCOUNT_ID_INTEGER],
+      description: 'Account id: an unsigned 64-bit integer, as a JSON integer or a string of digits.',
+    }),
   );
 }
 
@@ -143,7 +151,8 @@ export function AccountIdListField(max: number): PropertyDecorator {
     ValidateBy({
       name: 'isAccountId',
       validator: {
-        validate: (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string' && parseAccountId(item) === item),
+        validate: (value: unknown) =>
+          Array.isArray(value) && value.every((item) => typeof item === 'string' && parseAccountId(item) === item),
         defaultMessage: () => 'value is not a valid list of account ids',
       },
     }),

@@ -44,15 +44,22 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
-    if (nestsDeeperThan(text, MAX_JSON_NESTING)) return done(bodyError(400, `Invalid JSON body: nested deeper than ${MAX_JSON_NESTING} levels.`), undefined);
+    if (nestsDeeperThan(text, MAX_JSON_NESTING))
+      return done(bodyError(400, `Invalid JSON body: nested deeper than ${MAX_JSON_NESTING} levels.`), undefined);
     try {
-      done(null, parse(text, (key, value) => (PROTOTYPE_KEYS.has(key) ? undefined : value), parseNumber));
+      done(
+        null,
+        parse(text, (key, value) => (PROTOTYPE_KEYS.has(key) ? undefined : value), parseNumber),
+      );
     } catch (error) {
       done(bodyError(400, `Invalid JSON body: ${(error as Error).message}`), undefined);
     }
   });
   fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
     if ((body as Buffer).length === 0) return done(null, undefined);
-    done(bodyError(415, `Unsupported content type ${JSON.stringify(request.headers['content-type'] ?? '')}: send application/json.`), undefined);
+    done(
+      bodyError(415, `Unsupported content type ${JSON.stringify(request.headers['content-type'] ?? '')}: send application/json.`),
+      undefined,
+    );
   });
 }

@@ -7,11 +7,15 @@ import { ToInteger } from './to-integer.decorator.js';
 export class PaginationQuery {
   /** Zero-based page number. */
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based page number.' })
-  @Optional() @ToInteger() @IntegerField({ min: 0 })
+  @Optional()
+  @ToInteger()
+  @IntegerField({ min: 0 })
   page: number = 0;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @Optional() @ToInteger() @IntegerField({ min: 1, max: 100 })
+  @Optional()
+  @ToInteger()
+  @IntegerField({ min: 1, max: 100 })
   per_page: number = 20;
 }
 

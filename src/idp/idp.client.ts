@@ -39,7 +39,10 @@ export class IdpClient {
     let response: AxiosResponse<string>;
     try {
       response = await firstValueFrom(
-        this.http.get<string>('/oauth2/@me', { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, signal: deadline }),
+        this.http.get<string>('/oauth2/@me', {
+          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+          signal: deadline,
+        }),
       );
     } catch (error) {
       if (deadline.aborted) {

@@ -4,7 +4,13 @@ import { Injectable, type LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 /** Nest's own start-up chatter (modules loaded, routes mapped): logged at debug, not info. */
-const NEST_BOOT_CONTEXTS: ReadonlySet<string> = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+const NEST_BOOT_CONTEXTS: ReadonlySet<string> = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
 
 /**
  * Nest's `LoggerService` over one pino logger (for `app.useLogger`): every

@@ -2,7 +2,12 @@ import { PinoPretty } from 'pino-pretty';
 import type { DestinationStream } from 'pino';
 
 /** A log line as pino-pretty hands it over. */
-type LogLine = Record<string, unknown> & { req?: { method?: string; url?: string }; res?: { statusCode?: number | null }; responseTime?: number; context?: string };
+type LogLine = Record<string, unknown> & {
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number | null };
+  responseTime?: number;
+  context?: string;
+};
 
 /**
  * Where logs go for a person at a terminal (`LOG_FORMAT=pretty`): pino-pretty,
@@ -17,7 +22,8 @@ export function prettyDestination(): DestinationStream {
     ignore: 'service,hostname,pid,reqId,req,res,responseTime,context',
     singleLine: true,
     messageFormat: (log: LogLine, messageKey: string) => {
-      if (log.req && log.res) return `${log.req.method} ${log.req.url} ${log.res.statusCode ?? '-'} ${log.responseTime ?? '?'} ms${log[messageKey] === 'request aborted' ? ' (aborted)' : ''}`;
+      if (log.req && log.res)
+        return `${log.req.method} ${log.req.url} ${log.res.statusCode ?? '-'} ${log.responseTime ?? '?'} ms${log[messageKey] === 'request aborted' ? ' (aborted)' : ''}`;
       return `${log.context ? `[${log.context}] ` : ''}${String(log[messageKey] ?? '')}`;
     },
   });

@@ -66,10 +66,15 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
     for (const method of METHODS) {
       const operation = path[method];
       if (!operation) continue;
-      const statuses = [400, ...(BODY_METHODS.has(method) ? [413, 415] : []), ...(operation.tags?.includes(OPERATIONS_TAG) ? [] : [429, 503])];
+      const statuses = [
+        400,
+        ...(BODY_METHODS.has(method) ? [413, 415] : []),
+        ...(operation.tags?.includes(OPERATIONS_TAG) ? [] : [429, 503]),
+      ];
       for (const status of statuses) operation.responses[status] ??= { ...error, description: ERROR_DESCRIPTIONS[status] };
       for (const parameter of operation.parameters ?? []) {
-        if ('in' in parameter && parameter.in === 'path' && PATH_PARAMETERS[parameter.name]) Object.assign(parameter, PATH_PARAMETERS[parameter.name]);
+        if ('in' in parameter && parameter.in === 'path' && PATH_PARAMETERS[parameter.name])
+          Object.assign(parameter, PATH_PARAMETERS[parameter.name]);
       }
     }
   }

@@ -13,7 +13,9 @@ import { createHttpApp } from '../http/create-http-app.js';
  * compares the committed file with the code's document, so CI fails on drift.
  */
 async function writeOpenApi(path: string): Promise<void> {
-  const app = await createHttpApp(readAppConfig({ DATABASE_URL: 'sqlite::memory:', REDIS_URL: '', LOG_LEVEL: 'silent' }), { logger: false });
+  const app = await createHttpApp(readAppConfig({ DATABASE_URL: 'sqlite::memory:', REDIS_URL: '', LOG_LEVEL: 'silent' }), {
+    logger: false,
+  });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.getHttpServer().address() as { port: number };

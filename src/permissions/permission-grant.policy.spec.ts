@@ -6,7 +6,12 @@ import { Permission as P } from './permission.js';
 import { assertMayChangePermissions, isValidPermissionValue } from './permission-grant.policy.js';
 
 const app = (permissions: number): Caller => ({ kind: 'app', permissions });
-const user = (permissions: number, teamId: number | null = null, accountId = '1'): Caller => ({ kind: 'user', permissions, accountId, teamId });
+const user = (permissions: number, teamId: number | null = null, accountId = '1'): Caller => ({
+  kind: 'user',
+  permissions,
+  accountId,
+  teamId,
+});
 
 function allowed(caller: Caller | undefined, value: number, mode: 'grant' | 'revoke' = 'grant', targetTeam: number | null = null): boolean {
   try {
@@ -95,7 +100,9 @@ describe('rule 4: manage_own_team (value exactly 32)', () => {
 
   it('applies only to exactly 32: 32|64 falls back to rule 3', () => {
     expect(allowed(user(P.ManageOwnTeam | P.ManageAwards, 7), P.ManageOwnTeam | P.ManageAwards, 'grant', 7)).toBe(false);
-    expect(allowed(user(P.ManagePermissions | P.ManageOwnTeam | P.ManageAwards, 7), P.ManageOwnTeam | P.ManageAwards, 'grant', 7)).toBe(true);
+    expect(allowed(user(P.ManagePermissions | P.ManageOwnTeam | P.ManageAwards, 7), P.ManageOwnTeam | P.ManageAwards, 'grant', 7)).toBe(
+      true,
+    );
   });
 
   it('an app never counts as a team member', () => {

@@ -18,12 +18,7 @@ export function isValidPermissionValue(value: number): boolean {
  *
  * @throws ForbiddenException (403) when not allowed.
  */
-export function assertMayChangePermissions(
-  caller: Caller | undefined,
-  value: number,
-  mode: GrantMode,
-  targetTeamId: number | null,
-): void {
+export function assertMayChangePermissions(caller: Caller | undefined, value: number, mode: GrantMode, targetTeamId: number | null): void {
   if (value === 0) return;
   if (mode === 'grant' && (value & Permission.AuthenticateUsers) !== 0) {
     throw new ForbiddenException('authenticate_users can never be granted to an account.');

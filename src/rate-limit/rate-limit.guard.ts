@@ -2,7 +2,6 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 
-
 /**
  * Rate limiting with `@nestjs/throttler`: `RATE_LIMIT_MAX` requests
  * per `RATE_LIMIT_WINDOW`, counted per client across all routes. Runs after

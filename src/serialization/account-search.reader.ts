@@ -8,7 +8,13 @@ import { NameGramKeys } from '../database/name-gram-keys.js';
 import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
-import { ACCOUNT_AWARDS_COLUMNS, ACCOUNT_AWARDS_JOIN, ACCOUNT_ROW_COLUMNS, ACCOUNT_TEAM_JOINS, type AccountAwardRow } from './account-row.js';
+import {
+  ACCOUNT_AWARDS_COLUMNS,
+  ACCOUNT_AWARDS_JOIN,
+  ACCOUNT_ROW_COLUMNS,
+  ACCOUNT_TEAM_JOINS,
+  type AccountAwardRow,
+} from './account-row.js';
 import type { AccountResource } from './resources.js';
 
 /** A SQL fragment and its parameters, in textual order. */
@@ -84,7 +90,10 @@ export class AccountSearchReader {
   private matches(query: SearchAccountsQuery): Fragment {
     const filter = this.filter(query);
     if (query.q && this.nameGrams) {
-      return { sql: `SELECT g.account_id AS id, g.name AS name ${filter.sql} ORDER BY g.name, g.account_id`, parameters: filter.parameters };
+      return {
+        sql: `SELECT g.account_id AS id, g.name AS name ${filter.sql} ORDER BY g.name, g.account_id`,
+        parameters: filter.parameters,
+      };
     }
     return { sql: `SELECT a.id AS id, a.name AS name ${filter.sql} ORDER BY a.name, a.id`, parameters: filter.parameters };
   }
@@ -95,7 +104,10 @@ export class AccountSearchReader {
       const length = [...query.q].length;
       if (this.nameGrams && length <= 2 && query.team === undefined) {
         const gram = this.searchGram(query.q);
-        return { sql: `SELECT COALESCE(SUM(c.accounts), 0) FROM name_gram_counts c WHERE c.gram = ${gram.sql}`, parameters: gram.parameters };
+        return {
+          sql: `SELECT COALESCE(SUM(c.accounts), 0) FROM name_gram_counts c WHERE c.gram = ${gram.sql}`,
+          parameters: gram.parameters,
+        };
       }
       const filter = this.filter(query);
       return { sql: `SELECT COUNT(*) ${filter.sql}`, parameters: filter.parameters };
@@ -119,7 +131,10 @@ export class AccountSearchReader {
       const length = [...query.q].length;
       if (this.nameGrams) {
         // The gram alone decides a q of one or two characters; the accounts are joined only to filter further.
-        from = length > 2 || query.team !== undefined ? 'FROM account_name_grams g INNER JOIN accounts a ON a.id = g.account_id' : 'FROM account_name_grams g';
+        from =
+          length > 2 || query.team !== undefined
+            ? 'FROM account_name_grams g INNER JOIN accounts a ON a.id = g.account_id'
+            : 'FROM account_name_grams g';
         const gram = this.searchGram(query.q);
         conditions.push(`g.gram = ${gram.sql}`);
         parameters.push(...gram.parameters);

@@ -4,7 +4,14 @@ import { EntityManager } from 'typeorm';
 import { fromStoredAccountId, toStoredAccountId } from '../accounts/account-id.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import type { AccountEntity } from '../accounts/account.entity.js';
-import { ACCOUNT_AWARDS_COLUMNS, ACCOUNT_AWARDS_JOIN, ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountAwardRow, type AccountRow } from './account-row.js';
+import {
+  ACCOUNT_AWARDS_COLUMNS,
+  ACCOUNT_AWARDS_JOIN,
+  ACCOUNT_ROW_COLUMNS,
+  ACCOUNT_ROW_FROM,
+  type AccountAwardRow,
+  type AccountRow,
+} from './account-row.js';
 import { type AwardHoldings, AwardHoldingsReader, appendAward, sortedByAwardId } from './award-holdings.reader.js';
 import type { AccountResource, TeamResource } from './resources.js';
 import { TeamSerializer } from './team.serializer.js';
@@ -33,9 +40,15 @@ export class AccountSerializer {
     const teamIds = [...new Set(accounts.map((account) => account.teamId).filter((id): id is number => id !== null))];
     const [teamRows, holdings] = await Promise.all([
       this.teamSerializer.rows(teamIds, manager),
-      this.awardHoldings.load(manager, accounts.map((account) => account.id), teamIds),
+      this.awardHoldings.load(
+        manager,
+        accounts.map((account) => account.id),
+        teamIds,
+      ),
     ]);
-    const teams = new Map(teamRows.map((row) => [Number(row.id), TeamSerializer.toResource(row, holdings.teams.get(Number(row.id)) ?? [])]));
+    const teams = new Map(
+      teamRows.map((row) => [Number(row.id), TeamSerializer.toResource(row, holdings.teams.get(Number(row.id)) ?? [])]),
+    );
     return accounts.map((account) =>
       AccountSerializer.toResource(
         {

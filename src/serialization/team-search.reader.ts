@@ -42,11 +42,17 @@ export class TeamSearchReader {
       return toPage(query, Number(row.total), []);
     }
     const awards = new Map<number, AwardResource[]>();
-    for (const row of rows.filter((candidate) => Number(candidate.kind) === 1).sort((left, right) => Number(left.member_count) - Number(right.member_count))) {
+    for (const row of rows
+      .filter((candidate) => Number(candidate.kind) === 1)
+      .sort((left, right) => Number(left.member_count) - Number(right.member_count))) {
       const list = awards.get(Number(row.id)) ?? [];
       list.push({ id: Number(row.member_count), title: row.name, image_url: row.image_url! });
       awards.set(Number(row.id), list);
     }
-    return toPage(query, Number(teams[0].total), teams.map((team) => TeamSerializer.toResource(team, awards.get(Number(team.id)) ?? [])));
+    return toPage(
+      query,
+      Number(teams[0].total),
+      teams.map((team) => TeamSerializer.toResource(team, awards.get(Number(team.id)) ?? [])),
+    );
   }
 }

@@ -30,7 +30,10 @@ export class TeamSerializer {
 
   /** One Team object per entity, in the same order (entities missing from the database are skipped). */
   async serialize(teams: TeamEntity[], manager: EntityManager = this.manager): Promise<TeamResource[]> {
-    const loaded = await this.load(teams.map((team) => team.id), manager);
+    const loaded = await this.load(
+      teams.map((team) => team.id),
+      manager,
+    );
     return teams.map((team) => loaded.get(team.id)).filter((team): team is TeamResource => team !== undefined);
   }
 
@@ -54,10 +57,16 @@ export class TeamSerializer {
    * @returns `undefined` when the team does not exist.
    */
   async loadOne(id: number, manager: EntityManager = this.manager): Promise<TeamResource | undefined> {
-    const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await this.reads.select(SINGLE_TEAM_SQL, [id, id], manager);
+    const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await this.reads.select(
+      SINGLE_TEAM_SQL,
+      [id, id],
+      manager,
+    );
     const team = rows.find((row) => Number(row.kind) === 0);
     if (!team) return undefined;
-    const awards = rows.filter((row) => Number(row.kind) === 1).map((row) => ({ id: Number(row.id), title: row.name, image_url: row.image_url! }));
+    const awards = rows
+      .filter((row) => Number(row.kind) === 1)
+      .map((row) => ({ id: Number(row.id), title: row.name, image_url: row.image_url! }));
     return TeamSerializer.toResource(team, awards);
   }
 

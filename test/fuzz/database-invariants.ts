@@ -14,8 +14,12 @@ export async function invariantViolations(dataSource: DataSource, http: HttpClie
   const counts: { team_key: number; stored: number; actual: number }[] = await dataSource.query(
     'SELECT c.team_key AS team_key, c.accounts AS stored, (SELECT COUNT(*) FROM accounts a WHERE COALESCE(a.team_id, 0) = c.team_key) AS actual FROM account_counts c',
   );
-  for (const count of counts) if (Number(count.stored) !== Number(count.actual)) violations.push(`account_counts ${count.team_key}: ${count.stored} stored, ${count.actual} rows`);
-  const teamsWithoutCount: { id: number }[] = await dataSource.query('SELECT t.id AS id FROM teams t LEFT JOIN account_counts c ON c.team_key = t.id WHERE c.team_key IS NULL');
+  for (const count of counts)
+    if (Number(count.stored) !== Number(count.actual))
+      violations.push(`account_counts ${count.team_key}: ${count.stored} stored, ${count.actual} rows`);
+  const teamsWithoutCount: { id: number }[] = await dataSource.query(
+    'SELECT t.id AS id FROM teams t LEFT JOIN account_counts c ON c.team_key = t.id WHERE c.team_key IS NULL',
+  );
   for (const team of teamsWithoutCount) violations.push(`team ${team.id} has no member count`);
 
   const [{ total }] = await dataSource.query('SELECT COUNT(*) AS total FROM accounts');
@@ -29,13 +33,18 @@ export async function invariantViolations(dataSource: DataSource, http: HttpClie
   for (const { name } of names) {
     for (const q of new Set([...name].length > 3 ? [[...name].slice(1, 4).join(''), [...name].slice(0, 1).join('')] : [name])) {
       if (q.trim() === '') continue;
-      const [{ matches }] = await dataSource.query(`SELECT COUNT(*) AS matches FROM accounts WHERE name LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [likeContains(q)]);
+      const [{ matches }] = await dataSource.query(`SELECT COUNT(*) AS matches FROM accounts WHERE name LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [
+        likeContains(q),
+      ]);
       const page = await http.get(`/accounts/search?per_page=1&q=${encodeURIComponent(q)}`);
-      if (page.status === 200 && page.body.results !== Number(matches)) violations.push(`search q=${JSON.stringify(q)}: ${page.body.results} results, ${matches} by LIKE`);
+      if (page.status === 200 && page.body.results !== Number(matches))
+        violations.push(`search q=${JSON.stringify(q)}: ${page.body.results} results, ${matches} by LIKE`);
     }
   }
 
-  const [{ orphans }] = await dataSource.query('SELECT COUNT(*) AS orphans FROM deliveries d LEFT JOIN outbox_events e ON e.id = d.event_id WHERE e.id IS NULL');
+  const [{ orphans }] = await dataSource.query(
+    'SELECT COUNT(*) AS orphans FROM deliveries d LEFT JOIN outbox_events e ON e.id = d.event_id WHERE e.id IS NULL',
+  );
   if (Number(orphans) > 0) violations.push(`${orphans} deliveries without their event`);
   return violations;
 }

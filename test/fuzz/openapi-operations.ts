@@ -22,14 +22,24 @@ export function operationsOf(document: OpenApiDocument): FuzzOperation[] {
     if (depth > 8 || typeof schema !== 'object' || schema === null) return schema;
     if (typeof schema.$ref === 'string') return resolve(document.components.schemas[schema.$ref.split('/').pop()!], depth + 1);
     return Object.fromEntries(
-      Object.entries(schema).map(([key, value]) => [key, Array.isArray(value) ? value.map((item) => resolve(item, depth + 1)) : typeof value === 'object' && value !== null ? resolve(value, depth + 1) : value]),
+      Object.entries(schema).map(([key, value]) => [
+        key,
+        Array.isArray(value)
+          ? value.map((item) => resolve(item, depth + 1))
+          : typeof value === 'object' && value !== null
+            ? resolve(value, depth + 1)
+            : value,
+      ]),
     );
   };
   const operations: FuzzOperation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const parameters: { in: string; name: string; schema?: Schema }[] = operation.parameters ?? [];
-      const parametersIn = (where: string) => parameters.filter((parameter) => parameter.in === where).map((parameter) => ({ name: parameter.name, schema: resolve(parameter.schema ?? {}) }));
+      const parametersIn = (where: string) =>
+        parameters
+          .filter((parameter) => parameter.in === where)
+          .map((parameter) => ({ name: parameter.name, schema: resolve(parameter.schema ?? {}) }));
       const body = operation.requestBody?.content?.['application/json']?.schema;
       operations.push({
         method: method.toUpperCase(),

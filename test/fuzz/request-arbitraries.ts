@@ -52,7 +52,24 @@ const EDGE_STRINGS = [
 ];
 
 /** Path and query ids: valid-looking, huge, negative, exponent, non-numeric, encoded. */
-const ODD_IDS = ['0', '-1', '1e3', '1.5', '00001', 'abc', '%FF', '%00', '18446744073709551615', '18446744073709551616', '99999999999999999999999999', '9007199254740993', '+1', '0x10', '%20 1', '%E2%80%AE1'];
+const ODD_IDS = [
+  '0',
+  '-1',
+  '1e3',
+  '1.5',
+  '00001',
+  'abc',
+  '%FF',
+  '%00',
+  '18446744073709551615',
+  '18446744073709551616',
+  '99999999999999999999999999',
+  '9007199254740993',
+  '+1',
+  '0x10',
+  '%20 1',
+  '%E2%80%AE1',
+];
 
 /** Any JSON value, small. */
 const anyJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -81,8 +98,18 @@ function typedValue(schema: Schema, world: FuzzWorld, name: string): fc.Arbitrar
         fc.constantFrom(2 ** 31, 2 ** 53, Number.MAX_SAFE_INTEGER),
       );
     case 'string':
-      if (schema.pattern === '^[0-9]{1,20}$') return fc.oneof(fc.constantFrom(...world.accounts), fc.constantFrom(...ODD_IDS), fc.bigInt({ min: 0n, max: 2n ** 64n + 5n }).map(String));
-      return fc.oneof(fc.constantFrom(...EDGE_STRINGS), fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 }));
+      if (schema.pattern === '^[0-9]{1,20}$')
+        return fc.oneof(
+          fc.constantFrom(...world.accounts),
+          fc.constantFrom(...ODD_IDS),
+          fc.bigInt({ min: 0n, max: 2n ** 64n + 5n }).map(String),
+        );
+      return fc.oneof(
+        fc.constantFrom(...EDGE_STRINGS),
+        fc.string({ maxLength: 40 }),
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+        fc.string({ unit: 'binary', maxLength: 20 }),
+      );
     case 'boolean':
       return fc.boolean();
     case 'array':
@@ -109,7 +136,9 @@ function objectFor(schema: Schema, world: FuzzWorld): fc.Arbitrary<Record<string
 /** A raw body: the schema's object serialized (ids above 2^53 as bare numbers), or something that is not one. */
 function bodyFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<{ contentType?: string; body?: string }> {
   const json = (value: unknown) => JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item));
-  const schemaBody = operation.body ? objectFor(operation.body, world).map((value) => ({ contentType: 'application/json', body: json(value) })) : fc.constant({});
+  const schemaBody = operation.body
+    ? objectFor(operation.body, world).map((value) => ({ contentType: 'application/json', body: json(value) }))
+    : fc.constant({});
   return fc.oneof(
     { weight: 6, arbitrary: schemaBody },
     {
@@ -137,7 +166,12 @@ function bodyFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<{ con
 function queryFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<string> {
   const parameters = operation.queryParameters.map((parameter) =>
     fc.option(
-      fc.oneof(typedValue(parameter.schema, world, parameter.name).map((value) => encodeURIComponent(String(value).toWellFormed())), fc.constantFrom(...ODD_IDS)).map((value) => `${parameter.name}=${value}`),
+      fc
+        .oneof(
+          typedValue(parameter.schema, world, parameter.name).map((value) => encodeURIComponent(String(value).toWellFormed())),
+          fc.constantFrom(...ODD_IDS),
+        )
+        .map((value) => `${parameter.name}=${value}`),
       { nil: undefined },
     ),
   );
@@ -154,7 +188,19 @@ export function requestArbitrary(operations: FuzzOperation[], world: FuzzWorld):
           ...operation.pathParameters.map((parameter) =>
             parameter.name === 'event'
               ? fc.constantFrom(...world.events)
-              : fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(parameter.name === 'account' ? world.accounts : parameter.name === 'team' ? world.teams.map(String) : world.awards.map(String))) }, { weight: 2, arbitrary: fc.constantFrom(...ODD_IDS) }),
+              : fc.oneof(
+                  {
+                    weight: 3,
+                    arbitrary: fc.constantFrom(
+                      ...(parameter.name === 'account'
+                        ? world.accounts
+                        : parameter.name === 'team'
+                          ? world.teams.map(String)
+                          : world.awards.map(String)),
+                    ),
+                  },
+                  { weight: 2, arbitrary: fc.constantFrom(...ODD_IDS) },
+                ),
           ),
         ),
         query: operation.queryParameters.length > 0 ? queryFor(operation, world) : fc.constant(''),

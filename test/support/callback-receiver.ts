@@ -38,7 +38,13 @@ export class CallbackReceiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const path = request.url ?? '/';
-        receiver.received.push({ method: request.method ?? '', path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        receiver.received.push({
+          method: request.method ?? '',
+          path,
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        });
         const answer = receiver.scripts.get(path)?.shift() ?? { status: 200 };
         setTimeout(() => {
           if (response.destroyed) return;

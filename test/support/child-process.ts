@@ -21,7 +21,12 @@ export class TestProcess {
    * Spawns `command` and waits until its output contains `ready`.
    * @throws Error when it exits first or `timeoutMs` passes.
    */
-  static async start(name: string, command: string, args: string[], options: { env?: Record<string, string | undefined>; ready: string | RegExp; timeoutMs?: number }): Promise<TestProcess> {
+  static async start(
+    name: string,
+    command: string,
+    args: string[],
+    options: { env?: Record<string, string | undefined>; ready: string | RegExp; timeoutMs?: number },
+  ): Promise<TestProcess> {
     const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const started = new TestProcess(name, child);
     const deadline = Date.now() + (options.timeoutMs ?? 20_000);
@@ -48,7 +53,11 @@ export class TestProcess {
  * Runs a command to completion.
  * @returns its exit code and output.
  */
-export async function runProcess(command: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

@@ -39,4 +39,3 @@ export function collectRoutes(t: TestApp): Route[] {
   }
   return routes;
 }
-

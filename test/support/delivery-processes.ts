@@ -20,7 +20,10 @@ export function databaseUrlOf(config: AppConfig): string {
 
 /** Starts `node <dist>/worker.js` with `env` and waits until it is ready. */
 export function startWorker(name: string, env: Record<string, string | undefined>): Promise<TestProcess> {
-  return TestProcess.start(name, process.execPath, [join(DIST_DIR, 'worker.js')], { env: { LOG_LEVEL: 'info', ...env }, ready: 'Delivery worker started' });
+  return TestProcess.start(name, process.execPath, [join(DIST_DIR, 'worker.js')], {
+    env: { LOG_LEVEL: 'info', ...env },
+    ready: 'Delivery worker started',
+  });
 }
 
 /** A free local TCP port. */
@@ -34,9 +37,14 @@ export async function freePort(): Promise<number> {
 
 /** Starts a Redis of the test's own on `port` (no persistence), to stop and restart in fault tests. */
 export function startRedis(port: number): Promise<TestProcess> {
-  return TestProcess.start(`redis:${port}`, 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    ready: 'Ready to accept connections',
-  });
+  return TestProcess.start(
+    `redis:${port}`,
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      ready: 'Ready to accept connections',
+    },
+  );
 }
 
 /** The Standard Webhooks secret the Redis suites register. */

@@ -100,7 +100,8 @@ export class FakeIdp {
     const authorization = request.headers.authorization;
     this.requests.push({ method: request.method ?? '', path: request.url ?? '', authorization });
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-    const known = request.method === 'GET' && request.url === '/api/oauth2/@me' && token !== undefined ? this.answers.get(token) : undefined;
+    const known =
+      request.method === 'GET' && request.url === '/api/oauth2/@me' && token !== undefined ? this.answers.get(token) : undefined;
     const answer: FakeIdpAnswer = known ?? { status: 401, body: { message: '401: Unauthorized', code: 0 } };
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     // The service may have given up (timeout) and closed the connection meanwhile.
@@ -118,7 +119,10 @@ export class FakeIdp {
       for (let piece = 1; piece <= TRICKLE_PIECES; piece++) {
         const chunk = text.slice(piece * size, (piece + 1) * size);
         const last = piece === TRICKLE_PIECES;
-        setTimeout(() => response.destroyed || (last ? response.end(chunk) : response.write(chunk)), (answer.trickleMs * piece) / TRICKLE_PIECES).unref();
+        setTimeout(
+          () => response.destroyed || (last ? response.end(chunk) : response.write(chunk)),
+          (answer.trickleMs * piece) / TRICKLE_PIECES,
+        ).unref();
       }
     };
     if (answer.delayMs === undefined) send();

@@ -12,7 +12,8 @@ export async function quickStart(baseUrl: string, app: { username: string; passw
   try {
     await unwrap(client.GET('/team/{team}', { params: { path: { team: 999_999 } } }));
   } catch (error) {
-    if (error instanceof ValidationError) console.log(error.items[0].loc, error.items[0].msg); // ['path', 'team'] Team not found.
+    if (error instanceof ValidationError)
+      console.log(error.items[0].loc, error.items[0].msg); // ['path', 'team'] Team not found.
     else if (error instanceof AccountsApiError) console.log(error.status, error.detail);
     else throw error;
   }

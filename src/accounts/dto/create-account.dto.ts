@@ -3,23 +3,29 @@ import { AccountIdField, HttpUrlField, IntegerField, Optional, Required, TextFie
 /** Body of `POST /acounts/new` (interface §4.1, contract §6). */
 export class CreateAccountDto {
   /** Canonical decimal id (sent as a JSON integer or a string of digits). */
-  @Required() @AccountIdField()
+  @Required()
+  @AccountIdField()
   id: string;
 
-  @Required() @TextField(1, 255)
+  @Required()
+  @TextField(1, 255)
   name: string;
 
-  @Required() @TextField(1, 32, { trim: false })
+  @Required()
+  @TextField(1, 32, { trim: false })
   discriminator: string;
 
-  @Optional() @HttpUrlField()
+  @Optional()
+  @HttpUrlField()
   avatar_url?: string | null;
 
   /** Team id; 0 or null means no team. */
-  @Optional() @IntegerField({ min: 0 })
+  @Optional()
+  @IntegerField({ min: 0 })
   team?: number | null;
 
   /** Permission bits (contract §5 rule 1: bits 0..6 only). */
-  @Optional() @IntegerField({ min: 0, max: 127 })
+  @Optional()
+  @IntegerField({ min: 0, max: 127 })
   permissions?: number | null;
 }

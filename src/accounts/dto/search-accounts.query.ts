@@ -5,10 +5,13 @@ import { ToInteger } from '../../http/to-integer.decorator.js';
 /** Query of `GET /accounts/search` (interface §4.1, contract §3). */
 export class SearchAccountsQuery extends PaginationQuery {
   /** Case-insensitive substring of the name. */
-  @Optional() @TextField(0, 255, { trim: false })
+  @Optional()
+  @TextField(0, 255, { trim: false })
   q?: string;
 
   /** Only accounts of this team; 0 lists accounts without a team. */
-  @Optional() @ToInteger() @IntegerField({ min: 0 })
+  @Optional()
+  @ToInteger()
+  @IntegerField({ min: 0 })
   team?: number;
 }

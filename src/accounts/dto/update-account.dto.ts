@@ -2,27 +2,34 @@ import { HttpUrlField, IntegerField, Optional, OptionalNotNull, TextField } from
 
 /** Body of `PATCH /account/{account}` (interface §4.1); every field optional. */
 export class UpdateAccountDto {
-  @OptionalNotNull() @TextField(1, 255)
+  @OptionalNotNull()
+  @TextField(1, 255)
   name?: string;
 
-  @OptionalNotNull() @TextField(1, 32, { trim: false })
+  @OptionalNotNull()
+  @TextField(1, 32, { trim: false })
   discriminator?: string;
 
   /** A URL, or null to remove the avatar. */
-  @Optional() @HttpUrlField()
+  @Optional()
+  @HttpUrlField()
   avatar_url?: string | null;
 
   /** New team id; 0 (or null) removes the account from its team. */
-  @Optional() @IntegerField({ min: 0 })
+  @Optional()
+  @IntegerField({ min: 0 })
   team?: number | null;
 
-  @OptionalNotNull() @IntegerField({ min: 0, max: 127 })
+  @OptionalNotNull()
+  @IntegerField({ min: 0, max: 127 })
   grant_permissions?: number;
 
-  @OptionalNotNull() @IntegerField({ min: 0, max: 127 })
+  @OptionalNotNull()
+  @IntegerField({ min: 0, max: 127 })
   revoke_permissions?: number;
 
   /** An identity-provider token with the identify scope; refreshes name, discriminator and avatar (contract §7). */
-  @Optional() @TextField(1, 4096, { trim: false })
+  @Optional()
+  @TextField(1, 4096, { trim: false })
   idp_token?: string;
 }

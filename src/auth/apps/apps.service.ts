@@ -76,7 +76,7 @@ export class AppsService {
       const app = await manager.findOne(AppEntity, { where: { id } });
       if (!app) throw new NotFoundException(`No app with id ${id}.`);
       if (changes.name !== undefined) app.name = changes.name;
-      app.permissions = ((app.permissions | (changes.grant ?? 0)) & ~(changes.revoke ?? 0)) & APP_PERMISSIONS;
+      app.permissions = (app.permissions | (changes.grant ?? 0)) & ~(changes.revoke ?? 0) & APP_PERMISSIONS;
       await manager.update(AppEntity, { id }, { name: app.name, permissions: app.permissions });
       return app;
     });

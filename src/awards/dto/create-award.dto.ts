@@ -5,17 +5,21 @@ export const MAX_AWARD_ACCOUNTS = 1000;
 
 /** Body of `POST /awards/new` (interface §4.3, contract §6): every field required. */
 export class CreateAwardDto {
-  @Required() @TextField(1, 255)
+  @Required()
+  @TextField(1, 255)
   title: string;
 
-  @Required() @HttpUrlField()
+  @Required()
+  @HttpUrlField()
   image_url: string;
 
   /** Id of an existing team (an unknown id, 0 included, is a 422). */
-  @Required() @IntegerField()
+  @Required()
+  @IntegerField()
   team: number;
 
   /** Canonical account ids, each of an existing account; duplicates are given once. */
-  @Required() @AccountIdListField(MAX_AWARD_ACCOUNTS)
+  @Required()
+  @AccountIdListField(MAX_AWARD_ACCOUNTS)
   accounts: string[];
 }

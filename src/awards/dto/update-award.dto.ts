@@ -2,13 +2,16 @@ import { HttpUrlField, IntegerField, Optional, OptionalNotNull, TextField } from
 
 /** Body of `PATCH /award/{award}` (interface §4.3); every field optional. */
 export class UpdateAwardDto {
-  @OptionalNotNull() @TextField(1, 255)
+  @OptionalNotNull()
+  @TextField(1, 255)
   title?: string;
 
-  @OptionalNotNull() @HttpUrlField()
+  @OptionalNotNull()
+  @HttpUrlField()
   image_url?: string;
 
   /** Id of an existing team; 0 or null leaves the award without a team. */
-  @Optional() @IntegerField()
+  @Optional()
+  @IntegerField()
   team?: number | null;
 }

@@ -6,7 +6,8 @@ import { HttpUrlField, Required, TextField } from '../../http/field.decorators.j
 /** Body of `PUT /callback/{event}` (interface §4.4, contract §6). */
 export class PutCallbackDto {
   /** Absolute http(s) URL, at most 2048 characters. */
-  @Required() @HttpUrlField()
+  @Required()
+  @HttpUrlField()
   url: string;
 
   /**
@@ -22,7 +23,9 @@ export class PutCallbackDto {
       defaultMessage: () => 'a secret starting with whsec_ must continue with a base64 key',
     },
   })
-  @Matches(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, { message: 'the secret must be printable ASCII without leading or trailing spaces' })
+  @Matches(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, {
+    message: 'the secret must be printable ASCII without leading or trailing spaces',
+  })
   @Required()
   @TextField(1, 2048, { trim: false })
   secret: string;

@@ -31,7 +31,13 @@ export class CoreSchema1763800000000 implements MigrationInterface {
           { name: 'idx_accounts_team_name_id', columnNames: ['team_id', 'name', 'id'] },
         ],
         foreignKeys: [
-          { name: 'fk_accounts_team', columnNames: ['team_id'], referencedTableName: 'teams', referencedColumnNames: ['id'], onDelete: 'SET NULL' },
+          {
+            name: 'fk_accounts_team',
+            columnNames: ['team_id'],
+            referencedTableName: 'teams',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
         ],
       }),
     );
@@ -62,7 +68,13 @@ export class CoreSchema1763800000000 implements MigrationInterface {
           { name: 'idx_sessions_expires_at', columnNames: ['expires_at'] },
         ],
         foreignKeys: [
-          { name: 'fk_sessions_account', columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_sessions_account',
+            columnNames: ['account_id'],
+            referencedTableName: 'accounts',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

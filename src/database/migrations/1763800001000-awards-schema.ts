@@ -19,21 +19,36 @@ export class AwardsSchema1763800001000 implements MigrationInterface {
         ],
         indices: [{ name: 'idx_awards_team', columnNames: ['team_id'] }],
         foreignKeys: [
-          { name: 'fk_awards_team', columnNames: ['team_id'], referencedTableName: 'teams', referencedColumnNames: ['id'], onDelete: 'SET NULL' },
+          {
+            name: 'fk_awards_team',
+            columnNames: ['team_id'],
+            referencedTableName: 'teams',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
         ],
       }),
     );
     await queryRunner.createTable(
       new Table({
         name: 'awardees',
-        columns: [
-          { name: 'award_id', type: 'integer', isPrimary: true },
-          accountIdColumn(queryRunner, 'account_id', { isPrimary: true }),
-        ],
+        columns: [{ name: 'award_id', type: 'integer', isPrimary: true }, accountIdColumn(queryRunner, 'account_id', { isPrimary: true })],
         indices: [{ name: 'idx_awardees_account', columnNames: ['account_id', 'award_id'] }],
         foreignKeys: [
-          { name: 'fk_awardees_award', columnNames: ['award_id'], referencedTableName: 'awards', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_awardees_account', columnNames: ['account_id'], referencedTableName: 'accounts', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_awardees_award',
+            columnNames: ['award_id'],
+            referencedTableName: 'awards',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_awardees_account',
+            columnNames: ['account_id'],
+            referencedTableName: 'accounts',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

@@ -40,7 +40,13 @@ export class OutboxSchema1763800002000 implements MigrationInterface {
           { name: 'idx_callbacks_event', columnNames: ['event'] },
         ],
         foreignKeys: [
-          { name: 'fk_callbacks_app', columnNames: ['app_id'], referencedTableName: 'apps', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_callbacks_app',
+            columnNames: ['app_id'],
+            referencedTableName: 'apps',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
@@ -73,9 +79,27 @@ export class OutboxSchema1763800002000 implements MigrationInterface {
           { name: 'idx_deliveries_app', columnNames: ['app_id'] },
         ],
         foreignKeys: [
-          { name: 'fk_deliveries_event', columnNames: ['event_id'], referencedTableName: 'outbox_events', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
-          { name: 'fk_deliveries_callback', columnNames: ['callback_id'], referencedTableName: 'callbacks', referencedColumnNames: ['id'], onDelete: 'SET NULL' },
-          { name: 'fk_deliveries_app', columnNames: ['app_id'], referencedTableName: 'apps', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            name: 'fk_deliveries_event',
+            columnNames: ['event_id'],
+            referencedTableName: 'outbox_events',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
+          {
+            name: 'fk_deliveries_callback',
+            columnNames: ['callback_id'],
+            referencedTableName: 'callbacks',
+            referencedColumnNames: ['id'],
+            onDelete: 'SET NULL',
+          },
+          {
+            name: 'fk_deliveries_app',
+            columnNames: ['app_id'],
+            referencedTableName: 'apps',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );

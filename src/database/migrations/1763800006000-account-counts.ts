@@ -2,7 +2,13 @@ import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 
 import { isMysql } from './column-types.js';
 
-const TRIGGERS = ['trg_accounts_count_insert', 'trg_accounts_count_delete', 'trg_accounts_count_update', 'trg_teams_count_insert', 'trg_teams_count_delete'];
+const TRIGGERS = [
+  'trg_accounts_count_insert',
+  'trg_accounts_count_delete',
+  'trg_accounts_count_update',
+  'trg_teams_count_insert',
+  'trg_teams_count_delete',
+];
 
 /**
  * Maintained account counts: one row per team (`team_key` = team id)

@@ -85,7 +85,9 @@ export class AccountNameGrams1763800007000 implements MigrationInterface {
         `SELECT a.id, ${unigramSql('a.name', 'p.n')}, a.name FROM accounts a INNER JOIN numbers p ON p.n <= CHAR_LENGTH(a.name) ` +
         `UNION SELECT a.id, ${bigramSql('a.name', 'p.n')}, a.name FROM accounts a INNER JOIN numbers p ON p.n < CHAR_LENGTH(a.name)`,
     );
-    await queryRunner.query('INSERT INTO name_gram_counts (gram, shard, accounts) SELECT gram, 0, COUNT(*) FROM account_name_grams GROUP BY gram');
+    await queryRunner.query(
+      'INSERT INTO name_gram_counts (gram, shard, accounts) SELECT gram, 0, COUNT(*) FROM account_name_grams GROUP BY gram',
+    );
     for (const statement of triggers()) await queryRunner.query(statement);
   }
 

@@ -6,4 +6,11 @@ import { AccountNameGrams1763800007000 } from './1763800007000-account-name-gram
 import { OutboxPayloadLongtext1763800008000 } from './1763800008000-outbox-payload-longtext.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
-export const MIGRATIONS = [CoreSchema1763800000000, AwardsSchema1763800001000, OutboxSchema1763800002000, AccountCounts1763800006000, AccountNameGrams1763800007000, OutboxPayloadLongtext1763800008000];
+export const MIGRATIONS = [
+  CoreSchema1763800000000,
+  AwardsSchema1763800001000,
+  OutboxSchema1763800002000,
+  AccountCounts1763800006000,
+  AccountNameGrams1763800007000,
+  OutboxPayloadLongtext1763800008000,
+];

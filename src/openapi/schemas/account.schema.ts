@@ -7,7 +7,11 @@ import { TeamSchema } from './team.schema.js';
 /** OpenAPI schema of the Account object (contract §2). */
 @ApiSchema({ name: 'Account' })
 export class AccountSchema implements AccountResource {
-  @ApiProperty({ pattern: '^[0-9]+$', description: 'Identity-provider id: an unsigned 64-bit integer as a string.', example: '80351110224678912' })
+  @ApiProperty({
+    pattern: '^[0-9]+$',
+    description: 'Identity-provider id: an unsigned 64-bit integer as a string.',
+    example: '80351110224678912',
+  })
   id: string;
 
   @ApiProperty({ example: 'Ann' })

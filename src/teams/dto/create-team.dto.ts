@@ -2,6 +2,7 @@ import { Required, TextField } from '../../http/field.decorators.js';
 
 /** Body of `POST /teams/new` (interface §4.2). */
 export class CreateTeamDto {
-  @Required() @TextField(1, 255)
+  @Required()
+  @TextField(1, 255)
   name: string;
 }

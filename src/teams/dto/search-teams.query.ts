@@ -4,6 +4,7 @@ import { PaginationQuery } from '../../http/pagination.js';
 /** Query of `GET /teams/search` (interface §4.2, contract §3). */
 export class SearchTeamsQuery extends PaginationQuery {
   /** Case-insensitive substring of the name. */
-  @Optional() @TextField(0, 255, { trim: false })
+  @Optional()
+  @TextField(0, 255, { trim: false })
   q?: string;
 }
