@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 
 import { AppsService } from './auth/apps/apps.service.js';
 import { AppConfig } from './config/app-config.js';
-import { createHttpApp } from './http/create-http-app.js';
+import { createHttpApp } from './http-app.js';
 
 /** API entrypoint: `node dist/main.js` (contract §9). */
 async function bootstrap(): Promise<void> {

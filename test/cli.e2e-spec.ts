@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { AccountEntity } from '../src/accounts/account.entity.js';
-import { toStoredAccountId } from '../src/accounts/account-id.js';
+import { toStoredAccountId } from '../src/common/account-id.js';
 import { AppEntity } from '../src/auth/apps/app.entity.js';
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
 import { useTestApp } from './support/use-test-app.js';

@@ -3,7 +3,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadAppConfig } from '../src/config/environment.js';
-import { createHttpApp } from '../src/http/create-http-app.js';
+import { createHttpApp } from '../src/http-app.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';

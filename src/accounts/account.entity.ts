@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-import { ACCOUNT_ID_COLUMN } from './account-id.js';
+import { ACCOUNT_ID_COLUMN } from '../common/account-id.js';
 
 /** An account registered with the identity provider (interface §1.1, contract §2). */
 @Entity({ name: 'accounts' })

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
-import { Authenticated, Public } from '../auth/authenticated.decorator.js';
-import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
-import type { Principal } from '../auth/principal.js';
-import { AccountIdPipe } from '../http/id-param.pipe.js';
+import { Authenticated, Public } from '../common/authenticated.decorator.js';
+import { CurrentPrincipal } from '../common/current-principal.decorator.js';
+import type { Principal } from '../common/principal.js';
+import { AccountIdPipe } from '../common/account-id.pipe.js';
 import type { Page } from '../http/pagination.js';
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
 import { AccountSchema } from '../openapi/schemas/account.schema.js';

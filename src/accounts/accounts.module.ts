@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { EventsModule } from '../events/events.module.js';
 import { IdpModule } from '../idp/idp.module.js';
@@ -7,10 +8,11 @@ import { TeamsModule } from '../teams/teams.module.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsService } from './accounts.service.js';
 import { IdpProfileService } from './idp-profile.service.js';
+import { AccountEntity } from './account.entity.js';
 
 /** Accounts (interface §4.1). */
 @Module({
-  imports: [SerializationModule, EventsModule, TeamsModule, IdpModule],
+  imports: [TypeOrmModule.forFeature([AccountEntity]), SerializationModule, EventsModule, TeamsModule, IdpModule],
   controllers: [AccountsController],
   providers: [AccountsService, IdpProfileService],
   exports: [AccountsService],

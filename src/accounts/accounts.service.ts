@@ -1,8 +1,8 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
-import type { Principal } from '../auth/principal.js';
-import { BasicUnauthorizedException } from '../auth/unauthorized.exception.js';
+import type { Principal } from '../common/principal.js';
+import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { forUpdate } from '../database/lock.js';
@@ -22,7 +22,7 @@ import { AccountEntity } from './account.entity.js';
 import type { CreateAccountDto } from './dto/create-account.dto.js';
 import type { SearchAccountsQuery } from './dto/search-accounts.query.js';
 import type { UpdateAccountDto } from './dto/update-account.dto.js';
-import { toStoredAccountId } from './account-id.js';
+import { toStoredAccountId } from '../common/account-id.js';
 
 /** Profile fields an update may set (from the body or the identity provider). */
 export interface ProfileChanges {
@@ -168,7 +168,8 @@ export class AccountsService {
           permissions: account.permissions,
         },
       );
-      if (account.teamId !== previousTeamId) await this.events.accountTeamChanged(manager, [account]);
+      if (account.teamId !== previousTeamId)
+        await this.events.accountTeamChanged(manager, await this.serializer.serialize([account], manager));
       // The row is locked by this transaction, so it is there: one statement reads it back whole.
       return (await this.serializer.load(id, manager))!;
     });

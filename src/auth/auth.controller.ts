@@ -9,10 +9,9 @@ import { Permission } from '../permissions/permission.js';
 import type { AccountResource } from '../serialization/resources.js';
 import type { AppResource } from './apps/apps.service.js';
 import { AuthService } from './auth.service.js';
-import { Authenticated } from './authenticated.decorator.js';
-import { CurrentPrincipal } from './current-principal.decorator.js';
+import { Authenticated } from '../common/authenticated.decorator.js';
+import { type Credential, CurrentCredential } from './credential.js';
 import { CreateSessionDto } from './dto/create-session.dto.js';
-import type { Principal } from './principal.js';
 import type { SessionResource } from './sessions/sessions.service.js';
 
 /** Authentication endpoints of interface §4.5. */
@@ -40,15 +39,15 @@ export class AuthController {
   @Post('reset_token')
   @HttpCode(200)
   @Authenticated()
-  resetToken(@CurrentPrincipal() principal: Principal): Promise<AppResource | SessionResource> {
-    return this.auth.resetToken(principal);
+  resetToken(@CurrentCredential() credential: Credential): Promise<AppResource | SessionResource> {
+    return this.auth.resetToken(credential);
   }
 
   @ApiOperation({ summary: 'Who the credentials belong to' })
   @ApiSuccessOneOf(200, [AppSchema, AccountSchema], 'The App (without token) or the Account.')
   @Get('me')
   @Authenticated()
-  me(@CurrentPrincipal() principal: Principal): Promise<AppResource | AccountResource> {
-    return this.auth.me(principal);
+  me(@CurrentCredential() credential: Credential): Promise<AppResource | AccountResource> {
+    return this.auth.me(credential);
   }
 }

@@ -5,11 +5,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_PERMISSIONS, hasPermissions, permissionNames } from '../permissions/permission.js';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure.limiter.js';
 import { AppsService } from './apps/apps.service.js';
-import { AUTH_REQUIREMENT, type AuthRequirement } from './authenticated.decorator.js';
+import { AUTH_REQUIREMENT, type AuthRequirement } from '../common/authenticated.decorator.js';
 import { parseBasicCredentials } from './basic-credentials.js';
-import type { Principal } from './principal.js';
+import { type Credential, setCredential } from './credential.js';
+import type { Principal } from '../common/principal.js';
 import { SessionsService } from './sessions/sessions.service.js';
-import { BasicUnauthorizedException } from './unauthorized.exception.js';
+import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
 
 /** A route that declares nothing needs credentials: the guard fails closed. */
 const DEFAULT_REQUIREMENT: AuthRequirement = { kind: 'authenticated' };
@@ -37,8 +38,11 @@ export class AuthGuard implements CanActivate {
       DEFAULT_REQUIREMENT;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const header = request.headers.authorization;
-    if (header !== undefined)
-      request.principal = await this.authenticateCounted(header, request, context.switchToHttp().getResponse<FastifyReply>());
+    if (header !== undefined) {
+      const credential = await this.authenticateCounted(header, request, context.switchToHttp().getResponse<FastifyReply>());
+      setCredential(request, credential);
+      request.principal = toPrincipal(credential);
+    }
     if (requirement.kind === 'public') return true;
 
     const principal = request.principal;
@@ -55,7 +59,7 @@ export class AuthGuard implements CanActivate {
   }
 
   /** {@link authenticate}, with failures counted per address when a rate limit is configured. */
-  private async authenticateCounted(header: string, request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+  private async authenticateCounted(header: string, request: FastifyRequest, reply: FastifyReply): Promise<Credential> {
     if (!this.failures) return this.authenticate(header);
     this.failures.assertNotBlocked(request, reply);
     try {
@@ -67,23 +71,29 @@ export class AuthGuard implements CanActivate {
   }
 
   /** @throws BasicUnauthorizedException (401) for malformed, unknown, wrong or expired credentials. */
-  private async authenticate(header: string): Promise<Principal> {
+  private async authenticate(header: string): Promise<Credential> {
     const credentials = parseBasicCredentials(header);
     if (!credentials) throw new BasicUnauthorizedException('Malformed credentials: use HTTP Basic with A<app id> or S<session id>.');
     if (credentials.kind === 'app') {
       const app = await this.apps.authenticate(credentials.id, credentials.token);
       if (!app) throw new BasicUnauthorizedException('Invalid credentials.');
-      return { kind: 'app', permissions: app.permissions, app };
+      return { kind: 'app', app };
     }
     const found = await this.sessions.authenticate(credentials.id, credentials.token);
     if (!found) throw new BasicUnauthorizedException('Invalid or expired credentials.');
-    return {
-      kind: 'user',
-      permissions: found.account.permissions & ACCOUNT_PERMISSIONS,
-      accountId: found.account.id,
-      teamId: found.account.teamId,
-      session: found.session,
-      account: found.account,
-    };
+    return { kind: 'user', session: found.session, account: found.account };
   }
+}
+
+/** The plain principal of a credential: ids and permission bits (a user holds only account permissions, contract §5). */
+function toPrincipal(credential: Credential): Principal {
+  if (credential.kind === 'app') return { kind: 'app', permissions: credential.app.permissions, appId: credential.app.id };
+  const { account, session } = credential;
+  return {
+    kind: 'user',
+    permissions: account.permissions & ACCOUNT_PERMISSIONS,
+    accountId: account.id,
+    teamId: account.teamId,
+    sessionId: session.id,
+  };
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_GUARD } from '@nestjs/core';
 
 import { AccountsModule } from '../accounts/accounts.module.js';
@@ -10,10 +11,12 @@ import { AuthService } from './auth.service.js';
 import { IdpSignInController } from './idp-sign-in.controller.js';
 import { IdpSignInService } from './idp-sign-in.service.js';
 import { SessionsService } from './sessions/sessions.service.js';
+import { AppEntity } from './apps/app.entity.js';
+import { SessionEntity } from './sessions/session.entity.js';
 
 /** Apps, sessions, the global auth guard and `/auth/*` (contract §4). */
 @Module({
-  imports: [AccountsModule, IdpModule],
+  imports: [TypeOrmModule.forFeature([AppEntity, SessionEntity]), AccountsModule, IdpModule],
   controllers: [AuthController, IdpSignInController],
   providers: [AppsService, SessionsService, AuthService, IdpSignInService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AppsService, SessionsService],

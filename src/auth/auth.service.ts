@@ -5,7 +5,7 @@ import { AccountsService } from '../accounts/accounts.service.js';
 import { runInTransaction } from '../database/retrying-transaction.js';
 import type { AccountResource } from '../serialization/resources.js';
 import { type AppResource, AppsService } from './apps/apps.service.js';
-import type { Principal } from './principal.js';
+import type { Credential } from './credential.js';
 import { type SessionResource, SessionsService } from './sessions/sessions.service.js';
 
 /** Sessions and tokens over HTTP (interface §4.5, contract §4). */
@@ -30,14 +30,14 @@ export class AuthService {
   }
 
   /** Replaces the token that authenticated the request: an App object with its new token, or a new Session. */
-  async resetToken(principal: Principal): Promise<AppResource | SessionResource> {
-    if (principal.kind === 'app') return AppsService.toResource(principal.app, await this.apps.resetToken(principal.app));
-    return this.sessions.resetToken(principal.session);
+  async resetToken(credential: Credential): Promise<AppResource | SessionResource> {
+    if (credential.kind === 'app') return AppsService.toResource(credential.app, await this.apps.resetToken(credential.app));
+    return this.sessions.resetToken(credential.session);
   }
 
   /** Who the token belongs to: an App object without token, or an Account object. */
-  async me(principal: Principal): Promise<AppResource | AccountResource> {
-    if (principal.kind === 'app') return AppsService.toResource(principal.app);
-    return this.accounts.serialize(principal.account);
+  async me(credential: Credential): Promise<AppResource | AccountResource> {
+    if (credential.kind === 'app') return AppsService.toResource(credential.app);
+    return this.accounts.serialize(credential.account);
   }
 }

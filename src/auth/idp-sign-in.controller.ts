@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
 import { SessionSchema } from '../openapi/schemas/session.schema.js';
-import { Public } from './authenticated.decorator.js';
+import { Public } from '../common/authenticated.decorator.js';
 import { IdpSignInDto } from './dto/idp-sign-in.dto.js';
 import { IdpSignInService } from './idp-sign-in.service.js';
 import type { SessionResource } from './sessions/sessions.service.js';

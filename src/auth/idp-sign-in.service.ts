@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { runInTransaction } from '../database/retrying-transaction.js';
 
 import { AccountEntity } from '../accounts/account.entity.js';
-import { toStoredAccountId } from '../accounts/account-id.js';
+import { toStoredAccountId } from '../common/account-id.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { forUpdate } from '../database/lock.js';
 import { IdpClient } from '../idp/idp.client.js';

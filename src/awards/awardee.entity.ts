@@ -1,6 +1,6 @@
 import { Entity, PrimaryColumn } from 'typeorm';
 
-import { ACCOUNT_ID_COLUMN } from '../accounts/account-id.js';
+import { ACCOUNT_ID_COLUMN } from '../common/account-id.js';
 
 /** An account holding an award (one row per account and award). */
 @Entity({ name: 'awardees' })

@@ -2,8 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Res }
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
-import { Authenticated, Public } from '../auth/authenticated.decorator.js';
-import { AccountIdPipe, SerialIdPipe } from '../http/id-param.pipe.js';
+import { Authenticated, Public } from '../common/authenticated.decorator.js';
+import { AccountIdPipe } from '../common/account-id.pipe.js';
+import { SerialIdPipe } from '../http/id-param.pipe.js';
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
 import { AwardDetailsSchema } from '../openapi/schemas/award-details.schema.js';
 import { AwardSchema } from '../openapi/schemas/award.schema.js';

@@ -3,7 +3,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { runInTransaction } from '../database/retrying-transaction.js';
 
 import { AccountEntity } from '../accounts/account.entity.js';
-import { toStoredAccountId } from '../accounts/account-id.js';
+import { toStoredAccountId } from '../common/account-id.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Clock } from '../clock/clock.js';
 import { forUpdate } from '../database/lock.js';

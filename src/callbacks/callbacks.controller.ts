@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 
-import type { AppPrincipal } from '../auth/principal.js';
-import { Authenticated } from '../auth/authenticated.decorator.js';
-import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
+import type { AppPrincipal } from '../common/principal.js';
+import { Authenticated } from '../common/authenticated.decorator.js';
+import { CurrentPrincipal } from '../common/current-principal.decorator.js';
 import { EVENT_TYPES, type EventType } from '../events/event-type.js';
 import { EventTypePipe } from '../events/event-type.pipe.js';
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
@@ -33,7 +33,7 @@ export class CallbacksController {
   @ApiErrors([401, 422], APP_ONLY)
   @Put(['callback/:event', 'callbacks/:event'])
   put(@Event() event: EventType, @Body() body: PutCallbackDto, @CurrentPrincipal() app: AppPrincipal): Promise<CallbackResource> {
-    return this.callbacks.put(app.app.id, event, body);
+    return this.callbacks.put(app.appId, event, body);
   }
 
   @ApiOperation({ summary: "Get the calling app's callback for an event type" })
@@ -42,7 +42,7 @@ export class CallbacksController {
   @ApiErrors([401, 404, 422], { ...APP_ONLY, ...NOT_REGISTERED })
   @Get(['callback/:event', 'callbacks/:event'])
   get(@Event() event: EventType, @CurrentPrincipal() app: AppPrincipal): Promise<CallbackResource> {
-    return this.callbacks.get(app.app.id, event);
+    return this.callbacks.get(app.appId, event);
   }
 
   @ApiOperation({ summary: "Delete the calling app's callback for an event type; deliveries not yet sent are cancelled" })
@@ -52,7 +52,7 @@ export class CallbacksController {
   @Delete(['callback/:event', 'callbacks/:event'])
   @HttpCode(204)
   async delete(@Event() event: EventType, @CurrentPrincipal() app: AppPrincipal): Promise<void> {
-    await this.callbacks.delete(app.app.id, event);
+    await this.callbacks.delete(app.appId, event);
   }
 
   @ApiOperation({ summary: "List the calling app's callbacks: event type → URL" })
@@ -60,6 +60,6 @@ export class CallbacksController {
   @ApiErrors([401], APP_ONLY)
   @Get('callbacks')
   list(@CurrentPrincipal() app: AppPrincipal): Promise<CallbackListResource> {
-    return this.callbacks.list(app.app.id);
+    return this.callbacks.list(app.appId);
   }
 }

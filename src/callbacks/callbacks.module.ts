@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { CallbacksController } from './callbacks.controller.js';
 import { CallbacksService } from './callbacks.service.js';
+import { CallbackEntity } from './callback.entity.js';
 
 /** Apps' callback registrations (interface §4.4). */
 @Module({
+  imports: [TypeOrmModule.forFeature([CallbackEntity])],
   controllers: [CallbacksController],
   providers: [CallbacksService],
 })

@@ -5,7 +5,7 @@ import { runInTransaction } from '../database/retrying-transaction.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { forUpdate } from '../database/lock.js';
-import { namesNonPublicAddress } from '../delivery/public-address.js';
+import { namesNonPublicAddress } from './public-address.js';
 import type { EventType } from '../events/event-type.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { CallbackEntity } from './callback.entity.js';

@@ -1,6 +1,6 @@
 import { Command, CommandRunner, SubCommand } from 'nest-commander';
 
-import { parseAccountId } from '../accounts/account-id.js';
+import { parseAccountId } from '../common/account-id.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { ACCOUNT_PERMISSIONS } from '../permissions/permission.js';
 

@@ -5,17 +5,18 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { DataSourceOptions } from 'typeorm';
 
 import type { DatabaseConfig } from '../config/app-config.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { sqliteLike } from './sqlite-like.function.js';
 
 /**
  * TypeORM options for the configured backend (contract §9): MySQL/MariaDB via
  * mysql2, or an embedded SQLite file. The schema is changed only by
- * migrations, on both backends.
+ * migrations, on both backends. Entities: each feature module registers its
+ * own (`TypeOrmModule.forFeature`), loaded with `autoLoadEntities`; the
+ * TypeORM CLI's DataSource (`ormconfig.ts`) passes `entities` itself.
  */
-export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+export function dataSourceOptions(database: DatabaseConfig, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
+  const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
   if (database.type === 'mysql') {
     return {
       ...common,

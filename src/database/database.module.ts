@@ -40,7 +40,7 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => dataSourceOptions(config.database),
+          useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.database), autoLoadEntities: true }),
         }),
       ],
       providers: [{ provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate }, MigrationsOnStart, PreparedReads, NameGramKeys],

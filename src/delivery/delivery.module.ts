@@ -1,9 +1,13 @@
 import { HttpModule } from '@nestjs/axios';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { CallbackEntity } from '../callbacks/callback.entity.js';
 import type { AppConfig } from '../config/app-config.js';
+import { OutboxEventEntity } from '../events/outbox-event.entity.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
+import { DeliveryEntity } from './delivery.entity.js';
 import { DeliveryPump } from './delivery.pump.js';
 import { configuredDeliveryProcessor } from './delivery.processor.js';
 import { DELIVERY_QUEUE } from './delivery-queue.js';
@@ -27,12 +31,13 @@ export class DeliveryModule {
    * @throws Error when `worker` is asked for without `REDIS_URL`.
    */
   static forRoot(config: AppConfig, options: { worker: boolean }): DynamicModule {
+    const entities = TypeOrmModule.forFeature([DeliveryEntity, OutboxEventEntity, CallbackEntity]);
     const common: Provider[] = [OutboxRelay, DeliveryExecutor, WebhookSender, DeliveryPump];
     if (config.redisUrl === undefined) {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
         module: DeliveryModule,
-        imports: [HttpModule],
+        imports: [entities, HttpModule],
         providers: [...common, EmbeddedDispatcher, { provide: DeliveryDispatcher, useExisting: EmbeddedDispatcher }],
       };
     }
@@ -40,6 +45,7 @@ export class DeliveryModule {
     return {
       module: DeliveryModule,
       imports: [
+        entities,
         HttpModule,
         BullModule.forRoot({ connection, prefix: config.callbackQueuePrefix }),
         // The producer fails fast while Redis is down: deliveries then wait in the database.

@@ -9,11 +9,11 @@ import { firstValueFrom } from 'rxjs';
 
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
-import { BlockedAddressError } from './blocked-address.error.js';
-import { ipLiteralHost, isPublicAddress } from './public-address.js';
-import { publicOnlyLookup } from './public-only.lookup.js';
+import { BlockedAddressError } from '../callbacks/blocked-address.error.js';
+import { ipLiteralHost, isPublicAddress } from '../callbacks/public-address.js';
+import { publicOnlyLookup } from '../callbacks/public-only.lookup.js';
 import { type AttemptResult, parseRetryAfter } from './retry-policy.js';
-import { webhookSigner } from './webhook-signer.js';
+import { webhookSigner } from '../callbacks/webhook-signer.js';
 
 /** Largest answer body drained so that its connection can serve the next delivery; a larger one is dropped. */
 const MAX_DRAINED_BYTES = 64 * 1024;

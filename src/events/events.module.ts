@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 
-import { SerializationModule } from '../serialization/serialization.module.js';
 import { EventsService } from './events.service.js';
+import { OutboxEventEntity } from './outbox-event.entity.js';
 
 /** The transactional outbox of contract §8: services record events here. */
 @Module({
-  imports: [SerializationModule],
+  imports: [TypeOrmModule.forFeature([OutboxEventEntity])],
   providers: [EventsService],
   exports: [EventsService],
 })

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { HealthCheck, type HealthCheckResult, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
 
-import { Public } from '../auth/authenticated.decorator.js';
+import { Public } from '../common/authenticated.decorator.js';
 import { AppConfig } from '../config/app-config.js';
 import { OPERATIONS_TAG } from '../openapi/openapi.js';
 import { RedisHealthIndicator } from './redis.health.js';

@@ -1,6 +1,5 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 
-import { parseAccountId } from '../accounts/account-id.js';
 import { UnprocessableEntityError } from './validation-error.js';
 
 /** Largest id of the auto-increment tables (teams, awards): a signed 32-bit int. */
@@ -22,20 +21,6 @@ export class SerialIdPipe implements PipeTransform<string, number> {
     }
     const id = Number(value);
     if (id < 1 || id > MAX_SERIAL_ID) throw UnprocessableEntityError.notFound(['path', name], this.resource);
-    return id;
-  }
-}
-
-/** Parses an `{account}` path id (unsigned 64-bit) into its canonical string; otherwise 422. */
-@Injectable()
-export class AccountIdPipe implements PipeTransform<string, string> {
-  transform(value: string, metadata: ArgumentMetadata): string {
-    const name = metadata.data ?? 'account';
-    if (!/^\d+$/.test(value)) {
-      throw UnprocessableEntityError.single(['path', name], 'value is not a valid integer', 'type_error.integer');
-    }
-    const id = parseAccountId(value);
-    if (id === undefined) throw UnprocessableEntityError.notFound(['path', name], 'Account');
     return id;
   }
 }

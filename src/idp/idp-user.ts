@@ -1,7 +1,7 @@
 import { BadGatewayException } from '@nestjs/common';
 import { parse, parseNumberAndBigInt } from 'lossless-json';
 
-import { parseAccountId } from '../accounts/account-id.js';
+import { parseAccountId } from '../common/account-id.js';
 
 /** The scope a provider token needs before the service trusts it (contract §7). */
 const IDENTIFY_SCOPE = 'identify';

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Registry } from 'prom-client';
 
-import { Public } from '../auth/authenticated.decorator.js';
+import { Public } from '../common/authenticated.decorator.js';
 import { OPERATIONS_TAG } from '../openapi/openapi.js';
 import { MetricsRegistry } from './metrics-registry.js';
 

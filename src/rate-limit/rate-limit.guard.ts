@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 export class RateLimitGuard extends ThrottlerGuard {
   protected override async getTracker(request: Record<string, any>): Promise<string> {
     const principal = (request as FastifyRequest).principal;
-    if (principal?.kind === 'app') return `app:${principal.app.id}`;
+    if (principal?.kind === 'app') return `app:${principal.appId}`;
     if (principal?.kind === 'user') return `account:${principal.accountId}`;
     return `ip:${(request as FastifyRequest).ip}`;
   }

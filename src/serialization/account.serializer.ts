@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
-import { fromStoredAccountId, toStoredAccountId } from '../accounts/account-id.js';
+import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import type { AccountEntity } from '../accounts/account.entity.js';
 import {

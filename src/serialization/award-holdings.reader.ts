@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
-import { fromStoredAccountId, toStoredAccountId } from '../accounts/account-id.js';
+import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { placeholders } from '../database/sql-placeholders.js';
 import type { AwardResource } from './resources.js';
 

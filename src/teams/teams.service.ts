@@ -2,7 +2,7 @@ import { ForbiddenException, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
 import { AccountEntity } from '../accounts/account.entity.js';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../common/principal.js';
 import { Clock } from '../clock/clock.js';
 import { forUpdate } from '../database/lock.js';
 import { runInTransaction } from '../database/retrying-transaction.js';
@@ -13,6 +13,7 @@ import { mayManageTeam } from '../permissions/team-ownership.policy.js';
 import type { TeamResource } from '../serialization/resources.js';
 import { TeamSearchReader } from '../serialization/team-search.reader.js';
 import { TeamSerializer } from '../serialization/team.serializer.js';
+import { AccountSerializer } from '../serialization/account.serializer.js';
 import type { SearchTeamsQuery } from './dto/search-teams.query.js';
 import { TeamEntity } from './team.entity.js';
 
@@ -22,6 +23,7 @@ export class TeamsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly serializer: TeamSerializer,
+    private readonly accountSerializer: AccountSerializer,
     private readonly searchReader: TeamSearchReader,
     private readonly events: EventsService,
     private readonly clock: Clock,
@@ -79,7 +81,7 @@ export class TeamsService {
       // The foreign keys leave members and awards without a team (ON DELETE SET NULL).
       await manager.delete(TeamEntity, { id });
       for (const member of members) member.teamId = null;
-      await this.events.accountTeamChanged(manager, members);
+      if (members.length > 0) await this.events.accountTeamChanged(manager, await this.accountSerializer.serialize(members, manager));
     });
   }
 

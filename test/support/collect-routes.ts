@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 
-import { AUTH_REQUIREMENT, type AuthRequirement } from '../../src/auth/authenticated.decorator.js';
+import { AUTH_REQUIREMENT, type AuthRequirement } from '../../src/common/authenticated.decorator.js';
 import type { TestApp } from './test-app.js';
 
 /** One route of the running app, as its controllers declare it. */

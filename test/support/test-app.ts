@@ -5,12 +5,12 @@ import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 
 import { AccountEntity } from '../../src/accounts/account.entity.js';
-import { toStoredAccountId } from '../../src/accounts/account-id.js';
+import { toStoredAccountId } from '../../src/common/account-id.js';
 import { AppsService } from '../../src/auth/apps/apps.service.js';
 import { SessionsService } from '../../src/auth/sessions/sessions.service.js';
 import type { AppConfig } from '../../src/config/app-config.js';
 import { loadAppConfig } from '../../src/config/environment.js';
-import { createHttpApp } from '../../src/http/create-http-app.js';
+import { createHttpApp } from '../../src/http-app.js';
 import { type Credentials, HttpClient } from './http-client.js';
 import { testDatabaseUrl, truncateAll } from './test-database.js';
 

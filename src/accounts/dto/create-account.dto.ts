@@ -1,4 +1,5 @@
-import { AccountIdField, HttpUrlField, IntegerField, Optional, Required, TextField } from '../../http/field.decorators.js';
+import { AccountIdField } from '../../common/account-id.field.js';
+import { HttpUrlField, IntegerField, Optional, Required, TextField } from '../../http/field.decorators.js';
 
 /** Body of `POST /acounts/new` (interface §4.1, contract §6). */
 export class CreateAccountDto {

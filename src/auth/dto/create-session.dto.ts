@@ -1,4 +1,5 @@
-import { AccountIdField, Required } from '../../http/field.decorators.js';
+import { AccountIdField } from '../../common/account-id.field.js';
+import { Required } from '../../http/field.decorators.js';
 
 /** Body of `POST /auth/create_session` (interface §4.5). */
 export class CreateSessionDto {

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-import { ACCOUNT_ID_COLUMN } from '../../accounts/account-id.js';
+import { ACCOUNT_ID_COLUMN } from '../../common/account-id.js';
 
 /** A user session: authenticates as `S<id>` until `expiresAt` (contract §4). */
 @Entity({ name: 'sessions' })

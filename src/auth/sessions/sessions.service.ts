@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, LessThanOrEqual } from 'typeorm';
 
-import { fromStoredAccountId } from '../../accounts/account-id.js';
+import { fromStoredAccountId } from '../../common/account-id.js';
 import { AccountEntity } from '../../accounts/account.entity.js';
 import { Clock } from '../../clock/clock.js';
 import { AppConfig } from '../../config/app-config.js';

@@ -1,4 +1,5 @@
-import { AccountIdListField, HttpUrlField, IntegerField, Required, TextField } from '../../http/field.decorators.js';
+import { AccountIdListField } from '../../common/account-id.field.js';
+import { HttpUrlField, IntegerField, Required, TextField } from '../../http/field.decorators.js';
 
 /** Most account ids one award can be created with, duplicates counted (contract §6). */
 export const MAX_AWARD_ACCOUNTS = 1000;

@@ -1,6 +1,6 @@
 import { Matches, ValidateBy } from 'class-validator';
 
-import { isUsableSecret } from '../../delivery/webhook-signer.js';
+import { isUsableSecret } from '../webhook-signer.js';
 import { HttpUrlField, Required, TextField } from '../../http/field.decorators.js';
 
 /** Body of `PUT /callback/{event}` (interface §4.4, contract §6). */

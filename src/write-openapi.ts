@@ -2,8 +2,8 @@ import 'reflect-metadata';
 
 import { writeFileSync } from 'node:fs';
 
-import { readAppConfig } from '../config/config.module.js';
-import { createHttpApp } from '../http/create-http-app.js';
+import { readAppConfig } from './config/config.module.js';
+import { createHttpApp } from './http-app.js';
 
 /**
  * `npm run openapi`: writes the OpenAPI document the API serves at `/docs/json`

@@ -2,22 +2,22 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DestinationStream } from 'pino';
 
-import { AppModule } from '../app.module.js';
-import { AppConfig } from '../config/app-config.js';
-import { readAppConfig } from '../config/config.module.js';
-import { fastifyTrustProxy } from '../config/trust-proxy.js';
-import { echoRequestId, requestId } from '../logging/request-id.js';
-import { PinoLoggerService } from '../logging/pino-logger.service.js';
-import { RequestLogging } from '../logging/request-logging.js';
-import { HttpMetrics } from '../metrics/http-metrics.service.js';
-import { setupOpenApi } from '../openapi/openapi.js';
-import { ApiValidationPipe } from './api-validation.pipe.js';
-import { corsOptions } from './cors-options.js';
-import { frameworkErrors } from './framework-errors.js';
-import { gracefulShutdown } from './graceful-shutdown.js';
-import { HttpExceptionFilter } from './http-exception.filter.js';
-import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './json-body-parser.js';
-import { securityHeaders } from './security-headers.js';
+import { AppModule } from './app.module.js';
+import { AppConfig } from './config/app-config.js';
+import { readAppConfig } from './config/config.module.js';
+import { fastifyTrustProxy } from './config/trust-proxy.js';
+import { echoRequestId, requestId } from './logging/request-id.js';
+import { PinoLoggerService } from './logging/pino-logger.service.js';
+import { RequestLogging } from './logging/request-logging.js';
+import { HttpMetrics } from './metrics/http-metrics.service.js';
+import { setupOpenApi } from './openapi/openapi.js';
+import { ApiValidationPipe } from './http/api-validation.pipe.js';
+import { corsOptions } from './http/cors-options.js';
+import { frameworkErrors } from './http/framework-errors.js';
+import { gracefulShutdown } from './http/graceful-shutdown.js';
+import { HttpExceptionFilter } from './http/http-exception.filter.js';
+import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body-parser.js';
+import { securityHeaders } from './http/security-headers.js';
 
 /**
  * Builds the API application (not yet listening): Fastify with the lossless
