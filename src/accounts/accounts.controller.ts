@@ -11,7 +11,7 @@ import { AccountSchema } from '../openapi/schemas/account.schema.js';
 import { AccountPageSchema } from '../openapi/schemas/page.schema.js';
 import { SignupsSchema } from '../openapi/schemas/signups.schema.js';
 import { Permission } from '../permissions/permission.js';
-import type { AccountResource } from '../serialization/resources.js';
+import type { AccountResource } from '../read-model/resources.js';
 import { AccountsService } from './accounts.service.js';
 import { CreateAccountDto } from './dto/create-account.dto.js';
 import { SearchAccountsQuery } from './dto/search-accounts.query.js';

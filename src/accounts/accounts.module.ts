@@ -3,18 +3,19 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { EventsModule } from '../events/events.module.js';
 import { IdpModule } from '../idp/idp.module.js';
-import { SerializationModule } from '../serialization/serialization.module.js';
+import { ReadModelModule } from '../read-model/read-model.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { AccountsController } from './accounts.controller.js';
+import { AccountsRepository } from './accounts.repository.js';
 import { AccountsService } from './accounts.service.js';
 import { IdpProfileService } from './idp-profile.service.js';
 import { AccountEntity } from './account.entity.js';
 
 /** Accounts (interface §4.1). */
 @Module({
-  imports: [TypeOrmModule.forFeature([AccountEntity]), SerializationModule, EventsModule, TeamsModule, IdpModule],
+  imports: [TypeOrmModule.forFeature([AccountEntity]), ReadModelModule, EventsModule, TeamsModule, IdpModule],
   controllers: [AccountsController],
-  providers: [AccountsService, IdpProfileService],
-  exports: [AccountsService],
+  providers: [AccountsService, AccountsRepository, IdpProfileService],
+  exports: [AccountsService, AccountsRepository],
 })
 export class AccountsModule {}

@@ -1,28 +1,27 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 import type { Principal } from '../common/principal.js';
 import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
-import { forUpdate } from '../database/lock.js';
-import { retryOnLockConflict, runInTransaction } from '../database/retrying-transaction.js';
+import { requireFound } from '../common/require-found.js';
+import { Transactions } from '../database/transactions.js';
 import { EventsService } from '../events/events.service.js';
 import type { Page } from '../http/pagination.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
 import { isSelf } from '../permissions/caller.js';
 import { ACCOUNT_PERMISSIONS, Permission, hasPermissions } from '../permissions/permission.js';
 import { assertMayChangePermissions } from '../permissions/permission-grant.policy.js';
 import { mayChangeTeam } from '../permissions/team-membership.policy.js';
-import { AccountSerializer } from '../serialization/account.serializer.js';
-import { AccountSearchReader } from '../serialization/account-search.reader.js';
-import type { AccountResource } from '../serialization/resources.js';
+import { AccountSerializer } from '../read-model/account.serializer.js';
+import { AccountSearchReader } from '../read-model/account-search.reader.js';
+import type { AccountResource } from '../read-model/resources.js';
 import { TeamsService } from '../teams/teams.service.js';
-import { AccountEntity } from './account.entity.js';
+import type { AccountEntity } from './account.entity.js';
+import { AccountsRepository } from './accounts.repository.js';
 import type { CreateAccountDto } from './dto/create-account.dto.js';
 import type { SearchAccountsQuery } from './dto/search-accounts.query.js';
 import type { UpdateAccountDto } from './dto/update-account.dto.js';
-import { toStoredAccountId } from '../common/account-id.js';
 
 /** Profile fields an update may set (from the body or the identity provider). */
 export interface ProfileChanges {
@@ -35,7 +34,8 @@ export interface ProfileChanges {
 @Injectable()
 export class AccountsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly repository: AccountsRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly teams: TeamsService,
@@ -60,7 +60,7 @@ export class AccountsService {
     const teamId = dto.team ? dto.team : null;
     const permissions = dto.permissions ?? 0;
     assertMayChangePermissions(caller, permissions, 'grant', teamId);
-    return runInTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       // Locked, so that a concurrent deletion of the team waits for this insert (else a foreign-key failure).
       if (teamId !== null) await this.teams.require(manager, teamId, ['body', 'team'], true);
       const account = await this.insert(manager, {
@@ -81,29 +81,19 @@ export class AccountsService {
    * @throws ConflictException (409) when the id is already registered.
    */
   async insert(manager: EntityManager, fields: Omit<AccountEntity, 'createdAt'>): Promise<AccountEntity> {
-    if (await manager.exists(AccountEntity, { where: { id: toStoredAccountId(fields.id) } })) {
-      throw new ConflictException('An account with this id is already registered.');
-    }
-    const account = manager.create(AccountEntity, { ...fields, createdAt: this.clock.nowSeconds() });
-    try {
-      await manager.insert(AccountEntity, account);
-    } catch (error) {
-      if (isDuplicateKey(error)) throw new ConflictException('An account with this id is already registered.');
-      throw error;
-    }
+    const account = { ...fields, createdAt: this.clock.nowSeconds() };
+    if (!(await this.repository.insert(manager, account))) throw new ConflictException('An account with this id is already registered.');
     return account;
   }
 
   /** @throws UnprocessableEntityError (422) when the account does not exist. */
   async get(id: string): Promise<AccountResource> {
-    const account = await this.serializer.load(id);
-    if (!account) throw UnprocessableEntityError.notFound(['path', 'account'], 'Account');
-    return account;
+    return requireFound(await this.serializer.load(id), ['path', 'account'], 'Account');
   }
 
-  /** @returns the account entity, or `undefined`. */
+  /** @returns the account entity, or `null`. */
   async find(id: string): Promise<AccountEntity | null> {
-    return this.dataSource.manager.findOne(AccountEntity, { where: { id: toStoredAccountId(id) } });
+    return this.repository.find(id);
   }
 
   /** Account objects for entities already loaded (batched, contract §2). */
@@ -129,7 +119,7 @@ export class AccountsService {
     if (caller && hasPermissions(caller.permissions, Permission.ManageAccountDetails) && isProfileOnly(dto, profile)) {
       return this.updateProfile(id, dto);
     }
-    return runInTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const account = await this.require(manager, id, ['path', 'account'], true);
       const details: ProfileChanges = {};
       if (dto.name !== undefined) details.name = dto.name;
@@ -157,17 +147,7 @@ export class AccountsService {
       if (changes.avatar_url !== undefined) account.avatarUrl = changes.avatar_url;
       if (teamId !== undefined) account.teamId = teamId === 0 ? null : teamId;
       account.permissions = (account.permissions | (dto.grant_permissions ?? 0)) & ~(dto.revoke_permissions ?? 0);
-      await manager.update(
-        AccountEntity,
-        { id: toStoredAccountId(id) },
-        {
-          name: account.name,
-          discriminator: account.discriminator,
-          avatarUrl: account.avatarUrl,
-          teamId: account.teamId,
-          permissions: account.permissions,
-        },
-      );
+      await this.repository.update(manager, account);
       if (account.teamId !== previousTeamId)
         await this.events.accountTeamChanged(manager, await this.serializer.serialize([account], manager));
       // The row is locked by this transaction, so it is there: one statement reads it back whole.
@@ -184,25 +164,8 @@ export class AccountsService {
    * @throws UnprocessableEntityError (422) when the account does not exist.
    */
   private async updateProfile(id: string, dto: UpdateAccountDto): Promise<AccountResource> {
-    // Plain SQL: TypeORM's update query builder cost more CPU than the rest of the request.
-    const columns: string[] = [];
-    const values: (string | null)[] = [];
-    for (const [column, value] of [
-      ['name', dto.name],
-      ['discriminator', dto.discriminator],
-      ['avatar_url', dto.avatar_url],
-    ] as const) {
-      if (value === undefined) continue;
-      columns.push(`${column} = ?`);
-      values.push(value);
-    }
-    // The name-gram triggers update shared counter rows: a deadlock victim runs again like any transaction.
-    await retryOnLockConflict(() =>
-      this.dataSource.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]),
-    );
-    const account = await this.serializer.load(id);
-    if (!account) throw UnprocessableEntityError.notFound(['path', 'account'], 'Account');
-    return account;
+    await this.repository.updateProfile(id, dto);
+    return requireFound(await this.serializer.load(id), ['path', 'account'], 'Account');
   }
 
   /**
@@ -212,8 +175,7 @@ export class AccountsService {
    * @returns false when the account does not exist.
    */
   async makeSuperuser(id: string): Promise<boolean> {
-    const result = await this.dataSource.manager.update(AccountEntity, { id: toStoredAccountId(id) }, { permissions: ACCOUNT_PERMISSIONS });
-    return !!result.affected;
+    return this.repository.setPermissions(id, ACCOUNT_PERMISSIONS);
   }
 
   /**
@@ -223,12 +185,12 @@ export class AccountsService {
    * @throws UnprocessableEntityError (422) unknown account; ForbiddenException (403).
    */
   async delete(caller: Principal, id: string): Promise<void> {
-    await runInTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.require(manager, id, ['path', 'account'], true);
       if (!hasPermissions(caller.permissions, Permission.ManageAccountDetails) && !isSelf(caller, id)) {
         throw new ForbiddenException('You need manage_account_details to delete another account.');
       }
-      await manager.delete(AccountEntity, { id: toStoredAccountId(id) });
+      await this.repository.delete(manager, id);
     });
   }
 
@@ -238,9 +200,7 @@ export class AccountsService {
    * @throws UnprocessableEntityError (422) when it does not exist.
    */
   async require(manager: EntityManager, id: string, loc: (string | number)[], lock = false): Promise<AccountEntity> {
-    const account = await manager.findOne(AccountEntity, { where: { id: toStoredAccountId(id) }, ...(lock ? forUpdate(manager) : {}) });
-    if (!account) throw UnprocessableEntityError.notFound(loc, 'Account');
-    return account;
+    return requireFound(await this.repository.findById(manager, id, lock), loc, 'Account');
   }
 }
 
@@ -249,9 +209,4 @@ function isProfileOnly(dto: UpdateAccountDto, profile: ProfileChanges): boolean 
   const touchesProfile = dto.name !== undefined || dto.discriminator !== undefined || dto.avatar_url !== undefined;
   const touchesOther = dto.team !== undefined || !!dto.grant_permissions || !!dto.revoke_permissions || dto.idp_token !== undefined;
   return touchesProfile && !touchesOther && Object.keys(profile).length === 0;
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  const code = (error as { code?: string; driverError?: { code?: string } })?.driverError?.code ?? (error as { code?: string })?.code;
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -6,7 +6,7 @@ import { AccountSchema } from '../openapi/schemas/account.schema.js';
 import { AppSchema } from '../openapi/schemas/app.schema.js';
 import { SessionSchema } from '../openapi/schemas/session.schema.js';
 import { Permission } from '../permissions/permission.js';
-import type { AccountResource } from '../serialization/resources.js';
+import type { AccountResource } from '../read-model/resources.js';
 import type { AppResource } from './apps/apps.service.js';
 import { AuthService } from './auth.service.js';
 import { Authenticated } from '../common/authenticated.decorator.js';

@@ -4,12 +4,14 @@ import { APP_GUARD } from '@nestjs/core';
 
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { IdpModule } from '../idp/idp.module.js';
+import { AppsRepository } from './apps/apps.repository.js';
 import { AppsService } from './apps/apps.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { IdpSignInController } from './idp-sign-in.controller.js';
 import { IdpSignInService } from './idp-sign-in.service.js';
+import { SessionsRepository } from './sessions/sessions.repository.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { AppEntity } from './apps/app.entity.js';
 import { SessionEntity } from './sessions/session.entity.js';
@@ -18,7 +20,15 @@ import { SessionEntity } from './sessions/session.entity.js';
 @Module({
   imports: [TypeOrmModule.forFeature([AppEntity, SessionEntity]), AccountsModule, IdpModule],
   controllers: [AuthController, IdpSignInController],
-  providers: [AppsService, SessionsService, AuthService, IdpSignInService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [
+    AppsService,
+    AppsRepository,
+    SessionsService,
+    SessionsRepository,
+    AuthService,
+    IdpSignInService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
   exports: [AppsService, SessionsService],
 })
 export class AuthModule {}

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 import { AccountsService } from '../accounts/accounts.service.js';
-import { runInTransaction } from '../database/retrying-transaction.js';
-import type { AccountResource } from '../serialization/resources.js';
+import { Transactions } from '../database/transactions.js';
+import type { AccountResource } from '../read-model/resources.js';
 import { type AppResource, AppsService } from './apps/apps.service.js';
 import type { Credential } from './credential.js';
 import { type SessionResource, SessionsService } from './sessions/sessions.service.js';
@@ -12,7 +11,7 @@ import { type SessionResource, SessionsService } from './sessions/sessions.servi
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly accounts: AccountsService,
     private readonly apps: AppsService,
     private readonly sessions: SessionsService,
@@ -23,7 +22,7 @@ export class AuthService {
    * @throws UnprocessableEntityError (422) when the account does not exist.
    */
   async createSession(accountId: string): Promise<SessionResource> {
-    return runInTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       await this.accounts.require(manager, accountId, ['body', 'account'], true);
       return this.sessions.create(manager, accountId);
     });

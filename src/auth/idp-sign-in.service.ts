@@ -1,11 +1,9 @@
 import { ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { runInTransaction } from '../database/retrying-transaction.js';
+import type { EntityManager } from 'typeorm';
 
-import { AccountEntity } from '../accounts/account.entity.js';
-import { toStoredAccountId } from '../common/account-id.js';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { AccountsService } from '../accounts/accounts.service.js';
-import { forUpdate } from '../database/lock.js';
+import { Transactions } from '../database/transactions.js';
 import { IdpClient } from '../idp/idp.client.js';
 import type { IdpUser } from '../idp/idp-user.js';
 import { type SessionResource, SessionsService } from './sessions/sessions.service.js';
@@ -14,7 +12,8 @@ import { type SessionResource, SessionsService } from './sessions/sessions.servi
 @Injectable()
 export class IdpSignInService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly accountRows: AccountsRepository,
     private readonly idp: IdpClient,
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
@@ -35,21 +34,19 @@ export class IdpSignInService {
     const user = await this.idp.fetchUser(token);
     if (!user) throw new UnauthorizedException('The identity-provider token is invalid or lacks the identify scope.');
     try {
-      return await runInTransaction(this.dataSource, (manager) => this.openSession(manager, user));
+      return await this.transactions.run((manager) => this.openSession(manager, user));
     } catch (error) {
       // A concurrent first sign-in of the same user created the account first: it is known now.
-      if (error instanceof ConflictException) return runInTransaction(this.dataSource, (manager) => this.openSession(manager, user));
+      if (error instanceof ConflictException) return this.transactions.run((manager) => this.openSession(manager, user));
       throw error;
     }
   }
 
   private async openSession(manager: EntityManager, user: IdpUser): Promise<SessionResource> {
-    const where = { id: toStoredAccountId(user.id) };
     // Lock only a row that exists: on MySQL, locking a missing one takes a gap
     // lock on which two concurrent first sign-ins would deadlock. The lock keeps
     // the account from being deleted before its session is inserted.
-    const known =
-      (await manager.exists(AccountEntity, { where })) && (await manager.exists(AccountEntity, { where, ...forUpdate(manager) }));
+    const known = (await this.accountRows.exists(manager, user.id)) && (await this.accountRows.exists(manager, user.id, true));
     if (!known) {
       if (!this.accounts.signupsOpen()) throw new ForbiddenException('Signups are closed: no account exists for this user.');
       await this.accounts.insert(manager, {

@@ -9,7 +9,7 @@ import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
 import { AwardDetailsSchema } from '../openapi/schemas/award-details.schema.js';
 import { AwardSchema } from '../openapi/schemas/award.schema.js';
 import { Permission } from '../permissions/permission.js';
-import type { AwardDetailsResource, AwardResource } from '../serialization/resources.js';
+import type { AwardDetailsResource, AwardResource } from '../read-model/resources.js';
 import { AwardsService } from './awards.service.js';
 import { CreateAwardDto } from './dto/create-award.dto.js';
 import { UpdateAwardDto } from './dto/update-award.dto.js';

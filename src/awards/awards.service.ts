@@ -1,18 +1,17 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
-import { runInTransaction } from '../database/retrying-transaction.js';
+import type { EntityManager } from 'typeorm';
 
-import { AccountEntity } from '../accounts/account.entity.js';
-import { toStoredAccountId } from '../common/account-id.js';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Clock } from '../clock/clock.js';
-import { forUpdate } from '../database/lock.js';
+import { requireFound } from '../common/require-found.js';
+import { Transactions } from '../database/transactions.js';
 import { UnprocessableEntityError, type ValidationErrorItem } from '../http/validation-error.js';
-import { AwardSerializer } from '../serialization/award.serializer.js';
-import type { AwardDetailsResource, AwardResource } from '../serialization/resources.js';
+import { AwardSerializer } from '../read-model/award.serializer.js';
+import type { AwardDetailsResource, AwardResource } from '../read-model/resources.js';
 import { TeamsService } from '../teams/teams.service.js';
-import { AwardEntity } from './award.entity.js';
-import { AwardeeEntity } from './awardee.entity.js';
+import type { AwardEntity } from './award.entity.js';
+import { AwardsRepository } from './awards.repository.js';
 import type { CreateAwardDto } from './dto/create-award.dto.js';
 import type { UpdateAwardDto } from './dto/update-award.dto.js';
 
@@ -24,7 +23,9 @@ import type { UpdateAwardDto } from './dto/update-award.dto.js';
 @Injectable()
 export class AwardsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly repository: AwardsRepository,
+    private readonly accountRows: AccountsRepository,
     private readonly clock: Clock,
     private readonly accounts: AccountsService,
     private readonly teams: TeamsService,
@@ -40,25 +41,18 @@ export class AwardsService {
    *   and every unknown account entry (`["body", "accounts", index]`).
    */
   async create(dto: CreateAwardDto): Promise<AwardResource> {
-    return runInTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       await requireAll([
         () => this.teams.require(manager, dto.team, ['body', 'team'], true),
         () => this.requireAccounts(manager, dto.accounts, ['body', 'accounts']),
       ]);
-      const award = manager.create(AwardEntity, {
+      const award = await this.repository.insert(manager, {
         title: dto.title,
         imageUrl: dto.image_url,
         teamId: dto.team,
         createdAt: this.clock.nowSeconds(),
       });
-      await manager.insert(AwardEntity, award);
-      const holders = [...new Set(dto.accounts)];
-      if (holders.length > 0) {
-        await manager.insert(
-          AwardeeEntity,
-          holders.map((accountId) => ({ awardId: award.id, accountId })),
-        );
-      }
+      await this.repository.addHolders(manager, award.id, [...new Set(dto.accounts)]);
       return this.serializer.serialize(award);
     });
   }
@@ -69,7 +63,7 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown team and/or award.
    */
   async update(id: number, dto: UpdateAwardDto): Promise<AwardResource> {
-    return runInTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const teamId = dto.team === undefined ? undefined : dto.team || null;
       const [, award] = await requireAll([
         async () => (teamId ? this.teams.require(manager, teamId, ['body', 'team'], true) : null),
@@ -78,7 +72,7 @@ export class AwardsService {
       if (dto.title !== undefined) award.title = dto.title;
       if (dto.image_url !== undefined) award.imageUrl = dto.image_url;
       if (teamId !== undefined) award.teamId = teamId;
-      await manager.update(AwardEntity, { id }, { title: award.title, imageUrl: award.imageUrl, teamId: award.teamId });
+      await this.repository.update(manager, award);
       return this.serializer.serialize(award);
     });
   }
@@ -89,9 +83,7 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown award.
    */
   async get(id: number): Promise<AwardDetailsResource> {
-    const details = await this.serializer.loadDetails(id);
-    if (!details) throw UnprocessableEntityError.notFound(['path', 'award'], 'Award');
-    return details;
+    return requireFound(await this.serializer.loadDetails(id), ['path', 'award'], 'Award');
   }
 
   /**
@@ -100,9 +92,9 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown award.
    */
   async delete(id: number): Promise<void> {
-    await runInTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.require(manager, id, true);
-      await manager.delete(AwardEntity, { id });
+      await this.repository.delete(manager, id);
     });
   }
 
@@ -113,10 +105,10 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown account and/or award.
    */
   async give(accountId: string, awardId: number): Promise<boolean> {
-    return runInTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       await this.requireHolding(manager, accountId, awardId);
-      if (await this.holds(manager, accountId, awardId)) return false;
-      await manager.insert(AwardeeEntity, { awardId, accountId });
+      if (await this.repository.holds(manager, accountId, awardId)) return false;
+      await this.repository.addHolders(manager, awardId, [accountId]);
       return true;
     });
   }
@@ -128,10 +120,10 @@ export class AwardsService {
    *   NotFoundException (404) when the account does not hold the award.
    */
   async take(accountId: string, awardId: number): Promise<void> {
-    await runInTransaction(this.dataSource, async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.requireHolding(manager, accountId, awardId);
-      const result = await manager.delete(AwardeeEntity, { awardId, accountId: toStoredAccountId(accountId) });
-      if (!result.affected) throw new NotFoundException('This account does not hold this award.');
+      if (!(await this.repository.removeHolder(manager, accountId, awardId)))
+        throw new NotFoundException('This account does not hold this award.');
     });
   }
 
@@ -141,9 +133,7 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) at `["path", "award"]` when it does not exist.
    */
   private async require(manager: EntityManager, id: number, lock = false): Promise<AwardEntity> {
-    const award = await manager.findOne(AwardEntity, { where: { id }, ...(lock ? forUpdate(manager) : {}) });
-    if (!award) throw UnprocessableEntityError.notFound(['path', 'award'], 'Award');
-    return award;
+    return requireFound(await this.repository.findById(manager, id, lock), ['path', 'award'], 'Award');
   }
 
   /**
@@ -159,10 +149,6 @@ export class AwardsService {
     ]);
   }
 
-  private holds(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
-    return manager.exists(AwardeeEntity, { where: { awardId, accountId: toStoredAccountId(accountId) } });
-  }
-
   /**
    * Checks that every id names an account, in one query, and locks those
    * accounts so none is deleted before the award is given.
@@ -171,12 +157,7 @@ export class AwardsService {
    */
   private async requireAccounts(manager: EntityManager, ids: string[], loc: (string | number)[]): Promise<void> {
     if (ids.length === 0) return;
-    const found = await manager.find(AccountEntity, {
-      select: { id: true },
-      where: { id: In([...new Set(ids)].map(toStoredAccountId)) },
-      ...forUpdate(manager),
-    });
-    const existing = new Set(found.map((account) => account.id));
+    const existing = await this.accountRows.lockExisting(manager, ids);
     const missing = ids.flatMap((id, index) =>
       existing.has(id) ? [] : UnprocessableEntityError.notFound([...loc, index], 'Account').items,
     );

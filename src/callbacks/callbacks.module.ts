@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { CallbacksController } from './callbacks.controller.js';
+import { CallbacksRepository } from './callbacks.repository.js';
 import { CallbacksService } from './callbacks.service.js';
 import { CallbackEntity } from './callback.entity.js';
 
@@ -9,6 +10,6 @@ import { CallbackEntity } from './callback.entity.js';
 @Module({
   imports: [TypeOrmModule.forFeature([CallbackEntity])],
   controllers: [CallbacksController],
-  providers: [CallbacksService],
+  providers: [CallbacksService, CallbacksRepository],
 })
 export class CallbacksModule {}

@@ -1,14 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { runInTransaction } from '../database/retrying-transaction.js';
 
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
-import { forUpdate } from '../database/lock.js';
+import { Transactions } from '../database/transactions.js';
 import { namesNonPublicAddress } from './public-address.js';
 import type { EventType } from '../events/event-type.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
-import { CallbackEntity } from './callback.entity.js';
+import { CallbacksRepository } from './callbacks.repository.js';
 import { type CallbackListResource, type CallbackResource, toCallbackResource } from './callback.resource.js';
 import type { PutCallbackDto } from './dto/put-callback.dto.js';
 
@@ -16,7 +14,8 @@ import type { PutCallbackDto } from './dto/put-callback.dto.js';
 @Injectable()
 export class CallbacksService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly repository: CallbacksRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -37,23 +36,29 @@ export class CallbacksService {
         'value_error.url.host',
       );
     }
-    return runInTransaction(this.dataSource, async (manager) => {
+    return this.transactions.run(async (manager) => {
       const now = this.clock.nowSeconds();
-      const existing = await manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate(manager) });
+      const existing = await this.repository.findLocked(manager, appId, event);
       if (existing) {
         Object.assign(existing, { url: dto.url, secret: dto.secret, updatedAt: now });
-        await manager.update(CallbackEntity, { id: existing.id }, { url: dto.url, secret: dto.secret, updatedAt: now });
+        await this.repository.update(manager, existing);
         return toCallbackResource(existing);
       }
-      const callback = manager.create(CallbackEntity, { appId, event, url: dto.url, secret: dto.secret, createdAt: now, updatedAt: now });
-      await manager.insert(CallbackEntity, callback);
+      const callback = await this.repository.insert(manager, {
+        appId,
+        event,
+        url: dto.url,
+        secret: dto.secret,
+        createdAt: now,
+        updatedAt: now,
+      });
       return toCallbackResource(callback);
     });
   }
 
   /** @throws NotFoundException (404) when the app has no callback for `event`. */
   async get(appId: number, event: EventType): Promise<CallbackResource> {
-    const callback = await this.dataSource.manager.findOne(CallbackEntity, { where: { appId, event } });
+    const callback = await this.repository.find(appId, event);
     if (!callback) throw notRegistered(event);
     return toCallbackResource(callback);
   }
@@ -63,13 +68,12 @@ export class CallbacksService {
    * @throws NotFoundException (404) when there is none.
    */
   async delete(appId: number, event: EventType): Promise<void> {
-    const result = await this.dataSource.manager.delete(CallbackEntity, { appId, event });
-    if (!result.affected) throw notRegistered(event);
+    if (!(await this.repository.delete(appId, event))) throw notRegistered(event);
   }
 
   /** The app's callbacks as `{callbacks: {event: url}}`. */
   async list(appId: number): Promise<CallbackListResource> {
-    const callbacks = await this.dataSource.manager.find(CallbackEntity, { where: { appId }, order: { event: 'ASC' } });
+    const callbacks = await this.repository.list(appId);
     return { callbacks: Object.fromEntries(callbacks.map((callback) => [callback.event, callback.url])) };
   }
 }

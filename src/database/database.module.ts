@@ -4,9 +4,9 @@ import { DataSource } from 'typeorm';
 
 import { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
-import { runMigrations } from './migration-runner.js';
-import { NameGramKeys, SCHEMA_MIGRATED_AT_START } from './name-gram-keys.js';
+import { SCHEMA_MIGRATED_AT_START, runMigrations } from './migration-runner.js';
 import { PreparedReads } from './prepared-reads.js';
+import { Transactions } from './transactions.js';
 
 /** Applies migrations when the module starts, if asked to. */
 @Injectable()
@@ -27,7 +27,7 @@ class MigrationsOnStart implements OnModuleInit {
 
 /**
  * The TypeORM connection for the configured backend (contract §9), and
- * {@link PreparedReads} and {@link NameGramKeys} for the read path.
+ * {@link PreparedReads} for the credential checks and the read model.
  * `migrate: true` applies pending migrations at start (API and worker);
  * the CLI passes `false` and runs them on demand.
  */
@@ -43,8 +43,8 @@ export class DatabaseModule {
           useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.database), autoLoadEntities: true }),
         }),
       ],
-      providers: [{ provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate }, MigrationsOnStart, PreparedReads, NameGramKeys],
-      exports: [PreparedReads, NameGramKeys],
+      providers: [{ provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate }, MigrationsOnStart, PreparedReads, Transactions],
+      exports: [PreparedReads, Transactions, SCHEMA_MIGRATED_AT_START],
     };
   }
 }

@@ -1,5 +1,8 @@
 import type { DataSource } from 'typeorm';
 
+/** Token of a boolean: whether the schema is migrated at start, so that startup work may read it. */
+export const SCHEMA_MIGRATED_AT_START = Symbol('SCHEMA_MIGRATED_AT_START');
+
 const LOCK_NAME = 'accounts_service_migrations';
 const LOCK_TIMEOUT_SECONDS = 120;
 

@@ -3,6 +3,7 @@ import { DataSource, In, LessThan } from 'typeorm';
 
 import { CallbackEntity } from '../callbacks/callback.entity.js';
 import { Clock } from '../clock/clock.js';
+import { runInTransaction } from '../database/retrying-transaction.js';
 import { OutboxEventEntity } from '../events/outbox-event.entity.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import type { DeliveryStatus } from './delivery-status.js';
@@ -78,7 +79,7 @@ export class DeliveriesService {
   async prune(options: { olderThanSeconds: number; includeFailed: boolean }): Promise<{ deliveries: number; events: number }> {
     const cutoff = this.clock.nowSeconds() - options.olderThanSeconds;
     const statuses: DeliveryStatus[] = options.includeFailed ? ['succeeded', 'cancelled', 'failed'] : ['succeeded', 'cancelled'];
-    return this.dataSource.transaction(async (manager) => {
+    return runInTransaction(this.dataSource, async (manager) => {
       const deliveries = await manager.delete(DeliveryEntity, { status: In(statuses), updatedAt: LessThan(cutoff) });
       const events = await manager
         .createQueryBuilder()
@@ -100,7 +101,7 @@ export class DeliveriesService {
    *   or its callback was deleted.
    */
   async redeliver(id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await runInTransaction(this.dataSource, async (manager) => {
       const delivery = await manager.findOne(DeliveryEntity, { where: { id } });
       if (!delivery) throw new RedeliveryError(`No delivery with id ${id}.`);
       if (delivery.status !== 'failed')

@@ -4,6 +4,7 @@ import { DataSource, In, IsNull } from 'typeorm';
 import { CallbackEntity } from '../callbacks/callback.entity.js';
 import { Clock } from '../clock/clock.js';
 import { forUpdateSkipLocked } from '../database/lock.js';
+import { runInTransaction } from '../database/retrying-transaction.js';
 import { OutboxEventEntity } from '../events/outbox-event.entity.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveryEntity } from './delivery.entity.js';
@@ -50,7 +51,7 @@ export class OutboxRelay implements OnModuleInit {
 
   private async relayBatch(): Promise<number> {
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await runInTransaction(this.dataSource, async (manager) => {
         const events = await manager.find(OutboxEventEntity, {
           where: { dispatchedAt: IsNull() },
           order: { id: 'ASC' },

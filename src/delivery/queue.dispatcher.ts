@@ -6,6 +6,7 @@ import { DataSource, In, IsNull, LessThan, MoreThan, Not } from 'typeorm';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { forUpdateSkipLocked } from '../database/lock.js';
+import { runInTransaction } from '../database/retrying-transaction.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryExecutor } from './delivery-executor.js';
@@ -77,7 +78,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
 
   private async enqueueBatch(): Promise<number> {
     const claimedAt = this.clock.nowSeconds();
-    const claimed = await this.dataSource.transaction(async (manager) => {
+    const claimed = await runInTransaction(this.dataSource, async (manager) => {
       const due = await manager.find(DeliveryEntity, {
         select: { id: true, round: true },
         where: { status: 'pending', enqueuedAt: IsNull() },

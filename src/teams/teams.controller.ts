@@ -10,7 +10,7 @@ import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
 import { TeamPageSchema } from '../openapi/schemas/page.schema.js';
 import { TeamSchema } from '../openapi/schemas/team.schema.js';
 import { Permission } from '../permissions/permission.js';
-import type { TeamResource } from '../serialization/resources.js';
+import type { TeamResource } from '../read-model/resources.js';
 import { CreateTeamDto } from './dto/create-team.dto.js';
 import { SearchTeamsQuery } from './dto/search-teams.query.js';
 import { UpdateTeamDto } from './dto/update-team.dto.js';

@@ -2,16 +2,17 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { EventsModule } from '../events/events.module.js';
-import { SerializationModule } from '../serialization/serialization.module.js';
+import { ReadModelModule } from '../read-model/read-model.module.js';
 import { TeamsController } from './teams.controller.js';
+import { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 import { TeamEntity } from './team.entity.js';
 
 /** Teams (interface §4.2). */
 @Module({
-  imports: [TypeOrmModule.forFeature([TeamEntity]), SerializationModule, EventsModule],
+  imports: [TypeOrmModule.forFeature([TeamEntity]), ReadModelModule, EventsModule],
   controllers: [TeamsController],
-  providers: [TeamsService],
+  providers: [TeamsService, TeamsRepository],
   exports: [TeamsService],
 })
 export class TeamsModule {}

@@ -1,12 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { runInTransaction } from '../../database/retrying-transaction.js';
 
 import { Clock } from '../../clock/clock.js';
-import { PreparedReads } from '../../database/prepared-reads.js';
+import { Transactions } from '../../database/transactions.js';
 import { APP_PERMISSIONS } from '../../permissions/permission.js';
 import { generateToken, hashToken, tokenMatches } from '../token.js';
-import { AppEntity } from './app.entity.js';
+import type { AppEntity } from './app.entity.js';
+import { AppsRepository } from './apps.repository.js';
 
 /** The App object of contract §2; `password` only right after creation or a reset. */
 export interface AppResource {
@@ -16,22 +15,13 @@ export interface AppResource {
   password?: string;
 }
 
-/** A row of `apps` as the driver returns it. */
-interface AppRow {
-  id: number | string;
-  name: string;
-  permissions: number | string;
-  token_hash: string;
-  created_at: number | string;
-}
-
 /** Apps: created and managed by operators with the CLI (contract §4, §9), authenticated by token. */
 @Injectable()
 export class AppsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly repository: AppsRepository,
     private readonly clock: Clock,
-    private readonly reads: PreparedReads,
   ) {}
 
   /**
@@ -40,29 +30,28 @@ export class AppsService {
    */
   async create(name: string, permissions: number): Promise<{ app: AppEntity; token: string }> {
     const token = generateToken();
-    const app = this.dataSource.manager.create(AppEntity, {
+    const app = await this.repository.insert({
       name,
       permissions: permissions & APP_PERMISSIONS,
       tokenHash: hashToken(token),
       createdAt: this.clock.nowSeconds(),
     });
-    await this.dataSource.manager.insert(AppEntity, app);
     return { app, token };
   }
 
   /** Every app, by id. */
   list(): Promise<AppEntity[]> {
-    return this.dataSource.manager.find(AppEntity, { order: { id: 'ASC' } });
+    return this.repository.list();
   }
 
   /** How many apps exist. */
   count(): Promise<number> {
-    return this.dataSource.manager.count(AppEntity);
+    return this.repository.count();
   }
 
   /** @throws NotFoundException when there is no app `id`. */
   async get(id: number): Promise<AppEntity> {
-    const app = await this.dataSource.manager.findOne(AppEntity, { where: { id } });
+    const app = await this.repository.findById(id);
     if (!app) throw new NotFoundException(`No app with id ${id}.`);
     return app;
   }
@@ -72,12 +61,12 @@ export class AppsService {
    * @throws NotFoundException when there is no app `id`.
    */
   async edit(id: number, changes: { name?: string; grant?: number; revoke?: number }): Promise<AppEntity> {
-    return runInTransaction(this.dataSource, async (manager) => {
-      const app = await manager.findOne(AppEntity, { where: { id } });
+    return this.transactions.run(async (manager) => {
+      const app = await this.repository.findById(id, manager);
       if (!app) throw new NotFoundException(`No app with id ${id}.`);
       if (changes.name !== undefined) app.name = changes.name;
       app.permissions = (app.permissions | (changes.grant ?? 0)) & ~(changes.revoke ?? 0) & APP_PERMISSIONS;
-      await manager.update(AppEntity, { id }, { name: app.name, permissions: app.permissions });
+      await this.repository.update(manager, app);
       return app;
     });
   }
@@ -88,30 +77,20 @@ export class AppsService {
    */
   async resetToken(app: AppEntity): Promise<string> {
     const token = generateToken();
-    const result = await this.dataSource.manager.update(AppEntity, { id: app.id }, { tokenHash: hashToken(token) });
-    if (!result.affected) throw new NotFoundException(`No app with id ${app.id}.`);
+    if (!(await this.repository.setTokenHash(app.id, hashToken(token)))) throw new NotFoundException(`No app with id ${app.id}.`);
     app.tokenHash = hashToken(token);
     return token;
   }
 
   /** @throws NotFoundException when there is no app `id`. */
   async delete(id: number): Promise<void> {
-    const result = await this.dataSource.manager.delete(AppEntity, { id });
-    if (!result.affected) throw new NotFoundException(`No app with id ${id}.`);
+    if (!(await this.repository.delete(id))) throw new NotFoundException(`No app with id ${id}.`);
   }
 
   /** @returns the app when `token` is its current token, else `undefined`. */
   async authenticate(id: number, token: string): Promise<AppEntity | undefined> {
-    // A prepared statement: this runs on every request an app makes.
-    const [row] = await this.reads.select<AppRow>('SELECT id, name, permissions, token_hash, created_at FROM apps WHERE id = ?', [id]);
-    if (!row || !tokenMatches(token, row.token_hash)) return undefined;
-    return Object.assign(new AppEntity(), {
-      id: Number(row.id),
-      name: row.name,
-      permissions: Number(row.permissions),
-      tokenHash: row.token_hash,
-      createdAt: Number(row.created_at),
-    });
+    const app = await this.repository.findForAuthentication(id);
+    return app && tokenMatches(token, app.tokenHash) ? app : undefined;
   }
 
   /** The App object of contract §2, with `token` as `password` when given. */

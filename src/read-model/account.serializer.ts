@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { PreparedReads } from '../database/prepared-reads.js';
-import type { AccountEntity } from '../accounts/account.entity.js';
+import type { AccountFields } from './read-model.types.js';
 import {
   ACCOUNT_AWARDS_COLUMNS,
   ACCOUNT_AWARDS_JOIN,
@@ -35,7 +35,7 @@ export class AccountSerializer {
   ) {}
 
   /** One Account object per entity, in the same order. */
-  async serialize(accounts: AccountEntity[], manager: EntityManager = this.manager): Promise<AccountResource[]> {
+  async serialize(accounts: AccountFields[], manager: EntityManager = this.manager): Promise<AccountResource[]> {
     if (accounts.length === 0) return [];
     const teamIds = [...new Set(accounts.map((account) => account.teamId).filter((id): id is number => id !== null))];
     const [teamRows, holdings] = await Promise.all([
@@ -66,7 +66,7 @@ export class AccountSerializer {
   }
 
   /** Convenience for a single account. */
-  async serializeOne(account: AccountEntity, manager: EntityManager = this.manager): Promise<AccountResource> {
+  async serializeOne(account: AccountFields, manager: EntityManager = this.manager): Promise<AccountResource> {
     return (await this.serialize([account], manager))[0];
   }
 
@@ -136,7 +136,7 @@ export class AccountSerializer {
   }
 
   private static toResource(
-    account: Pick<AccountEntity, 'id' | 'name' | 'discriminator' | 'avatarUrl' | 'permissions' | 'createdAt'>,
+    account: Pick<AccountFields, 'id' | 'name' | 'discriminator' | 'avatarUrl' | 'permissions' | 'createdAt'>,
     team: TeamResource | null,
     holdings: AwardHoldings,
   ): AccountResource {

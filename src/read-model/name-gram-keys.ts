@@ -1,10 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { SCHEMA_MIGRATED_AT_START } from '../database/migration-runner.js';
 import { characterKeySql } from './name-grams.js';
-
-/** Token of a boolean: whether the schema is migrated at start, so that startup work may read it. */
-export const SCHEMA_MIGRATED_AT_START = Symbol('SCHEMA_MIGRATED_AT_START');
 
 /** The printable ASCII characters (U+0020..U+007E) with their keys, from the tally table `numbers`. */
 const PRINTABLE_ASCII_KEYS_SQL = `SELECT n.n AS code, ${characterKeySql('CHAR(n.n USING utf8mb4)')} AS k FROM numbers n WHERE n.n BETWEEN 32 AND 126`;

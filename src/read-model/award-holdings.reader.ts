@@ -58,18 +58,18 @@ export class AwardHoldingsReader {
 }
 
 /**
- * A row of the single-statement reads (`UNION ALL` of account-shaped rows):
- * award rows carry the award id in `permissions`, the title in `name`, the
- * image in `discriminator`, and their owner in `id` (stored account id) or
- * `team_id`.
+ * An award row of a single-statement read (`UNION ALL`): the award in the
+ * `award_*` columns, its owner in `id` (stored account id) or `team_id`.
  */
 export interface AwardUnionRow {
   kind: number | string;
+  /** The holder (stored account id) of a kind-`accountKind` row. */
   id: string | null;
+  /** The team of a kind-`teamKind` row. */
   team_id: number | string | null;
-  name: string;
-  discriminator: string;
-  permissions: number | string;
+  award_id: number | string | null;
+  award_title: string | null;
+  award_image_url: string | null;
 }
 
 /**
@@ -82,7 +82,7 @@ export function holdingsFromRows(rows: AwardUnionRow[], accountKind: number, tea
   for (const row of rows) {
     const kind = Number(row.kind);
     if (kind !== accountKind && kind !== teamKind) continue;
-    const award = { id: Number(row.permissions), title: row.name, image_url: row.discriminator };
+    const award = { id: Number(row.award_id), title: row.award_title!, image_url: row.award_image_url! };
     if (kind === accountKind) appendAward(holdings.accounts, fromStoredAccountId(row.id!), award);
     else appendAward(holdings.teams, Number(row.team_id), award);
   }

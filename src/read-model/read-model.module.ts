@@ -5,6 +5,7 @@ import { AccountSearchReader } from './account-search.reader.js';
 import { AwardSerializer } from './award.serializer.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
 import { TeamSearchReader } from './team-search.reader.js';
+import { NameGramKeys } from './name-gram-keys.js';
 import { TeamSerializer } from './team.serializer.js';
 
 /**
@@ -13,7 +14,7 @@ import { TeamSerializer } from './team.serializer.js';
  * writes go through each module's service.
  */
 @Module({
-  providers: [AccountSerializer, TeamSerializer, AwardSerializer, AwardHoldingsReader, AccountSearchReader, TeamSearchReader],
+  providers: [NameGramKeys, AccountSerializer, TeamSerializer, AwardSerializer, AwardHoldingsReader, AccountSearchReader, TeamSearchReader],
   exports: [AccountSerializer, TeamSerializer, AwardSerializer, AccountSearchReader, TeamSearchReader],
 })
-export class SerializationModule {}
+export class ReadModelModule {}

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
-import type { SearchAccountsQuery } from '../accounts/dto/search-accounts.query.js';
+import type { AccountSearchFilter } from './read-model.types.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
-import { NameGramKeys } from '../database/name-gram-keys.js';
-import { searchGramSql } from '../database/name-grams.js';
+import { NameGramKeys } from './name-gram-keys.js';
+import { searchGramSql } from './name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
 import {
@@ -55,7 +55,7 @@ export class AccountSearchReader {
   }
 
   /** @throws UnprocessableEntityError (422) at `["query", "team"]` when `team` names no team. */
-  async search(query: SearchAccountsQuery): Promise<Page<AccountResource>> {
+  async search(query: AccountSearchFilter): Promise<Page<AccountResource>> {
     const matches = this.matches(query);
     const total = this.total(query);
     // The page, numbered in its order: the outer SELECT needs no ORDER BY (a sort of every joined row).
@@ -71,7 +71,7 @@ export class AccountSearchReader {
   }
 
   /** A page past the end (or no match): the total alone, and the 422 for an unknown team. */
-  private async totalOfEmptyPage(query: SearchAccountsQuery, total: Fragment): Promise<number> {
+  private async totalOfEmptyPage(query: AccountSearchFilter, total: Fragment): Promise<number> {
     if (query.team) {
       const [team] = await this.manager.query('SELECT id FROM teams WHERE id = ?', [query.team]);
       if (!team) throw UnprocessableEntityError.notFound(['query', 'team'], 'Team');
@@ -87,7 +87,7 @@ export class AccountSearchReader {
    * `database/name-grams.ts`), verified with `LIKE` when `q` is longer than
    * its gram.
    */
-  private matches(query: SearchAccountsQuery): Fragment {
+  private matches(query: AccountSearchFilter): Fragment {
     const filter = this.filter(query);
     if (query.q && this.nameGrams) {
       return {
@@ -99,7 +99,7 @@ export class AccountSearchReader {
   }
 
   /** A scalar subquery giving the number of matches: maintained counts where they answer it, else a count of {@link filter}. */
-  private total(query: SearchAccountsQuery): Fragment {
+  private total(query: AccountSearchFilter): Fragment {
     if (query.q) {
       const length = [...query.q].length;
       if (this.nameGrams && length <= 2 && query.team === undefined) {
@@ -123,7 +123,7 @@ export class AccountSearchReader {
   }
 
   /** `FROM ... WHERE ...` of the matching accounts (alias `a`; with `q` on MySQL also their grams, alias `g`). */
-  private filter(query: SearchAccountsQuery): Fragment {
+  private filter(query: AccountSearchFilter): Fragment {
     const conditions: string[] = [];
     const parameters: (string | number)[] = [];
     let from = 'FROM accounts a';

@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 
 import { PreparedReads } from '../database/prepared-reads.js';
 import { placeholders } from '../database/sql-placeholders.js';
-import type { TeamEntity } from '../teams/team.entity.js';
+import type { TeamFields } from './read-model.types.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
 import type { AwardResource, TeamResource } from './resources.js';
 import { TEAM_ROW_SELECT, type TeamRow } from './team-row.js';
@@ -29,7 +29,7 @@ export class TeamSerializer {
   ) {}
 
   /** One Team object per entity, in the same order (entities missing from the database are skipped). */
-  async serialize(teams: TeamEntity[], manager: EntityManager = this.manager): Promise<TeamResource[]> {
+  async serialize(teams: TeamFields[], manager: EntityManager = this.manager): Promise<TeamResource[]> {
     const loaded = await this.load(
       teams.map((team) => team.id),
       manager,
@@ -38,7 +38,7 @@ export class TeamSerializer {
   }
 
   /** Convenience for a single team. */
-  async serializeOne(team: TeamEntity, manager: EntityManager = this.manager): Promise<TeamResource> {
+  async serializeOne(team: TeamFields, manager: EntityManager = this.manager): Promise<TeamResource> {
     return (await this.serialize([team], manager))[0];
   }
 

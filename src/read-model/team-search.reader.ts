@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 
 import { PreparedReads } from '../database/prepared-reads.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
-import type { SearchTeamsQuery } from '../teams/dto/search-teams.query.js';
+import type { TeamSearchFilter } from './read-model.types.js';
 import type { AwardResource, TeamResource } from './resources.js';
 import { TEAM_ROW_COLUMNS, TEAM_ROW_FROM, type TeamRow } from './team-row.js';
 import { TeamSerializer } from './team.serializer.js';
@@ -12,10 +12,19 @@ import { TeamSerializer } from './team.serializer.js';
  * `GET /teams/search` (contract §3) in ONE statement whatever the page size
  *: a `UNION ALL` of the page's rows with their maintained member
  * counts (the page read in the order of index `(name, id)`) and the total as
- * a scalar subquery, and the page's awards (kind 1: team id in `id`, title in
- * `name`, award id in `member_count`). A page past the end takes a second
- * statement for its total.
+ * a scalar subquery (kind 0), and the page's awards (kind 1, ordered by
+ * award id). A page past the end takes a second statement for its total.
  */
+/** A row of the search statement: a team of the page (kind 0) or one of its awards (kind 1). */
+interface TeamSearchRow extends Partial<TeamRow> {
+  kind: number | string;
+  total: number | string | null;
+  award_team_id: number | string | null;
+  award_id: number | string | null;
+  award_title: string | null;
+  award_image_url: string | null;
+}
+
 @Injectable()
 export class TeamSearchReader {
   constructor(
@@ -24,16 +33,18 @@ export class TeamSearchReader {
   ) {}
 
   /** A page of teams whose name contains `q`, ordered by (name, id). */
-  async search(query: SearchTeamsQuery): Promise<Page<TeamResource>> {
+  async search(query: TeamSearchFilter): Promise<Page<TeamResource>> {
     const where = query.q ? ` WHERE t.name LIKE ? ESCAPE '${LIKE_ESCAPE}'` : '';
     const filter = query.q ? [likeContains(query.q)] : [];
     const total = `SELECT COUNT(*) FROM teams t${where}`;
     const page = `SELECT t.id AS id FROM teams t${where} ORDER BY t.name, t.id LIMIT ? OFFSET ?`;
     const pageParameters = [...filter, query.per_page, query.page * query.per_page];
-    const rows = await this.reads.select<TeamRow & { kind: number | string; image_url: string | null; total: number | string | null }>(
-      `SELECT 0 AS kind, ${TEAM_ROW_COLUMNS}, NULL AS image_url, (${total}) AS total ${TEAM_ROW_FROM} INNER JOIN (${page}) p ON p.id = t.id ` +
-        `UNION ALL SELECT 1, w.team_id, w.title, NULL, w.id, w.image_url, NULL FROM awards w WHERE w.team_id IN (SELECT p.id FROM (${page}) p) ` +
-        'ORDER BY kind, name, id',
+    const rows = await this.reads.select<TeamSearchRow>(
+      `SELECT 0 AS kind, ${TEAM_ROW_COLUMNS}, (${total}) AS total, NULL AS award_team_id, NULL AS award_id, NULL AS award_title, ` +
+        `NULL AS award_image_url ${TEAM_ROW_FROM} INNER JOIN (${page}) p ON p.id = t.id ` +
+        'UNION ALL SELECT 1, NULL, NULL, NULL, NULL, NULL, w.team_id, w.id, w.title, w.image_url ' +
+        `FROM awards w WHERE w.team_id IN (SELECT p.id FROM (${page}) p) ` +
+        'ORDER BY kind, name, id, award_id',
       [...filter, ...pageParameters, ...pageParameters],
     );
     const teams = rows.filter((row) => Number(row.kind) === 0);
@@ -42,17 +53,15 @@ export class TeamSearchReader {
       return toPage(query, Number(row.total), []);
     }
     const awards = new Map<number, AwardResource[]>();
-    for (const row of rows
-      .filter((candidate) => Number(candidate.kind) === 1)
-      .sort((left, right) => Number(left.member_count) - Number(right.member_count))) {
-      const list = awards.get(Number(row.id)) ?? [];
-      list.push({ id: Number(row.member_count), title: row.name, image_url: row.image_url! });
-      awards.set(Number(row.id), list);
+    for (const row of rows.filter((candidate) => Number(candidate.kind) === 1)) {
+      const list = awards.get(Number(row.award_team_id)) ?? [];
+      list.push({ id: Number(row.award_id), title: row.award_title!, image_url: row.award_image_url! });
+      awards.set(Number(row.award_team_id), list);
     }
     return toPage(
       query,
       Number(teams[0].total),
-      teams.map((team) => TeamSerializer.toResource(team, awards.get(Number(team.id)) ?? [])),
+      teams.map((team) => TeamSerializer.toResource(team as TeamRow, awards.get(Number(team.id)) ?? [])),
     );
   }
 }

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager, In } from 'typeorm';
+
+import { toStoredAccountId } from '../common/account-id.js';
+import { isDuplicateKeyError } from '../database/duplicate-key.js';
+import { forUpdate } from '../database/lock.js';
+import { retryOnLockConflict } from '../database/retrying-transaction.js';
+import { Transactions } from '../database/transactions.js';
+import { AccountEntity } from './account.entity.js';
+
+/** Profile columns a profile-only change sets (interface §4.1 `PATCH /account/{account}`). */
+export interface ProfileColumns {
+  name?: string;
+  discriminator?: string;
+  avatar_url?: string | null;
+}
+
+/**
+ * Every statement on the `accounts` table. Ids are canonical decimal strings
+ * (contract §2); the stored form is the repository's business. Methods taking
+ * a `manager` run inside the caller's transaction.
+ */
+@Injectable()
+export class AccountsRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  /** @returns the account, row-locked until commit when `lock` (MySQL), or `null`. */
+  findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
+    return manager.findOne(AccountEntity, { where: { id: toStoredAccountId(id) }, ...(lock ? forUpdate(manager) : {}) });
+  }
+
+  /** @returns the account outside any transaction, or `null`. */
+  find(id: string): Promise<AccountEntity | null> {
+    return this.findById(this.transactions.manager, id);
+  }
+
+  /** Whether the account exists; with `lock`, it stays (row-locked) until commit. */
+  async exists(manager: EntityManager, id: string, lock = false): Promise<boolean> {
+    const where = { id: toStoredAccountId(id) };
+    return lock ? manager.exists(AccountEntity, { where, ...forUpdate(manager) }) : manager.exists(AccountEntity, { where });
+  }
+
+  /**
+   * Locks the accounts of `ids` that exist (one statement), so none is deleted before commit.
+   * @returns the canonical ids found.
+   */
+  async lockExisting(manager: EntityManager, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const found = await manager.find(AccountEntity, {
+      select: { id: true },
+      where: { id: In([...new Set(ids)].map(toStoredAccountId)) },
+      ...forUpdate(manager),
+    });
+    return new Set(found.map((account) => account.id));
+  }
+
+  /**
+   * Inserts `account`.
+   * @returns `false` when its id is already taken (nothing written).
+   */
+  async insert(manager: EntityManager, account: AccountEntity): Promise<boolean> {
+    if (await manager.exists(AccountEntity, { where: { id: toStoredAccountId(account.id) } })) return false;
+    try {
+      await manager.insert(AccountEntity, manager.create(AccountEntity, account));
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Writes the changeable columns of `account` (profile, team, permissions). */
+  async update(manager: EntityManager, account: AccountEntity): Promise<void> {
+    await manager.update(
+      AccountEntity,
+      { id: toStoredAccountId(account.id) },
+      {
+        name: account.name,
+        discriminator: account.discriminator,
+        avatarUrl: account.avatarUrl,
+        teamId: account.teamId,
+        permissions: account.permissions,
+      },
+    );
+  }
+
+  /**
+   * A profile-only change as one auto-committed `UPDATE` (no row lock held
+   * across round trips), run again on a deadlock or lock-wait timeout: the
+   * name-gram triggers update shared counter rows. Plain SQL: TypeORM's
+   * update query builder cost more CPU than the rest of the request.
+   */
+  async updateProfile(id: string, changes: ProfileColumns): Promise<void> {
+    const columns: string[] = [];
+    const values: (string | null)[] = [];
+    for (const column of ['name', 'discriminator', 'avatar_url'] as const) {
+      if (changes[column] === undefined) continue;
+      columns.push(`${column} = ?`);
+      values.push(changes[column]);
+    }
+    if (columns.length === 0) return;
+    await retryOnLockConflict(() =>
+      this.transactions.manager.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]),
+    );
+  }
+
+  /** Sets the permission bits of an account. @returns false when it does not exist. */
+  async setPermissions(id: string, permissions: number): Promise<boolean> {
+    const result = await this.transactions.manager.update(AccountEntity, { id: toStoredAccountId(id) }, { permissions });
+    return !!result.affected;
+  }
+
+  /** Deletes the account; its sessions and awardee rows go by foreign-key cascade. */
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    await manager.delete(AccountEntity, { id: toStoredAccountId(id) });
+  }
+}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { PreparedReads } from '../../database/prepared-reads.js';
+import { Transactions } from '../../database/transactions.js';
+import { AppEntity } from './app.entity.js';
+
+/** An `apps` row as the credential check reads it. */
+interface AppRow {
+  id: number | string;
+  name: string;
+  permissions: number | string;
+  token_hash: string;
+  created_at: number | string;
+}
+
+/** Every statement on the `apps` table. */
+@Injectable()
+export class AppsRepository {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly reads: PreparedReads,
+  ) {}
+
+  /** Inserts an app. @returns it with its new id. */
+  async insert(fields: Omit<AppEntity, 'id'>): Promise<AppEntity> {
+    const app = this.transactions.manager.create(AppEntity, fields);
+    await this.transactions.manager.insert(AppEntity, app);
+    return app;
+  }
+
+  /** Every app, by id. */
+  list(): Promise<AppEntity[]> {
+    return this.transactions.manager.find(AppEntity, { order: { id: 'ASC' } });
+  }
+
+  count(): Promise<number> {
+    return this.transactions.manager.count(AppEntity);
+  }
+
+  /** @returns the app, or `null`; inside `manager`'s transaction when given. */
+  findById(id: number, manager: EntityManager = this.transactions.manager): Promise<AppEntity | null> {
+    return manager.findOne(AppEntity, { where: { id } });
+  }
+
+  /**
+   * The app for a credential check, as one prepared statement (it runs on
+   * every request an app makes).
+   */
+  async findForAuthentication(id: number): Promise<AppEntity | undefined> {
+    const [row] = await this.reads.select<AppRow>('SELECT id, name, permissions, token_hash, created_at FROM apps WHERE id = ?', [id]);
+    if (!row) return undefined;
+    return Object.assign(new AppEntity(), {
+      id: Number(row.id),
+      name: row.name,
+      permissions: Number(row.permissions),
+      tokenHash: row.token_hash,
+      createdAt: Number(row.created_at),
+    });
+  }
+
+  /** Writes the name and permissions of `app`. */
+  async update(manager: EntityManager, app: AppEntity): Promise<void> {
+    await manager.update(AppEntity, { id: app.id }, { name: app.name, permissions: app.permissions });
+  }
+
+  /** Replaces the token hash. @returns false when the app does not exist. */
+  async setTokenHash(id: number, tokenHash: string): Promise<boolean> {
+    const result = await this.transactions.manager.update(AppEntity, { id }, { tokenHash });
+    return !!result.affected;
+  }
+
+  /** @returns false when the app does not exist. */
+  async delete(id: number): Promise<boolean> {
+    const result = await this.transactions.manager.delete(AppEntity, { id });
+    return !!result.affected;
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+import { forUpdate } from '../database/lock.js';
+import { Transactions } from '../database/transactions.js';
+import type { EventType } from '../events/event-type.js';
+import { CallbackEntity } from './callback.entity.js';
+
+/** Every statement on the `callbacks` table: one callback per (app, event type). */
+@Injectable()
+export class CallbacksRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  /** @returns the app's callback for `event`, row-locked until commit (MySQL), or `null`. */
+  findLocked(manager: EntityManager, appId: number, event: EventType): Promise<CallbackEntity | null> {
+    return manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate(manager) });
+  }
+
+  /** @returns the app's callback for `event`, or `null`. */
+  find(appId: number, event: EventType): Promise<CallbackEntity | null> {
+    return this.transactions.manager.findOne(CallbackEntity, { where: { appId, event } });
+  }
+
+  /** The app's callbacks, ordered by event type. */
+  list(appId: number): Promise<CallbackEntity[]> {
+    return this.transactions.manager.find(CallbackEntity, { where: { appId }, order: { event: 'ASC' } });
+  }
+
+  /** Inserts a callback. @returns it with its new id. */
+  async insert(manager: EntityManager, fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
+    const callback = manager.create(CallbackEntity, fields);
+    await manager.insert(CallbackEntity, callback);
+    return callback;
+  }
+
+  /** Writes the URL, secret and update time of `callback`. */
+  async update(manager: EntityManager, callback: CallbackEntity): Promise<void> {
+    await manager.update(
+      CallbackEntity,
+      { id: callback.id },
+      { url: callback.url, secret: callback.secret, updatedAt: callback.updatedAt },
+    );
+  }
+
+  /** Deletes the app's callback for `event`. @returns false when there was none. */
+  async delete(appId: number, event: EventType): Promise<boolean> {
+    const result = await this.transactions.manager.delete(CallbackEntity, { appId, event });
+    return !!result.affected;
+  }
+}

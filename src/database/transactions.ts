@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+import { runInTransaction } from './retrying-transaction.js';
+
+/**
+ * The one way a request writes (contract §6: a request's writes are one
+ * transaction): {@link runInTransaction}, with deadlock and lock-wait retry.
+ * Services take it instead of the `DataSource`; repositories do the reads and
+ * writes with the `EntityManager` it hands out.
+ */
+@Injectable()
+export class Transactions {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Runs `work` in one transaction, again (up to four times in all) when
+   * MySQL/MariaDB picks it as a deadlock victim; `work` must only touch the
+   * database through `manager`.
+   *
+   * @throws whatever `work` throws, or the last deadlock / lock-wait error.
+   */
+  run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return runInTransaction(this.dataSource, work);
+  }
+
+  /** The manager outside any transaction, for reads on their own. */
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+}
