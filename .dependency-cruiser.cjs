@@ -1,9 +1,18 @@
-// Architecture rules checked by `npm run lint` (dependency-cruiser). Violations that
-// exist today are listed in .dependency-cruiser-known-violations.json (the layering
-// work still to do); any new one fails lint. Regenerate the list only when removing
-// entries: npx depcruise src --output-type baseline > .dependency-cruiser-known-violations.json
+// Architecture rules checked by `npm run lint` (dependency-cruiser); docs/architecture.md
+// draws the same layers. Any violation fails lint.
+//
+//   composition roots (src/*.ts, cli/)  ->  features  ->  read-model  ->  infrastructure + common
+//
+// - common/: shared value types and route-access markers (account id, Principal,
+//   @Authenticated/@Public, the 401); it builds on http/ and openapi/ only.
+// - infrastructure: clock, config, database, health, http, logging, metrics, openapi,
+//   rate-limit. It knows no feature and no read model; health, metrics and rate-limit
+//   use common/'s route markers.
+// - read-model/: every read query; it knows no feature.
+// - features import each other without loops (folder-level cycles are errors).
 const INFRASTRUCTURE = '^src/(clock|config|database|health|http|logging|metrics|openapi|rate-limit)/';
-const FEATURES = '^src/(accounts|auth|awards|callbacks|delivery|events|idp|permissions|serialization|teams)/';
+const FEATURES = '^src/(accounts|auth|awards|callbacks|delivery|events|idp|permissions|teams)/';
+const ROOTS = '^src/(cli/|[^/]+\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -16,11 +25,47 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-folder-cycles',
+      severity: 'error',
+      comment: 'Folders must not depend on each other in a loop (e.g. accounts -> teams -> accounts).',
+      scope: 'folder',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
       name: 'infrastructure-imports-no-feature',
       severity: 'error',
-      comment: 'Shared infrastructure (database, http, config, logging, ...) must not know the domain modules.',
+      comment: 'Shared infrastructure (database, http, config, logging, ...) must not know the domain modules or the read model.',
       from: { path: INFRASTRUCTURE },
-      to: { path: FEATURES },
+      to: { path: [FEATURES, '^src/read-model/', ROOTS] },
+    },
+    {
+      name: 'web-infrastructure-below-common',
+      severity: 'error',
+      comment: 'common/ builds on http/, openapi/, config/: these must not import it back.',
+      from: { path: '^src/(clock|config|http|logging|openapi)/' },
+      to: { path: '^src/common/' },
+    },
+    {
+      name: 'common-is-low',
+      severity: 'error',
+      comment: 'common/ holds shared value types and route markers; it builds on http/ and openapi/ only.',
+      from: { path: '^src/common/' },
+      to: { path: '^src/', pathNot: '^src/(common|http|openapi|config)/' },
+    },
+    {
+      name: 'read-model-imports-no-feature',
+      severity: 'error',
+      comment: 'The read model depends on plain filter and row types, not on feature DTOs, entities or services.',
+      from: { path: '^src/read-model/' },
+      to: { path: [FEATURES, ROOTS] },
+    },
+    {
+      name: 'only-roots-import-roots',
+      severity: 'error',
+      comment: 'app.module, worker.module, cli.module and the entrypoints compose the modules; nothing below imports them.',
+      from: { path: '^src/', pathNot: ROOTS },
+      to: { path: ROOTS },
     },
     {
       name: 'no-test-code-in-src',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { NameGramKeys } from '../src/read-model/name-gram-keys.js';
-import { characterKeySql, searchGramSql } from '../src/read-model/name-grams.js';
+import { characterKeySql, searchGramSql } from '../src/database/name-grams.js';
 import { likeContains, LIKE_ESCAPE } from '../src/http/pagination.js';
 import type { Credentials } from './support/http-client.js';
 import { StatementCounter } from './support/statement-counter.js';

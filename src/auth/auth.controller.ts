@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { ApiErrors, ApiSuccess, ApiSuccessOneOf } from '../openapi/api-responses.decorator.js';
-import { AccountSchema } from '../openapi/schemas/account.schema.js';
-import { AppSchema } from '../openapi/schemas/app.schema.js';
-import { SessionSchema } from '../openapi/schemas/session.schema.js';
+import { AccountSchema } from '../read-model/schemas/account.schema.js';
+import { AppSchema } from './dto/app.schema.js';
+import { SessionSchema } from './dto/session.schema.js';
 import { Permission } from '../permissions/permission.js';
 import type { AccountResource } from '../read-model/resources.js';
 import type { AppResource } from './apps/apps.service.js';

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
-import { SessionSchema } from '../openapi/schemas/session.schema.js';
+import { SessionSchema } from './dto/session.schema.js';
 import { Public } from '../common/authenticated.decorator.js';
 import { IdpSignInDto } from './dto/idp-sign-in.dto.js';
 import { IdpSignInService } from './idp-sign-in.service.js';

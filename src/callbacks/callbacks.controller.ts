@@ -7,7 +7,7 @@ import { CurrentPrincipal } from '../common/current-principal.decorator.js';
 import { EVENT_TYPES, type EventType } from '../events/event-type.js';
 import { EventTypePipe } from '../events/event-type.pipe.js';
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
-import { CallbackListSchema, CallbackSchema } from '../openapi/schemas/callback.schema.js';
+import { CallbackListSchema, CallbackSchema } from './dto/callback.schema.js';
 import type { CallbackListResource, CallbackResource } from './callback.resource.js';
 import { CallbacksService } from './callbacks.service.js';
 import { PutCallbackDto } from './dto/put-callback.dto.js';

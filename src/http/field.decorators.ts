@@ -1,18 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsDefined,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Max,
-  MaxLength,
-  Min,
-  ValidateBy,
-  ValidateIf,
-} from 'class-validator';
+import { IsDefined, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 
 /**
  * Field decorators for request DTOs: each combines the type check (first, so

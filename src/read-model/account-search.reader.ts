@@ -5,7 +5,7 @@ import type { AccountSearchFilter } from './read-model.types.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { NameGramKeys } from './name-gram-keys.js';
-import { searchGramSql } from './name-grams.js';
+import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
 import {

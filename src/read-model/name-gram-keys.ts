@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { DataSource } from 'typeorm';
 
 import { SCHEMA_MIGRATED_AT_START } from '../database/migration-runner.js';
-import { characterKeySql } from './name-grams.js';
+import { characterKeySql } from '../database/name-grams.js';
 
 /** The printable ASCII characters (U+0020..U+007E) with their keys, from the tally table `numbers`. */
 const PRINTABLE_ASCII_KEYS_SQL = `SELECT n.n AS code, ${characterKeySql('CHAR(n.n USING utf8mb4)')} AS k FROM numbers n WHERE n.n BETWEEN 32 AND 126`;

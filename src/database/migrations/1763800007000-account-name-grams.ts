@@ -1,6 +1,6 @@
 import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 
-import { GRAM_COUNT_SHARDS, MAX_NAME_LENGTH, bigramSql, gramsOfSql, unigramSql } from '../../read-model/name-grams.js';
+import { GRAM_COUNT_SHARDS, MAX_NAME_LENGTH, bigramSql, gramsOfSql, unigramSql } from '../name-grams.js';
 import { accountIdColumn, isMysql, nameColumn } from './column-types.js';
 
 const TRIGGERS = ['trg_accounts_grams_insert', 'trg_accounts_grams_update', 'trg_accounts_grams_delete'];

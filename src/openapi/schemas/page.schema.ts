@@ -2,11 +2,9 @@ import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 import type { Page } from '../../http/pagination.js';
-import { AccountSchema } from './account.schema.js';
-import { TeamSchema } from './team.schema.js';
 
 /** Builds the OpenAPI schema of a page of `item` (contract §3), named `<Item>Page`. */
-function pageSchema<T>(item: Type<T>, name: string): Type<Page<T>> {
+export function pageSchema<T>(item: Type<T>, name: string): Type<Page<T>> {
   @ApiSchema({ name })
   class PageSchema implements Page<T> {
     @ApiProperty({ type: 'integer', minimum: 0, description: 'Zero-based page number.' })
@@ -26,9 +24,3 @@ function pageSchema<T>(item: Type<T>, name: string): Type<Page<T>> {
   }
   return PageSchema;
 }
-
-/** A page of accounts (`GET /accounts/search`). */
-export const AccountPageSchema = pageSchema(AccountSchema, 'AccountPage');
-
-/** A page of teams (`GET /teams/search`). */
-export const TeamPageSchema = pageSchema(TeamSchema, 'TeamPage');

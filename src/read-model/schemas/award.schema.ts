@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-import type { AwardResource } from '../../read-model/resources.js';
+import type { AwardResource } from '../resources.js';
 
 /** OpenAPI schema of the Award object (contract §2). */
 @ApiSchema({ name: 'Award' })

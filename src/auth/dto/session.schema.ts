@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-import type { SessionResource } from '../../auth/sessions/sessions.service.js';
+import type { SessionResource } from '../sessions/sessions.service.js';
 
 /** OpenAPI schema of the Session object (contract §2): HTTP Basic credentials of a user. */
 @ApiSchema({ name: 'Session' })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-import type { AwardDetailsResource } from '../../read-model/resources.js';
+import type { AwardDetailsResource } from '../resources.js';
 import { AccountSchema } from './account.schema.js';
 import { AwardSchema } from './award.schema.js';
 import { TeamSchema } from './team.schema.js';

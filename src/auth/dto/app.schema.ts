@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
-import type { AppResource } from '../../auth/apps/apps.service.js';
+import type { AppResource } from '../apps/apps.service.js';
 
 /** OpenAPI schema of the App object (contract §2). */
 @ApiSchema({ name: 'App' })

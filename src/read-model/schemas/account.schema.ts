@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-import type { AccountResource } from '../../read-model/resources.js';
+import type { AccountResource } from '../resources.js';
 import { AwardSchema } from './award.schema.js';
 import { TeamSchema } from './team.schema.js';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-import type { TeamResource } from '../../read-model/resources.js';
+import type { TeamResource } from '../resources.js';
 import { AwardSchema } from './award.schema.js';
 
 /** OpenAPI schema of the Team object (contract §2). */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-import type { CallbackListResource, CallbackResource } from '../../callbacks/callback.resource.js';
+import type { CallbackListResource, CallbackResource } from '../callback.resource.js';
 import { EVENT_TYPES } from '../../events/event-type.js';
 
 /** OpenAPI schema of the Callback object (contract §2): never the secret. */
