@@ -45,17 +45,20 @@ function requestOptions(baseUrl, scenario, settings, duration) {
  *
  * @param settings `{ connections, warmup, duration }` (seconds).
  * @param counterConnection mysql2/promise connection for statement counting.
- * @param pids `{ server, database }`: processes whose CPU time per request is reported.
- * @returns `{ rps, p50, p99, errors, requests, sqlPerRequest, serverCpuMs, databaseCpuMs, backgroundSqlPerSecond }`;
- *   latencies in ms, CPU in ms per request; errors = connection errors + timeouts + non-2xx answers.
+ * @param probes `{ serverPid, databasePid, takeLogLines? }`: processes whose CPU time per request is
+ *   reported, and the server's log line counter (lines written since its last call).
+ * @returns `{ rps, p50, p99, errors, requests, sqlPerRequest, logLinesPerRequest, serverCpuMs, databaseCpuMs,
+ *   backgroundSqlPerSecond }`; latencies in ms, CPU in ms per request; errors = connection errors + timeouts + non-2xx answers.
  */
-export async function measure(baseUrl, scenario, settings, counterConnection, pids = {}) {
+export async function measure(baseUrl, scenario, settings, counterConnection, probes = {}) {
   if (settings.warmup > 0) await fire(requestOptions(baseUrl, scenario, settings, settings.warmup));
   const count = await startStatementCount(counterConnection);
-  const cpuBefore = await Promise.all([cpuMillis(pids.server), cpuMillis(pids.database)]);
+  await probes.takeLogLines?.();
+  const cpuBefore = await Promise.all([cpuMillis(probes.serverPid), cpuMillis(probes.databasePid)]);
   const result = await fire(requestOptions(baseUrl, scenario, settings, settings.duration));
-  const cpuAfter = await Promise.all([cpuMillis(pids.server), cpuMillis(pids.database)]);
+  const cpuAfter = await Promise.all([cpuMillis(probes.serverPid), cpuMillis(probes.databasePid)]);
   const statements = await count.finish(result.requests.total);
+  const logLines = await probes.takeLogLines?.();
   const perRequest = (index) =>
     cpuBefore[index] === undefined || cpuAfter[index] === undefined
       ? undefined
@@ -69,6 +72,7 @@ export async function measure(baseUrl, scenario, settings, counterConnection, pi
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
     sqlPerRequest: statements.perRequest,
+    logLinesPerRequest: logLines === undefined ? undefined : logLines / result.requests.total,
     backgroundSqlPerSecond: statements.background,
   };
 }

@@ -2,15 +2,24 @@
  * The processes a benchmark run starts: the built API (`node <dist>/main.js`),
  * the operator CLI and the reference server, each a child process stopped at
  * the end of the run.
+ *
+ * The API runs as deployed: JSON log lines (`LOG_FORMAT=json`, pino's
+ * destination on standard output, as in production) at the run's log level,
+ * helmet and metrics on, and no rate limit (`RATE_LIMIT_MAX=0`, the default,
+ * set explicitly). Its standard output goes to a log file, which the
+ * benchmark reads to count the lines written per request and then empties.
  */
 import { execFile, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { closeSync, mkdtempSync, openSync } from 'node:fs';
+import { readFile, truncate } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const children = new Set();
+const logDirectory = mkdtempSync(join(tmpdir(), 'bench-logs-'));
 
 /** A free local TCP port. */
 export async function freePort() {
@@ -62,23 +71,58 @@ function track(child, name) {
 }
 
 /**
- * Starts the built API on a free port (migrations run at start).
+ * A log file a child writes its standard output to (opened for appending, so
+ * that emptying it between scenarios is safe while the child writes).
  *
- * @param nodeArgs extra Node flags, e.g. `['--cpu-prof', '--cpu-prof-dir', dir]`.
- * @returns `{ url, pid, stop }`.
+ * @returns `{ fd, takeLines() }`: `takeLines()` counts the lines written since
+ *   its last call, then empties the file.
  */
-export async function startApi(dist, databaseUrl, nodeArgs = []) {
+function logFile(name) {
+  const path = join(logDirectory, `${name}.log`);
+  const fd = openSync(path, 'a');
+  return {
+    fd,
+    async takeLines() {
+      const text = await readFile(path);
+      await truncate(path, 0);
+      let lines = 0;
+      for (let at = text.indexOf(10); at !== -1; at = text.indexOf(10, at + 1)) lines += 1;
+      return lines;
+    },
+  };
+}
+
+/**
+ * Starts the built API on a free port (migrations run at start), with the
+ * production settings described above.
+ *
+ * @param options.logLevel `LOG_LEVEL` (`info` in production).
+ * @param options.nodeArgs extra Node flags, e.g. `['--cpu-prof', '--cpu-prof-dir', dir]`.
+ * @returns `{ url, pid, stop, takeLogLines }` (see {@link logFile}).
+ */
+export async function startApi(dist, databaseUrl, { logLevel, nodeArgs = [] }) {
   const port = await freePort();
+  const log = logFile('api');
   const child = track(
     spawn(process.execPath, [...nodeArgs, join(dist, 'main.js')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '' },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: logLevel,
+        LOG_FORMAT: 'json',
+        RATE_LIMIT_MAX: '0',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', log.fd, 'pipe'],
     }),
     'api',
   );
+  closeSync(log.fd);
   const url = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${url}/accounts/signups`, child);
-  return { url, pid: child.pid, stop: () => stop(child) };
+  return { url, pid: child.pid, stop: () => stop(child), takeLogLines: log.takeLines };
 }
 
 /** Starts the reference server (bench/reference-server.mjs). @returns `{ url, pid, stop }`. */
