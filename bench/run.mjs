@@ -27,7 +27,8 @@ import { createConnection } from 'mysql2/promise';
 
 import { measure } from './load.mjs';
 import { waitUntilIdle } from './process-cpu.mjs';
-import { databasePid, killAll, runCli, startApi, startReference } from './processes.mjs';
+import { clearQueue, databasePid, killAll, removeLogs, runCli, startApi, startReference, startWorker } from './processes.mjs';
+import { startReceiver } from './receiver.mjs';
 import { met, scaleTable, scalingTable, writeJson } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
 import { addAccounts, dropAllTables, seedDataSet } from './seed.mjs';
@@ -53,6 +54,8 @@ const { values: options } = parseArgs({
 });
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/bench';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
+const serviceOptions = { logLevel: options['log-level'], redisUrl };
 const scales = options.scale.split(',').map(Number);
 if (scales.some((scale, i) => !Number.isInteger(scale) || scale < 1 || (i > 0 && scale <= scales[i - 1]))) {
   throw new Error('--scale must be increasing account counts, e.g. 10000,100000');
@@ -88,19 +91,36 @@ async function appAuthorization() {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 }
 
-async function probe(baseUrl, scenario) {
-  const response = await fetch(`${baseUrl}${scenario.path(0)}`, {
-    method: scenario.method ?? 'GET',
-    headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
-    body: scenario.body ? JSON.stringify(scenario.body(0)) : undefined,
+/** Sends one sequence of `scenario` (request 0) and warns about any non-2xx answer. @returns `{ results }` of a search page. */
+/** Registers the receiver as the bench app's callback for `account_team_update`. */
+async function registerCallback(apiUrl, auth, url) {
+  const response = await fetch(`${apiUrl}/callback/account_team_update`, {
+    method: 'PUT',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ url, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
   });
-  const body = await response.text();
-  if (!response.ok) log(`WARNING ${scenario.name}: first request answered ${response.status} ${body.slice(0, 200)}`);
-  return { status: response.status, results: response.ok ? JSON.parse(body).results : undefined };
+  if (!response.ok) throw new Error(`registering the callback answered ${response.status} ${await response.text()}`);
+}
+
+async function probe(baseUrl, scenario) {
+  const context = {};
+  let results;
+  for (const step of scenario.steps ?? [scenario]) {
+    const body = step.body?.(0, context);
+    const response = await fetch(`${baseUrl}${step.path(0, context)}`, {
+      method: step.method ?? 'GET',
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    if (!response.ok) log(`WARNING ${scenario.name}: first request answered ${response.status} ${text.slice(0, 200)}`);
+    else if (text.startsWith('{')) results = JSON.parse(text).results;
+  }
+  return { results };
 }
 
 /** The figures of a scenario that are summarised by their median over the rounds. */
-const MEDIAN_FIELDS = ['rps', 'p50', 'p99', 'sqlPerRequest', 'logLinesPerRequest', 'serverCpuMs', 'databaseCpuMs', 'ratio'];
+const MEDIAN_FIELDS = ['rps', 'p50', 'p99', 'sqlPerRequest', 'logLinesPerRequest', 'serverCpuMs', 'databaseCpuMs', 'workerCpuMs', 'ratio'];
 
 /**
  * Measures every scenario of `groups` at one data-set size, `options.rounds`
@@ -110,16 +130,18 @@ const MEDIAN_FIELDS = ['rps', 'p50', 'p99', 'sqlPerRequest', 'logLinesPerRequest
  *
  * @returns `{ accounts, referenceRps, results }`: per scenario its rounds and their summary (median, spread).
  */
-async function runScale(accounts, servers, counter, auth, groups, probes) {
+async function runScale(accounts, servers, connection, counter, auth, groups, probes) {
   const list = scenarios({ ...size, accounts }, auth, options.q).filter(
     (scenario) =>
       scenario.group === 'reference' || (groups.includes(scenario.group) && (!options.only || scenario.name.includes(options.only))),
   );
   const [reference, ...measured] = list;
   const run = async (scenario, round) => {
+    await scenario.prepare?.(connection);
     const first = await probe(servers[scenario.server], scenario);
     log(`${accounts} accounts, round ${round}: ${scenario.name}${first.results === undefined ? '' : ` (${first.results} matches)`}`);
-    return { matches: first.results, ...(await measure(servers[scenario.server], scenario, settings, counter, probes[scenario.server])) };
+    const result = await measure(servers[scenario.server], scenario, settings, counter, probes[scenario.server]);
+    return { matches: first.results, ...result, ...(await scenario.cleanup?.(connection)) };
   };
   const referenceRuns = [await run(reference, 1)];
   const runs = measured.map(() => []);
@@ -135,6 +157,7 @@ async function runScale(accounts, servers, counter, auth, groups, probes) {
     name: scenario.name,
     group: scenario.group,
     target: scenario.target,
+    goal: scenario.goal,
     matches: scenarioRuns[0].matches,
     ...summarize(scenarioRuns, MEDIAN_FIELDS),
     rounds: scenarioRuns,
@@ -151,8 +174,10 @@ async function main() {
   await createDatabase();
   const connection = await createConnection({ uri: databaseUrl });
   const counter = await createConnection({ uri: databaseUrl });
+  const receiver = await startReceiver();
   let api;
   let reference;
+  const workers = [];
   try {
     log(`preparing ${databaseUrl}`);
     await dropAllTables(connection);
@@ -160,13 +185,16 @@ async function main() {
     const seeded = await seedDataSet(connection, size);
     log(`seeded ${JSON.stringify(seeded)}`);
     const auth = await appAuthorization();
+    await clearQueue(redisUrl);
     const profileArgs = options.profile ? ['--cpu-prof', '--cpu-prof-dir', options.profile] : [];
-    api = await startApi(options.dist, databaseUrl, { logLevel: options['log-level'], nodeArgs: profileArgs });
+    api = await startApi(options.dist, databaseUrl, { ...serviceOptions, nodeArgs: profileArgs });
+    workers.push(await startWorker(options.dist, databaseUrl, serviceOptions));
+    await registerCallback(api.url, auth, receiver.url);
     reference = await startReference(databaseUrl);
     const servers = { api: api.url, reference: reference.url };
     const database = await databasePid(connection);
     const probes = {
-      api: { serverPid: api.pid, databasePid: database, takeLogLines: api.takeLogLines },
+      api: { serverPid: api.pid, databasePid: database, workerPid: workers[0].pid, takeLogLines: api.takeLogLines },
       reference: { serverPid: reference.pid, databasePid: database },
     };
 
@@ -178,7 +206,7 @@ async function main() {
       }
       log(`waited ${await waitUntilIdle(database)} s for MariaDB to go idle`);
       const groups = index === 0 ? ['floor', 'single-read', 'search', 'write'] : ['single-read', 'search'];
-      results.push(await runScale(accounts, servers, counter, auth, groups, probes));
+      results.push(await runScale(accounts, servers, connection, counter, auth, groups, probes));
     }
 
     const [[version]] = await connection.query('SELECT VERSION() AS version');
@@ -221,7 +249,9 @@ async function main() {
     );
     log(`JSON written to ${options.out}`);
   } finally {
-    await Promise.all([api?.stop(), reference?.stop()]);
+    await Promise.all([api?.stop(), reference?.stop(), ...workers.map((worker) => worker.stop())]);
+    await receiver.close();
+    removeLogs();
     await connection.end();
     await counter.end();
   }
@@ -230,12 +260,14 @@ async function main() {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     killAll();
+    removeLogs();
     process.exit(130);
   });
 }
 
 main().catch((error) => {
   killAll();
+  removeLogs();
   console.error(error);
   process.exit(1);
 });
