@@ -15,8 +15,12 @@ function fire(options) {
 }
 
 /**
- * A scenario: `{ name, group, method, body?, headers?, path(i) }`, where `path`
- * gives the i-th request's path so that requests spread over many rows.
+ * A scenario: `{ name, group, method?, body?, headers?, path(i) }`, where `path`
+ * (and `body`) give the i-th request so that requests spread over many rows;
+ * or `{ name, group, headers?, steps: [{ method, path(i, context), body?(i, context) }] }`,
+ * a sequence each connection sends in turn: `i` counts sequences, `context`
+ * (per connection, emptied before each sequence) carries values from one step
+ * to the next.
  */
 function requestOptions(baseUrl, scenario, settings, duration) {
   let counter = 0;
@@ -25,18 +29,16 @@ function requestOptions(baseUrl, scenario, settings, duration) {
     connections: settings.connections,
     duration,
     timeout: 10,
-    requests: [
-      {
-        method: scenario.method ?? 'GET',
-        headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
-        setupRequest: (request) => {
-          const i = counter++;
-          request.path = scenario.path(i);
-          if (scenario.body) request.body = JSON.stringify(scenario.body(i));
-          return request;
-        },
+    requests: (scenario.steps ?? [scenario]).map((step, index) => ({
+      method: step.method ?? 'GET',
+      headers: { ...(step.body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
+      setupRequest: (request, context) => {
+        if (index === 0) context.i = counter++;
+        request.path = step.path(context.i, context);
+        if (step.body) request.body = JSON.stringify(step.body(context.i, context));
+        return request;
       },
-    ],
+    })),
   };
 }
 
@@ -45,17 +47,21 @@ function requestOptions(baseUrl, scenario, settings, duration) {
  *
  * @param settings `{ connections, warmup, duration }` (seconds).
  * @param counterConnection mysql2/promise connection for statement counting.
- * @param pids `{ server, database }`: processes whose CPU time per request is reported.
- * @returns `{ rps, p50, p99, errors, requests, sqlPerRequest, serverCpuMs, databaseCpuMs, backgroundSqlPerSecond }`;
- *   latencies in ms, CPU in ms per request; errors = connection errors + timeouts + non-2xx answers.
+ * @param probes `{ serverPid, databasePid, workerPid?, takeLogLines? }`: processes whose CPU time per request is
+ *   reported (the delivery worker's too), and the server's log line counter (lines written since its last call).
+ * @returns `{ rps, p50, p99, errors, requests, sqlPerRequest, logLinesPerRequest, serverCpuMs, databaseCpuMs, workerCpuMs,
+ *   backgroundSqlPerSecond }`; latencies in ms, CPU in ms per request; errors = connection errors + timeouts + non-2xx answers.
  */
-export async function measure(baseUrl, scenario, settings, counterConnection, pids = {}) {
+export async function measure(baseUrl, scenario, settings, counterConnection, probes = {}) {
   if (settings.warmup > 0) await fire(requestOptions(baseUrl, scenario, settings, settings.warmup));
   const count = await startStatementCount(counterConnection);
-  const cpuBefore = await Promise.all([cpuMillis(pids.server), cpuMillis(pids.database)]);
+  await probes.takeLogLines?.();
+  const pids = [probes.serverPid, probes.databasePid, probes.workerPid];
+  const cpuBefore = await Promise.all(pids.map(cpuMillis));
   const result = await fire(requestOptions(baseUrl, scenario, settings, settings.duration));
-  const cpuAfter = await Promise.all([cpuMillis(pids.server), cpuMillis(pids.database)]);
+  const cpuAfter = await Promise.all(pids.map(cpuMillis));
   const statements = await count.finish(result.requests.total);
+  const logLines = await probes.takeLogLines?.();
   const perRequest = (index) =>
     cpuBefore[index] === undefined || cpuAfter[index] === undefined
       ? undefined
@@ -63,12 +69,14 @@ export async function measure(baseUrl, scenario, settings, counterConnection, pi
   return {
     serverCpuMs: perRequest(0),
     databaseCpuMs: perRequest(1),
+    workerCpuMs: perRequest(2),
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
     sqlPerRequest: statements.perRequest,
+    logLinesPerRequest: logLines === undefined ? undefined : logLines / result.requests.total,
     backgroundSqlPerSecond: statements.background,
   };
 }

@@ -1,16 +1,34 @@
 /**
  * The processes a benchmark run starts: the built API (`node <dist>/main.js`),
- * the operator CLI and the reference server, each a child process stopped at
- * the end of the run.
+ * the delivery workers (`node <dist>/worker.js`), the operator CLI and the
+ * reference server, each a child process stopped at the end of the run.
+ *
+ * API and workers run as deployed: JSON log lines (`LOG_FORMAT=json`, pino's
+ * destination on standard output, as in production) at the run's log level,
+ * helmet and metrics on, no rate limit (`RATE_LIMIT_MAX=0`, the default, set
+ * explicitly), deliveries through BullMQ on `REDIS_URL` with the default
+ * poll interval and concurrency. Two settings differ from production: the
+ * queue prefix is `bench` (the benchmark's own keys), and callbacks may go
+ * to loopback (`CALLBACK_ALLOW_PRIVATE_NETWORKS`, for the local receiver).
+ * Each child's standard output goes to a log file, which the benchmark reads
+ * to count the lines written per request and then empties.
  */
 import { execFile, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { readFile, truncate } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
+import { Redis } from 'ioredis';
+
+/** The BullMQ queue prefix of the benchmark's API and workers. */
+const QUEUE_PREFIX = 'bench';
+
 const run = promisify(execFile);
 const children = new Set();
+const logDirectory = mkdtempSync(join(tmpdir(), 'bench-logs-'));
 
 /** A free local TCP port. */
 export async function freePort() {
@@ -62,23 +80,85 @@ function track(child, name) {
 }
 
 /**
- * Starts the built API on a free port (migrations run at start).
+ * A log file a child writes its standard output to (opened for appending, so
+ * that emptying it between scenarios is safe while the child writes).
  *
- * @param nodeArgs extra Node flags, e.g. `['--cpu-prof', '--cpu-prof-dir', dir]`.
- * @returns `{ url, pid, stop }`.
+ * @returns `{ fd, takeLines() }`: `takeLines()` counts the lines written since
+ *   its last call, then empties the file.
  */
-export async function startApi(dist, databaseUrl, nodeArgs = []) {
-  const port = await freePort();
-  const child = track(
-    spawn(process.execPath, [...nodeArgs, join(dist, 'main.js')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    }),
-    'api',
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilServing(`${url}/accounts/signups`, child);
-  return { url, pid: child.pid, stop: () => stop(child) };
+function logFile(name) {
+  const path = join(logDirectory, `${name}.log`);
+  const fd = openSync(path, 'a');
+  return {
+    fd,
+    async takeLines() {
+      const text = await readFile(path);
+      await truncate(path, 0);
+      let lines = 0;
+      for (let at = text.indexOf(10); at !== -1; at = text.indexOf(10, at + 1)) lines += 1;
+      return lines;
+    },
+  };
+}
+
+/** Environment of the API and the workers (see the module comment). */
+function serviceEnvironment(databaseUrl, { logLevel, redisUrl }) {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: logLevel,
+    LOG_FORMAT: 'json',
+    RATE_LIMIT_MAX: '0',
+    REDIS_URL: redisUrl,
+    CALLBACK_QUEUE_PREFIX: QUEUE_PREFIX,
+    CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+  };
+}
+
+/** Starts `node <dist>/<entry>` with `env`, its standard output to a log file, and waits until `readyPath` answers. */
+async function startService(name, dist, entry, env, readyPath, nodeArgs = []) {
+  const log = logFile(name);
+  const child = track(spawn(process.execPath, [...nodeArgs, join(dist, entry)], { env, stdio: ['ignore', log.fd, 'pipe'] }), name);
+  closeSync(log.fd);
+  const url = `http://127.0.0.1:${env.PORT ?? env.WORKER_PORT}`;
+  await waitUntilServing(`${url}${readyPath}`, child);
+  return { url, pid: child.pid, stop: () => stop(child), takeLogLines: log.takeLines };
+}
+
+/**
+ * Starts the built API on a free port (migrations run at start), with the
+ * production settings described above.
+ *
+ * @param options.logLevel `LOG_LEVEL` (`info` in production); options.redisUrl `REDIS_URL`.
+ * @param options.nodeArgs extra Node flags, e.g. `['--cpu-prof', '--cpu-prof-dir', dir]`.
+ * @returns `{ url, pid, stop, takeLogLines }` (see {@link logFile}).
+ */
+export async function startApi(dist, databaseUrl, { logLevel, redisUrl, nodeArgs = [] }) {
+  const env = { ...serviceEnvironment(databaseUrl, { logLevel, redisUrl }), PORT: String(await freePort()) };
+  return startService('api', dist, 'main.js', env, '/accounts/signups', nodeArgs);
+}
+
+/**
+ * Starts a delivery worker, serving its probes on a free `WORKER_PORT` (as
+ * the production image does), and waits until it is live.
+ *
+ * @returns `{ url, pid, stop, takeLogLines }`.
+ */
+export async function startWorker(dist, databaseUrl, { logLevel, redisUrl, name = 'worker' }) {
+  const env = { ...serviceEnvironment(databaseUrl, { logLevel, redisUrl }), WORKER_PORT: String(await freePort()) };
+  return startService(name, dist, 'worker.js', env, '/health/live');
+}
+
+/** Removes the benchmark's queue keys (prefix `bench`) from the Redis of `redisUrl`. */
+export async function clearQueue(redisUrl) {
+  const redis = new Redis(redisUrl);
+  try {
+    const keys = await redis.keys(`${QUEUE_PREFIX}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Starts the reference server (bench/reference-server.mjs). @returns `{ url, pid, stop }`. */
@@ -117,6 +197,11 @@ export async function databasePid(connection) {
   } catch {
     return undefined;
   }
+}
+
+/** Removes the children's log files (at the end of the run). */
+export function removeLogs() {
+  rmSync(logDirectory, { recursive: true, force: true });
 }
 
 /** Kills every child still running (on failure or Ctrl-C). */

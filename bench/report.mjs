@@ -1,6 +1,7 @@
 /**
  * Output of a benchmark run: Markdown tables on stdout (pasted into
- * bench/RESULTS.md) and the whole run as JSON.
+ * bench/RESULTS.md) and the whole run as JSON. Figures are the medians over
+ * a scenario's rounds.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -16,10 +17,14 @@ function row(cells) {
   return `| ${cells.join(' | ')} |`;
 }
 
-/** One scale's results: `{ accounts, results: [{ name, target, rps, p50, p99, errors, sqlPerRequest, ratio }] }`. */
+/**
+ * One scale's results: `{ accounts, referenceRps, results: [{ name, target, goal?, rps, p50, p99, errors, sqlPerRequest,
+ * logLinesPerRequest, serverCpuMs, databaseCpuMs, workerCpuMs, ratio, ratioMin, ratioMax }] }`, figures being medians
+ * over the rounds; the worker's CPU is that of the delivery worker during an API scenario.
+ */
 export function scaleTable(scale) {
   const lines = [
-    `Data set: ${scale.accounts.toLocaleString('en-US')} accounts. Reference: ${fixed(scale.referenceRps, 0)} req/s.`,
+    `Data set: ${scale.accounts.toLocaleString('en-US')} accounts. Reference: ${fixed(scale.referenceRps, 0)} req/s (median).`,
     '',
     row([
       'scenario',
@@ -28,13 +33,16 @@ export function scaleTable(scale) {
       'p99 ms',
       'errors',
       'SQL/req',
+      'log lines/req',
       'server CPU ms/req',
       'DB CPU ms/req',
-      'ratio to reference',
+      'worker CPU ms/req',
+      'ratio (median)',
+      'ratio min–max',
       'target',
       'met',
     ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
   ];
   for (const result of scale.results) {
     const isReference = result.target === undefined;
@@ -46,10 +54,13 @@ export function scaleTable(scale) {
         fixed(result.p99, 1),
         String(result.errors),
         fixed(result.sqlPerRequest, 2),
+        fixed(result.logLinesPerRequest, 2),
         fixed(result.serverCpuMs, 3),
         fixed(result.databaseCpuMs, 3),
+        fixed(result.workerCpuMs, 3),
         fixed(result.ratio, 2),
-        isReference ? '' : `>= ${result.target}`,
+        `${fixed(result.ratioMin, 2)}–${fixed(result.ratioMax, 2)}`,
+        isReference ? '' : `>= ${result.target}${result.goal ? ` (goal ${result.goal})` : ''}`,
         isReference ? '' : met(result) ? 'yes' : 'NO',
       ]),
     );
@@ -57,7 +68,7 @@ export function scaleTable(scale) {
   return lines.join('\n');
 }
 
-/** Whether a scenario meets its ratio target with zero errors (informational ones have none). */
+/** Whether a scenario meets its ratio target: median ratio, zero errors in every round (informational rows have no target). */
 export function met(result) {
   return result.target === undefined || (result.errors === 0 && result.ratio >= result.target);
 }

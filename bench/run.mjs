@@ -5,17 +5,20 @@
  *    mysql://root@127.0.0.1:3306/bench), drops its tables, migrates it with the
  *    CLI and seeds it in bulk (seed.mjs);
  * 2. starts the built API (`<dist>/main.js`, dist from --dist or
- *    BENCH_DIST_DIR, default `dist`) and the reference server;
+ *    BENCH_DIST_DIR, default `dist`) as deployed (processes.mjs: JSON request
+ *    lines at `--log-level`, rate limit off) and the reference server;
  * 3. once MariaDB is idle (done purging and flushing after the load),
- *    measures every scenario (scenarios.mjs) with autocannon, the reference
- *    before and after the others, and counts SQL statements per request;
+ *    measures every scenario (scenarios.mjs) with autocannon in `--rounds`
+ *    rounds, round-robin between runs of the reference, and counts SQL
+ *    statements and log lines per request;
  * 4. grows the data set to each further `--scale` and repeats the search and
  *    single-read scenarios;
- * 5. prints Markdown tables and writes the run as JSON (--out).
+ * 5. prints Markdown tables (medians over the rounds, ratio spread) and
+ *    writes the run as JSON (--out).
  *
  * Options: --scale 10000,100000  --teams 100  --awards 200  --team-share 0.7
- *   --connections 32  --warmup 3  --duration 10  --q an  --only <substring>
- *   --dist <dir>  --out <file>  --profile <dir> (CPU profile of the API).
+ *   --connections 32  --warmup 2  --duration 5  --rounds 3  --log-level info
+ *   --q an  --only <substring>  --dist <dir>  --out <file>  --profile <dir> (CPU profile of the API).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -24,10 +27,12 @@ import { createConnection } from 'mysql2/promise';
 
 import { measure } from './load.mjs';
 import { waitUntilIdle } from './process-cpu.mjs';
-import { databasePid, killAll, runCli, startApi, startReference } from './processes.mjs';
+import { clearQueue, databasePid, killAll, removeLogs, runCli, startApi, startReference, startWorker } from './processes.mjs';
+import { startReceiver } from './receiver.mjs';
 import { met, scaleTable, scalingTable, writeJson } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
 import { addAccounts, dropAllTables, seedDataSet } from './seed.mjs';
+import { median, summarize } from './stats.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -36,8 +41,10 @@ const { values: options } = parseArgs({
     awards: { type: 'string', default: '200' },
     'team-share': { type: 'string', default: '0.7' },
     connections: { type: 'string', default: '32' },
-    warmup: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    'log-level': { type: 'string', default: 'info' },
     q: { type: 'string', default: 'an' },
     only: { type: 'string' },
     dist: { type: 'string', default: process.env.BENCH_DIST_DIR ?? 'dist' },
@@ -47,6 +54,8 @@ const { values: options } = parseArgs({
 });
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/bench';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
+const serviceOptions = { logLevel: options['log-level'], redisUrl };
 const scales = options.scale.split(',').map(Number);
 if (scales.some((scale, i) => !Number.isInteger(scale) || scale < 1 || (i > 0 && scale <= scales[i - 1]))) {
   throw new Error('--scale must be increasing account counts, e.g. 10000,100000');
@@ -58,6 +67,8 @@ const size = {
   teamShare: Number(options['team-share']),
 };
 const settings = { connections: Number(options.connections), warmup: Number(options.warmup), duration: Number(options.duration) };
+const rounds = Number(options.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive integer');
 
 function log(message) {
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
@@ -80,48 +91,82 @@ async function appAuthorization() {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 }
 
-async function probe(baseUrl, scenario) {
-  const response = await fetch(`${baseUrl}${scenario.path(0)}`, {
-    method: scenario.method ?? 'GET',
-    headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
-    body: scenario.body ? JSON.stringify(scenario.body(0)) : undefined,
+/** Sends one sequence of `scenario` (request 0) and warns about any non-2xx answer. @returns `{ results }` of a search page. */
+/** Registers the receiver as the bench app's callback for `account_team_update`. */
+async function registerCallback(apiUrl, auth, url) {
+  const response = await fetch(`${apiUrl}/callback/account_team_update`, {
+    method: 'PUT',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ url, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
   });
-  const body = await response.text();
-  if (!response.ok) log(`WARNING ${scenario.name}: first request answered ${response.status} ${body.slice(0, 200)}`);
-  return { status: response.status, results: response.ok ? JSON.parse(body).results : undefined };
+  if (!response.ok) throw new Error(`registering the callback answered ${response.status} ${await response.text()}`);
 }
 
-async function runScale(accounts, servers, counter, auth, groups, pids) {
+async function probe(baseUrl, scenario) {
+  const context = {};
+  let results;
+  for (const step of scenario.steps ?? [scenario]) {
+    const body = step.body?.(0, context);
+    const response = await fetch(`${baseUrl}${step.path(0, context)}`, {
+      method: step.method ?? 'GET',
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    if (!response.ok) log(`WARNING ${scenario.name}: first request answered ${response.status} ${text.slice(0, 200)}`);
+    else if (text.startsWith('{')) results = JSON.parse(text).results;
+  }
+  return { results };
+}
+
+/** The figures of a scenario that are summarised by their median over the rounds. */
+const MEDIAN_FIELDS = ['rps', 'p50', 'p99', 'sqlPerRequest', 'logLinesPerRequest', 'serverCpuMs', 'databaseCpuMs', 'workerCpuMs', 'ratio'];
+
+/**
+ * Measures every scenario of `groups` at one data-set size, `options.rounds`
+ * times, round-robin: the reference, every scenario, the reference again,
+ * every scenario... ending with the reference. A round's ratio divides each
+ * scenario's req/s by the mean of the two reference runs around that round.
+ *
+ * @returns `{ accounts, referenceRps, results }`: per scenario its rounds and their summary (median, spread).
+ */
+async function runScale(accounts, servers, connection, counter, auth, groups, probes) {
   const list = scenarios({ ...size, accounts }, auth, options.q).filter(
     (scenario) =>
       scenario.group === 'reference' || (groups.includes(scenario.group) && (!options.only || scenario.name.includes(options.only))),
   );
   const [reference, ...measured] = list;
-  const run = async (scenario) => {
-    const baseUrl = servers[scenario.server];
-    const first = await probe(baseUrl, scenario);
-    log(`${accounts} accounts: ${scenario.name}${first.results === undefined ? '' : ` (${first.results} matches)`}`);
-    return {
-      name: scenario.name,
-      group: scenario.group,
-      target: scenario.target,
-      matches: first.results,
-      ...(await measure(baseUrl, scenario, settings, counter, { server: pids[scenario.server], database: pids.database })),
-    };
+  const run = async (scenario, round) => {
+    await scenario.prepare?.(connection);
+    const first = await probe(servers[scenario.server], scenario);
+    log(`${accounts} accounts, round ${round}: ${scenario.name}${first.results === undefined ? '' : ` (${first.results} matches)`}`);
+    const result = await measure(servers[scenario.server], scenario, settings, counter, probes[scenario.server]);
+    return { matches: first.results, ...result, ...(await scenario.cleanup?.(connection)) };
   };
-  const referenceBefore = await run(reference);
-  const results = [];
-  for (const scenario of measured) results.push(await run(scenario));
-  const referenceAfter = await run(reference);
-  const referenceRps = (referenceBefore.rps + referenceAfter.rps) / 2;
-  const referenceResult = {
-    ...referenceBefore,
-    rps: referenceRps,
-    referenceBeforeRps: referenceBefore.rps,
-    referenceAfterRps: referenceAfter.rps,
+  const referenceRuns = [await run(reference, 1)];
+  const runs = measured.map(() => []);
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const [index, scenario] of measured.entries()) runs[index].push(await run(scenario, round));
+    referenceRuns.push(await run(reference, round));
+  }
+  const roundReference = (round) => (referenceRuns[round].rps + referenceRuns[round + 1].rps) / 2;
+  const referenceRps = median(referenceRuns.map((result) => result.rps));
+  for (const result of referenceRuns) result.ratio = result.rps / referenceRps;
+  for (const scenarioRuns of runs) scenarioRuns.forEach((result, round) => (result.ratio = result.rps / roundReference(round)));
+  const entry = (scenario, scenarioRuns) => ({
+    name: scenario.name,
+    group: scenario.group,
+    target: scenario.target,
+    goal: scenario.goal,
+    matches: scenarioRuns[0].matches,
+    ...summarize(scenarioRuns, MEDIAN_FIELDS),
+    rounds: scenarioRuns,
+  });
+  return {
+    accounts,
+    referenceRps,
+    results: [entry(reference, referenceRuns), ...measured.map((scenario, index) => entry(scenario, runs[index]))],
   };
-  for (const result of [referenceResult, ...results]) result.ratio = result.rps / referenceRps;
-  return { accounts, referenceRps, results: [referenceResult, ...results] };
 }
 
 async function main() {
@@ -129,8 +174,10 @@ async function main() {
   await createDatabase();
   const connection = await createConnection({ uri: databaseUrl });
   const counter = await createConnection({ uri: databaseUrl });
+  const receiver = await startReceiver();
   let api;
   let reference;
+  const workers = [];
   try {
     log(`preparing ${databaseUrl}`);
     await dropAllTables(connection);
@@ -138,11 +185,18 @@ async function main() {
     const seeded = await seedDataSet(connection, size);
     log(`seeded ${JSON.stringify(seeded)}`);
     const auth = await appAuthorization();
+    await clearQueue(redisUrl);
     const profileArgs = options.profile ? ['--cpu-prof', '--cpu-prof-dir', options.profile] : [];
-    api = await startApi(options.dist, databaseUrl, profileArgs);
+    api = await startApi(options.dist, databaseUrl, { ...serviceOptions, nodeArgs: profileArgs });
+    workers.push(await startWorker(options.dist, databaseUrl, serviceOptions));
+    await registerCallback(api.url, auth, receiver.url);
     reference = await startReference(databaseUrl);
     const servers = { api: api.url, reference: reference.url };
-    const pids = { api: api.pid, reference: reference.pid, database: await databasePid(connection) };
+    const database = await databasePid(connection);
+    const probes = {
+      api: { serverPid: api.pid, databasePid: database, workerPid: workers[0].pid, takeLogLines: api.takeLogLines },
+      reference: { serverPid: reference.pid, databasePid: database },
+    };
 
     const results = [];
     for (const [index, accounts] of scales.entries()) {
@@ -150,9 +204,9 @@ async function main() {
         log(`growing the data set to ${accounts} accounts`);
         await addAccounts(connection, scales[index - 1], accounts, size);
       }
-      log(`waited ${await waitUntilIdle(pids.database)} s for MariaDB to go idle`);
+      log(`waited ${await waitUntilIdle(database)} s for MariaDB to go idle`);
       const groups = index === 0 ? ['floor', 'single-read', 'search', 'write'] : ['single-read', 'search'];
-      results.push(await runScale(accounts, servers, counter, auth, groups, pids));
+      results.push(await runScale(accounts, servers, connection, counter, auth, groups, probes));
     }
 
     const [[version]] = await connection.query('SELECT VERSION() AS version');
@@ -169,7 +223,7 @@ async function main() {
       finishedAt: new Date().toISOString(),
       machine,
       size,
-      settings,
+      settings: { ...settings, rounds, logLevel: options['log-level'] },
       q: options.q,
       scales: results,
     };
@@ -180,7 +234,10 @@ async function main() {
       `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.database}; load average at end ${machine.loadAverageAtEnd.join(' ')}.`,
     );
     console.log(
-      `Load: autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured per scenario.\n`,
+      `API as deployed: LOG_LEVEL=${options['log-level']}, JSON request lines (LOG_FORMAT=json, pino on standard output, to a file), helmet and metrics on, rate limit off (RATE_LIMIT_MAX=0).`,
+    );
+    console.log(
+      `Load: autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured per scenario and round; ${rounds} rounds round-robin between reference runs; figures are medians over the rounds, "met" is judged on the median ratio with zero errors.\n`,
     );
     for (const scale of results) console.log(`${scaleTable(scale)}\n`);
     console.log(scalingTable(results));
@@ -192,7 +249,9 @@ async function main() {
     );
     log(`JSON written to ${options.out}`);
   } finally {
-    await Promise.all([api?.stop(), reference?.stop()]);
+    await Promise.all([api?.stop(), reference?.stop(), ...workers.map((worker) => worker.stop())]);
+    await receiver.close();
+    removeLogs();
     await connection.end();
     await counter.end();
   }
@@ -201,12 +260,14 @@ async function main() {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     killAll();
+    removeLogs();
     process.exit(130);
   });
 }
 
 main().catch((error) => {
   killAll();
+  removeLogs();
   console.error(error);
   process.exit(1);
 });

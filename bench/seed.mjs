@@ -59,11 +59,26 @@ export function accountIdAt(index) {
   return (9_223_372_036_854_775_808n + BigInt(index) * 1_000_003n + 7n).toString();
 }
 
+/** The first id of the accounts the benchmark creates through the API: 2^63 + 2^62, far above every seeded id. */
+const CREATED_ID_BASE = 13_835_058_055_282_163_712n;
+
+/** The `n`-th id of an account created through the API (POST scenario), as the canonical decimal string. */
+export function createdAccountId(n) {
+  return (CREATED_ID_BASE + BigInt(n)).toString();
+}
+
+/** Deletes the accounts created through the API, so that the data set keeps its size. @returns how many. */
+export async function deleteCreatedAccounts(connection) {
+  const [result] = await connection.query('DELETE FROM accounts WHERE id >= ?', [storedId(createdAccountId(0))]);
+  return result.affectedRows;
+}
+
 function storedId(id) {
   return id.padStart(20, '0');
 }
 
-function accountName(random) {
+/** A made-up account name of 2-4 syllables, half of them followed by a word. */
+export function accountName(random) {
   const parts = intBetween(random, 2, 4);
   let name = '';
   for (let i = 0; i < parts; i += 1) name += pick(random, SYLLABLES);
