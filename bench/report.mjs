@@ -118,3 +118,62 @@ export async function writeJson(path, run) {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, `${JSON.stringify(run, null, 2)}\n`);
 }
+
+/** Targets of the delivery pipeline (issue 14): deliveries per second of one worker, p99 from commit to receipt. */
+export const PIPELINE_TARGETS = { deliveriesPerSecond: 500, p99Ms: 1000 };
+
+/** The delivery pipeline's figures (delivery.mjs `measurePipeline`) as a table and a latency line. */
+export function pipelineTable(pipeline) {
+  const lines = [
+    'Delivery pipeline (Redis, `node dist/worker.js`, the local receiver answering 200 at once):',
+    '',
+    row(['phase', 'events', 'seconds', 'per second', 'SQL/event', 'DB CPU ms/event', 'process CPU ms/event', 'target', 'met']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---']),
+  ];
+  pipeline.relay.forEach((relay, index) => {
+    lines.push(
+      row([
+        `relay + enqueue of backlog ${index + 1} (API, workers stopped)`,
+        String(relay.events),
+        fixed(relay.seconds, 1),
+        fixed(relay.eventsPerSecond, 0),
+        fixed(relay.sqlPerEvent, 3),
+        fixed(relay.databaseCpuMsPerEvent, 3),
+        `${fixed(relay.apiCpuMsPerEvent, 3)} (API)`,
+        '',
+        '',
+      ]),
+    );
+  });
+  for (const drain of pipeline.drain) {
+    const isOne = drain.workers === 1;
+    lines.push(
+      row([
+        `drain by ${drain.workers} worker${isOne ? '' : 's'}`,
+        String(drain.deliveries),
+        fixed(drain.seconds, 1),
+        fixed(drain.deliveriesPerSecond, 0),
+        fixed(drain.sqlPerDelivery, 2),
+        fixed(drain.databaseCpuMsPerDelivery, 3),
+        `${fixed(drain.workerCpuMsPerDelivery, 3)} (worker${isOne ? '' : 's'})`,
+        isOne ? `>= ${PIPELINE_TARGETS.deliveriesPerSecond}/s` : `x${fixed(pipeline.twoWorkerRatio, 2)} of one (no target)`,
+        isOne ? (drain.deliveriesPerSecond >= PIPELINE_TARGETS.deliveriesPerSecond ? 'yes' : 'NO') : '',
+      ]),
+    );
+  }
+  const latency = pipeline.latency;
+  lines.push(
+    '',
+    `Latency, ${latency.events} team moves at a steady rate through the API, one worker: from the API's answer (just after the commit) to the receipt, p50 ${fixed(latency.p50Ms, 0)} ms, p99 ${fixed(latency.p99Ms, 0)} ms (target <= ${PIPELINE_TARGETS.p99Ms} ms: ${pipelineMissed(pipeline).includes('latency') ? 'NO' : 'yes'}), max ${fixed(latency.maxMs, 0)} ms; ${latency.errors} errors, ${latency.missing} not received; the PATCHes' own p99 ${fixed(latency.patchP99Ms, 0)} ms.`,
+  );
+  return lines.join('\n');
+}
+
+/** Names of the pipeline targets missed (`throughput`, `latency`); errors or lost events miss the latency target. */
+export function pipelineMissed(pipeline) {
+  const missed = [];
+  if (pipeline.drain[0].deliveriesPerSecond < PIPELINE_TARGETS.deliveriesPerSecond) missed.push('throughput');
+  const { latency } = pipeline;
+  if (!(latency.p99Ms <= PIPELINE_TARGETS.p99Ms) || latency.errors > 0 || latency.missing > 0) missed.push('latency');
+  return missed;
+}

@@ -29,9 +29,10 @@ import { measure } from './load.mjs';
 import { waitUntilIdle } from './process-cpu.mjs';
 import { clearQueue, databasePid, killAll, removeLogs, runCli, startApi, startReference, startWorker } from './processes.mjs';
 import { startReceiver } from './receiver.mjs';
-import { met, scaleTable, scalingTable, writeJson } from './report.mjs';
+import { met, pipelineMissed, pipelineTable, scaleTable, scalingTable, writeJson } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
-import { addAccounts, dropAllTables, seedDataSet } from './seed.mjs';
+import { accountIdAt, addAccounts, dropAllTables, seedDataSet } from './seed.mjs';
+import { measurePipeline } from './delivery.mjs';
 import { median, summarize } from './stats.mjs';
 
 const { values: options } = parseArgs({
@@ -50,6 +51,9 @@ const { values: options } = parseArgs({
     dist: { type: 'string', default: process.env.BENCH_DIST_DIR ?? 'dist' },
     out: { type: 'string', default: 'bench/results/latest.json' },
     profile: { type: 'string' },
+    backlog: { type: 'string', default: '20000' },
+    'latency-rate': { type: 'string', default: '100' },
+    'latency-duration': { type: 'string', default: '30' },
   },
 });
 
@@ -102,6 +106,13 @@ async function registerCallback(apiUrl, auth, url) {
   if (!response.ok) throw new Error(`registering the callback answered ${response.status} ${await response.text()}`);
 }
 
+/** An `account_team_update` body as the service writes it (`{account, team}`), for the backlog's events. */
+async function eventPayload(apiUrl) {
+  const account = await (await fetch(`${apiUrl}/account/${accountIdAt(0)}`)).json();
+  const team = account.team === null ? null : await (await fetch(`${apiUrl}/team/${account.team}`)).json();
+  return JSON.stringify({ account, team });
+}
+
 async function probe(baseUrl, scenario) {
   const context = {};
   let results;
@@ -136,6 +147,7 @@ async function runScale(accounts, servers, connection, counter, auth, groups, pr
       scenario.group === 'reference' || (groups.includes(scenario.group) && (!options.only || scenario.name.includes(options.only))),
   );
   const [reference, ...measured] = list;
+  if (measured.length === 0) return undefined;
   const run = async (scenario, round) => {
     await scenario.prepare?.(connection);
     const first = await probe(servers[scenario.server], scenario);
@@ -188,7 +200,12 @@ async function main() {
     await clearQueue(redisUrl);
     const profileArgs = options.profile ? ['--cpu-prof', '--cpu-prof-dir', options.profile] : [];
     api = await startApi(options.dist, databaseUrl, { ...serviceOptions, nodeArgs: profileArgs });
-    workers.push(await startWorker(options.dist, databaseUrl, serviceOptions));
+    const newWorker = async (name) => {
+      const worker = await startWorker(options.dist, databaseUrl, { ...serviceOptions, name });
+      workers.push(worker);
+      return worker;
+    };
+    await newWorker('worker');
     await registerCallback(api.url, auth, receiver.url);
     reference = await startReference(databaseUrl);
     const servers = { api: api.url, reference: reference.url };
@@ -206,7 +223,32 @@ async function main() {
       }
       log(`waited ${await waitUntilIdle(database)} s for MariaDB to go idle`);
       const groups = index === 0 ? ['floor', 'single-read', 'search', 'write'] : ['single-read', 'search'];
-      results.push(await runScale(accounts, servers, connection, counter, auth, groups, probes));
+      const scale = await runScale(accounts, servers, connection, counter, auth, groups, probes);
+      if (scale) results.push(scale);
+    }
+
+    let pipeline;
+    if (!options.only || 'delivery pipeline'.includes(options.only)) {
+      pipeline = await measurePipeline(
+        {
+          connection,
+          counter,
+          receiver,
+          apiUrl: api.url,
+          auth,
+          size: { ...size, accounts: scales.at(-1) },
+          pids: { database, api: api.pid },
+          startWorker: newWorker,
+          stopWorkers: async () => {
+            await Promise.all(workers.map((worker) => worker.stop()));
+            workers.length = 0;
+          },
+          payload: await eventPayload(api.url),
+          log,
+        },
+        { backlog: Number(options.backlog), rate: Number(options['latency-rate']), seconds: Number(options['latency-duration']) },
+      );
+      probes.api.workerPid = pipeline.worker.pid;
     }
 
     const [[version]] = await connection.query('SELECT VERSION() AS version');
@@ -226,6 +268,7 @@ async function main() {
       settings: { ...settings, rounds, logLevel: options['log-level'] },
       q: options.q,
       scales: results,
+      pipeline: pipeline && { ...pipeline, worker: undefined },
     };
     await writeJson(options.out, run);
 
@@ -241,12 +284,12 @@ async function main() {
     );
     for (const scale of results) console.log(`${scaleTable(scale)}\n`);
     console.log(scalingTable(results));
-    const missed = results[0].results.filter((result) => !met(result));
-    console.log(
-      missed.length === 0
-        ? 'Every target met at the first scale.'
-        : `Targets missed at the first scale: ${missed.map((result) => result.name).join('; ')}`,
-    );
+    if (pipeline) console.log(`${pipelineTable(pipeline)}\n`);
+    const missed = [
+      ...(results[0]?.results.filter((result) => !met(result)).map((result) => result.name) ?? []),
+      ...(pipeline ? pipelineMissed(pipeline).map((name) => `delivery ${name}`) : []),
+    ];
+    console.log(missed.length === 0 ? 'Every target met.' : `Targets missed: ${missed.join('; ')}`);
     log(`JSON written to ${options.out}`);
   } finally {
     await Promise.all([api?.stop(), reference?.stop(), ...workers.map((worker) => worker.stop())]);

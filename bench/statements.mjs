@@ -7,9 +7,18 @@
  */
 
 /** Reads the server-wide `Questions` counter (the SHOW itself counts as one). */
-async function questions(connection) {
+export async function questions(connection) {
   const [rows] = await connection.query("SHOW GLOBAL STATUS LIKE 'Questions'");
   return Number(rows[0].Value);
+}
+
+/** Statements per millisecond that other clients send, sampled over `sampleMs`. */
+export async function backgroundRate(connection, sampleMs = 1000) {
+  const idleStart = await questions(connection);
+  const idleStartedAt = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, sampleMs));
+  const idleEnd = await questions(connection);
+  return Math.max(0, idleEnd - idleStart - 1) / (performance.now() - idleStartedAt);
 }
 
 /**
@@ -19,23 +28,20 @@ async function questions(connection) {
  * @param idleSampleMs how long to sample the background rate before `start()` returns.
  */
 export async function startStatementCount(connection, idleSampleMs = 1000) {
-  const idleStart = await questions(connection);
-  const idleStartedAt = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, idleSampleMs));
-  const idleEnd = await questions(connection);
-  const background = Math.max(0, idleEnd - idleStart - 1) / (performance.now() - idleStartedAt);
+  const background = await backgroundRate(connection, idleSampleMs);
   const start = await questions(connection);
   const startedAt = performance.now();
   return {
     /**
-     * @param requests how many requests the interval served.
+     * @param requests how many requests (or events) the interval served.
+     * @param ownStatements statements the benchmark itself sent meanwhile (subtracted too).
      * @returns `{ perRequest, background }`: statements per request with the
      *   background rate (statements/ms) subtracted, and that rate.
      */
-    async finish(requests) {
+    async finish(requests, ownStatements = 0) {
       const end = await questions(connection);
       const elapsed = performance.now() - startedAt;
-      const own = end - start - 1 - background * elapsed;
+      const own = end - start - 1 - ownStatements - background * elapsed;
       return { perRequest: requests > 0 ? Math.max(0, own) / requests : 0, background: background * 1000 };
     },
   };
