@@ -20,7 +20,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/**/*.repository.ts', 'src/read-model/**', 'src/database/**', 'src/delivery/**', 'src/**/*.spec.ts'],
+    ignores: ['src/**/*.repository.ts', 'src/read-model/**', 'src/database/**', 'src/**/*.spec.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, In } from 'typeorm';
 
 import { forUpdate } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
@@ -46,5 +46,25 @@ export class CallbacksRepository {
   async delete(appId: number, event: EventType): Promise<boolean> {
     const result = await this.transactions.manager.delete(CallbackEntity, { appId, event });
     return !!result.affected;
+  }
+
+  /** The callbacks registered for any of `types`, by id (the relay's fan-out, contract §8). */
+  listeningTo(manager: EntityManager, types: readonly string[]): Promise<CallbackEntity[]> {
+    return manager.find(CallbackEntity, { where: { event: In([...types]) }, order: { id: 'ASC' } });
+  }
+
+  /** @returns whether the callback `id` still exists. */
+  exists(manager: EntityManager, id: number): Promise<boolean> {
+    return manager.exists(CallbackEntity, { where: { id } });
+  }
+
+  /** The URLs of the callbacks `ids` that still exist, by id. */
+  async urlsOf(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const callbacks = await this.transactions.manager.find(CallbackEntity, {
+      select: { id: true, url: true },
+      where: { id: In([...ids]) },
+    });
+    return new Map(callbacks.map((callback) => [callback.id, callback.url]));
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, LessThan } from 'typeorm';
 
-import { CallbackEntity } from '../callbacks/callback.entity.js';
+import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import { Clock } from '../clock/clock.js';
-import { runInTransaction } from '../database/retrying-transaction.js';
-import { OutboxEventEntity } from '../events/outbox-event.entity.js';
-import { DeliveryEntity } from './delivery.entity.js';
+import { Transactions } from '../database/transactions.js';
+import { OutboxRepository } from '../events/outbox.repository.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
 import type { DeliveryStatus } from './delivery-status.js';
 
 /** A delivery as operators see it (CLI). Times are seconds since the UNIX epoch. */
@@ -32,26 +31,21 @@ export class RedeliveryError extends Error {}
 @Injectable()
 export class DeliveriesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly callbacks: CallbacksRepository,
     private readonly clock: Clock,
   ) {}
 
   /** The most recent deliveries, newest first; only failed ones when `failed`. */
   async list(options: { failed: boolean; limit: number }): Promise<DeliveryView[]> {
-    const manager = this.dataSource.manager;
-    const deliveries = await manager.find(DeliveryEntity, {
-      where: options.failed ? { status: 'failed' } : {},
-      order: { id: 'DESC' },
-      take: options.limit,
-    });
-    const eventIds = [...new Set(deliveries.map((delivery) => delivery.eventId))];
-    const callbackIds = [...new Set(deliveries.map((delivery) => delivery.callbackId).filter((id): id is number => id !== null))];
-    const [events, callbacks] = await Promise.all([
-      eventIds.length ? manager.find(OutboxEventEntity, { select: { id: true, type: true }, where: { id: In(eventIds) } }) : [],
-      callbackIds.length ? manager.find(CallbackEntity, { select: { id: true, url: true }, where: { id: In(callbackIds) } }) : [],
+    const deliveries = await this.deliveries.listRecent(options.failed, options.limit);
+    const callbackIds = deliveries.map((delivery) => delivery.callbackId).filter((id): id is number => id !== null);
+    const [types, urls] = await Promise.all([
+      this.outbox.typesOf([...new Set(deliveries.map((delivery) => delivery.eventId))]),
+      this.callbacks.urlsOf([...new Set(callbackIds)]),
     ]);
-    const types = new Map(events.map((event) => [event.id, event.type]));
-    const urls = new Map(callbacks.map((callback) => [callback.id, callback.url]));
     return deliveries.map((delivery) => ({
       id: delivery.id,
       event_id: delivery.eventId,
@@ -79,17 +73,10 @@ export class DeliveriesService {
   async prune(options: { olderThanSeconds: number; includeFailed: boolean }): Promise<{ deliveries: number; events: number }> {
     const cutoff = this.clock.nowSeconds() - options.olderThanSeconds;
     const statuses: DeliveryStatus[] = options.includeFailed ? ['succeeded', 'cancelled', 'failed'] : ['succeeded', 'cancelled'];
-    return runInTransaction(this.dataSource, async (manager) => {
-      const deliveries = await manager.delete(DeliveryEntity, { status: In(statuses), updatedAt: LessThan(cutoff) });
-      const events = await manager
-        .createQueryBuilder()
-        .delete()
-        .from(OutboxEventEntity)
-        .where('dispatched_at < :cutoff', { cutoff })
-        .andWhere('NOT EXISTS (SELECT 1 FROM deliveries WHERE deliveries.event_id = outbox_events.id)')
-        .execute();
-      return { deliveries: deliveries.affected ?? 0, events: events.affected ?? 0 };
-    });
+    return this.transactions.run(async (manager) => ({
+      deliveries: await this.deliveries.deleteFinished(manager, statuses, cutoff),
+      events: await this.outbox.deleteRelayedUnreferenced(manager, cutoff),
+    }));
   }
 
   /**
@@ -101,28 +88,15 @@ export class DeliveriesService {
    *   or its callback was deleted.
    */
   async redeliver(id: number): Promise<void> {
-    await runInTransaction(this.dataSource, async (manager) => {
-      const delivery = await manager.findOne(DeliveryEntity, { where: { id } });
+    await this.transactions.run(async (manager) => {
+      const delivery = await this.deliveries.find(manager, id);
       if (!delivery) throw new RedeliveryError(`No delivery with id ${id}.`);
       if (delivery.status !== 'failed')
         throw new RedeliveryError(`Delivery ${id} is ${delivery.status}; only failed deliveries can be redelivered.`);
-      if (delivery.callbackId === null || !(await manager.exists(CallbackEntity, { where: { id: delivery.callbackId } }))) {
+      if (delivery.callbackId === null || !(await this.callbacks.exists(manager, delivery.callbackId))) {
         throw new RedeliveryError(`Delivery ${id} cannot be redelivered: its callback was deleted.`);
       }
-      const now = this.clock.nowSeconds();
-      await manager.update(
-        DeliveryEntity,
-        { id, round: delivery.round, status: 'failed' },
-        {
-          status: 'pending',
-          attempts: 0,
-          round: delivery.round + 1,
-          nextAttemptAt: now,
-          leaseUntil: null,
-          enqueuedAt: null,
-          updatedAt: now,
-        },
-      );
+      await this.deliveries.startNextRound(manager, delivery, this.clock.nowSeconds());
     });
   }
 }

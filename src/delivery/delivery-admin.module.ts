@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
-import { DeliveriesService } from './deliveries.service.js';
 import { CallbackEntity } from '../callbacks/callback.entity.js';
+import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { EventsModule } from '../events/events.module.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
+import { DeliveriesService } from './deliveries.service.js';
 import { DeliveryEntity } from './delivery.entity.js';
 
-/** Operators' access to deliveries (CLI): list and redeliver, database only. */
+/** Operators' access to deliveries (CLI): list, prune and redeliver, database only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DeliveryEntity, CallbackEntity])],
-  providers: [DeliveriesService],
+  imports: [TypeOrmModule.forFeature([DeliveryEntity, CallbackEntity]), EventsModule],
+  providers: [DeliveriesService, DeliveriesRepository, CallbacksRepository],
   exports: [DeliveriesService],
 })
 export class DeliveryAdminModule {}

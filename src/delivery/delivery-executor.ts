@@ -1,12 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
-import { CallbackEntity } from '../callbacks/callback.entity.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
-import { OutboxEventEntity } from '../events/outbox-event.entity.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
-import { DeliveryEntity } from './delivery.entity.js';
+import { type AttemptOutcome, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
 import { WebhookSender } from './webhook-sender.js';
 
@@ -37,7 +34,7 @@ export class DeliveryExecutor {
   private readonly logger = new Logger('Delivery');
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly deliveries: DeliveriesRepository,
     private readonly sender: WebhookSender,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -50,18 +47,16 @@ export class DeliveryExecutor {
    * @throws database errors as they are (the caller tries again later).
    */
   async execute(deliveryId: number, round?: number): Promise<ExecutionOutcome> {
-    const manager = this.dataSource.manager;
-    const delivery = await manager.findOne(DeliveryEntity, { where: { id: deliveryId } });
-    if (!delivery || delivery.status !== 'pending' || (round !== undefined && delivery.round !== round))
+    const input = await this.deliveries.findAttempt(deliveryId);
+    if (!input || input.delivery.status !== 'pending' || (round !== undefined && input.delivery.round !== round))
       return { kind: 'done', status: 'skipped' };
-    const callback = delivery.callbackId === null ? null : await manager.findOne(CallbackEntity, { where: { id: delivery.callbackId } });
+    const { delivery, callback, event } = input;
     if (!callback) {
       await this.record(delivery, { status: 'cancelled', lastError: 'The callback was deleted before delivery.', nextAttemptAt: null });
       this.logger.log(`Delivery ${delivery.id} cancelled: callback deleted`);
       return { kind: 'done', status: 'cancelled' };
     }
-    const event = await manager.findOneOrFail(OutboxEventEntity, { where: { id: delivery.eventId } });
-    const result = await this.sender.send(callback, { webhookId: delivery.webhookId, event: event.type, body: event.payload });
+    const result = await this.sender.send(callback, { webhookId: delivery.webhookId, event: event.type, body: event.body });
     const attempts = delivery.attempts + 1;
     const step = nextStep(result, attempts, this.config.callbackRetryDelaysMs);
     const now = this.clock.nowSeconds();
@@ -88,10 +83,10 @@ export class DeliveryExecutor {
    * queue gave up on its job), unless it is no longer pending.
    */
   async markFailed(deliveryId: number, round: number, reason: string): Promise<void> {
-    await this.dataSource.manager.update(
-      DeliveryEntity,
-      { id: deliveryId, round, status: 'pending' },
-      { status: 'failed', lastError: reason.slice(0, 1024), nextAttemptAt: null, leaseUntil: null, updatedAt: this.clock.nowSeconds() },
+    await this.deliveries.recordOutcome(
+      { id: deliveryId, round },
+      { status: 'failed', lastError: reason.slice(0, 1024), nextAttemptAt: null },
+      this.clock.nowSeconds(),
     );
   }
 
@@ -100,14 +95,10 @@ export class DeliveryExecutor {
    * failed write is tried again a few times (the request was already sent: a
    * lost outcome would mean sending it again).
    */
-  private async record(delivery: DeliveryEntity, changes: Partial<DeliveryEntity>): Promise<void> {
+  private async record(delivery: DeliveryRound, outcome: AttemptOutcome): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.dataSource.manager.update(
-          DeliveryEntity,
-          { id: delivery.id, round: delivery.round, status: 'pending' },
-          { ...changes, leaseUntil: null, updatedAt: this.clock.nowSeconds() },
-        );
+        await this.deliveries.recordOutcome(delivery, outcome, this.clock.nowSeconds());
         return;
       } catch (error) {
         if (attempt >= RECORD_ATTEMPTS) throw error;
@@ -120,7 +111,7 @@ export class DeliveryExecutor {
   }
 }
 
-function describe(result: AttemptResult): Pick<DeliveryEntity, 'lastStatus' | 'lastError'> {
+function describe(result: AttemptResult): Pick<AttemptOutcome, 'lastStatus' | 'lastError'> {
   if (result.kind === 'answer')
     return { lastStatus: result.status, lastError: result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}` };
   return { lastStatus: null, lastError: result.error.slice(0, 1024) };

@@ -4,8 +4,10 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { CallbackEntity } from '../callbacks/callback.entity.js';
+import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import type { AppConfig } from '../config/app-config.js';
-import { OutboxEventEntity } from '../events/outbox-event.entity.js';
+import { EventsModule } from '../events/events.module.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import { DeliveryPump } from './delivery.pump.js';
@@ -31,13 +33,13 @@ export class DeliveryModule {
    * @throws Error when `worker` is asked for without `REDIS_URL`.
    */
   static forRoot(config: AppConfig, options: { worker: boolean }): DynamicModule {
-    const entities = TypeOrmModule.forFeature([DeliveryEntity, OutboxEventEntity, CallbackEntity]);
-    const common: Provider[] = [OutboxRelay, DeliveryExecutor, WebhookSender, DeliveryPump];
+    const entities = TypeOrmModule.forFeature([DeliveryEntity, CallbackEntity]);
+    const common: Provider[] = [OutboxRelay, DeliveryExecutor, WebhookSender, DeliveryPump, DeliveriesRepository, CallbacksRepository];
     if (config.redisUrl === undefined) {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
         module: DeliveryModule,
-        imports: [entities, HttpModule],
+        imports: [entities, EventsModule, HttpModule],
         providers: [...common, EmbeddedDispatcher, { provide: DeliveryDispatcher, useExisting: EmbeddedDispatcher }],
       };
     }
@@ -46,6 +48,7 @@ export class DeliveryModule {
       module: DeliveryModule,
       imports: [
         entities,
+        EventsModule,
         HttpModule,
         BullModule.forRoot({ connection, prefix: config.callbackQueuePrefix }),
         // The producer fails fast while Redis is down: deliveries then wait in the database.

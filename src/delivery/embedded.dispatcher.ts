@@ -1,11 +1,10 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource, IsNull, LessThan, LessThanOrEqual, MoreThan } from 'typeorm';
 
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
-import { DeliveryEntity } from './delivery.entity.js';
+import { DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { DeliveryExecutor } from './delivery-executor.js';
 
 /** Extra time a claim outlives the attempt's timeout before another pass may take the delivery again. */
@@ -34,7 +33,7 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
   private draining = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly deliveries: DeliveriesRepository,
     private readonly executor: DeliveryExecutor,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -46,14 +45,8 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
   /** Reports deliveries by state as `callback_queue_jobs` (due: waiting, scheduled later: delayed, in progress: active). */
   onModuleInit(): void {
     this.metrics.setQueueSource(async () => {
-      const manager = this.dataSource.manager;
-      const now = this.clock.nowSeconds();
-      const [waiting, delayed, failed] = await Promise.all([
-        manager.count(DeliveryEntity, { where: { status: 'pending', nextAttemptAt: LessThanOrEqual(now) } }),
-        manager.count(DeliveryEntity, { where: { status: 'pending', nextAttemptAt: MoreThan(now) } }),
-        manager.count(DeliveryEntity, { where: { status: 'failed' } }),
-      ]);
-      return { waiting: waiting - this.inFlight.size, delayed, active: this.inFlight.size, failed };
+      const { due, later, failed } = await this.deliveries.countByState(this.clock.nowSeconds());
+      return { waiting: due - this.inFlight.size, delayed: later, active: this.inFlight.size, failed };
     });
   }
 
@@ -61,15 +54,7 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     const free = this.config.callbackConcurrency - this.inFlight.size;
     if (free <= 0) return;
     const now = this.clock.nowSeconds();
-    const due = await this.dataSource.manager.find(DeliveryEntity, {
-      select: { id: true, round: true },
-      where: [
-        { status: 'pending', nextAttemptAt: LessThanOrEqual(now), leaseUntil: IsNull() },
-        { status: 'pending', nextAttemptAt: LessThanOrEqual(now), leaseUntil: LessThan(now) },
-      ],
-      order: { nextAttemptAt: 'ASC', id: 'ASC' },
-      take: free,
-    });
+    const due = await this.deliveries.findDue(now, free);
     for (const delivery of due) {
       if (await this.claim(delivery, now)) this.start(delivery);
     }
@@ -80,23 +65,11 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     await Promise.all([...this.inFlight]);
   }
 
-  private async claim(delivery: DeliveryEntity, now: number): Promise<boolean> {
-    const leaseUntil = now + this.config.callbackTimeoutMs / 1000 + LEASE_MARGIN_SECONDS;
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(DeliveryEntity)
-      .set({ leaseUntil })
-      .where('id = :id AND round = :round AND status = :status AND (lease_until IS NULL OR lease_until < :now)', {
-        id: delivery.id,
-        round: delivery.round,
-        status: 'pending',
-        now,
-      })
-      .execute();
-    return result.affected === 1;
+  private async claim(delivery: DeliveryRound, now: number): Promise<boolean> {
+    return this.deliveries.lease(delivery, now, now + this.config.callbackTimeoutMs / 1000 + LEASE_MARGIN_SECONDS);
   }
 
-  private start(delivery: DeliveryEntity, retries = 0): void {
+  private start(delivery: DeliveryRound, retries = 0): void {
     const run = this.executor
       .execute(delivery.id, delivery.round)
       .then(() => undefined)

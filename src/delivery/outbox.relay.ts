@@ -1,15 +1,12 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource, In, IsNull } from 'typeorm';
 
-import { CallbackEntity } from '../callbacks/callback.entity.js';
+import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import { Clock } from '../clock/clock.js';
-import { forUpdateSkipLocked } from '../database/lock.js';
-import { runInTransaction } from '../database/retrying-transaction.js';
-import { OutboxEventEntity } from '../events/outbox-event.entity.js';
+import { Transactions } from '../database/transactions.js';
+import { OutboxRepository } from '../events/outbox.repository.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
-import { DeliveryEntity } from './delivery.entity.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
 import { newWebhookId } from './webhook-id.js';
-
 /** Events handled per transaction. */
 const BATCH_SIZE = 100;
 
@@ -29,14 +26,17 @@ export class OutboxRelay implements OnModuleInit {
   private readonly logger = new Logger('OutboxRelay');
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly outbox: OutboxRepository,
+    private readonly callbacks: CallbacksRepository,
+    private readonly deliveries: DeliveriesRepository,
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,
   ) {}
 
   /** Reports the committed events not yet relayed as `outbox_backlog`. */
   onModuleInit(): void {
-    this.metrics.setOutboxBacklogSource(() => this.dataSource.manager.count(OutboxEventEntity, { where: { dispatchedAt: IsNull() } }));
+    this.metrics.setOutboxBacklogSource(() => this.outbox.countPending());
   }
 
   /** Relays every waiting event. @returns how many events were relayed. */
@@ -51,27 +51,12 @@ export class OutboxRelay implements OnModuleInit {
 
   private async relayBatch(): Promise<number> {
     try {
-      return await runInTransaction(this.dataSource, async (manager) => {
-        const events = await manager.find(OutboxEventEntity, {
-          where: { dispatchedAt: IsNull() },
-          order: { id: 'ASC' },
-          take: BATCH_SIZE,
-          ...forUpdateSkipLocked(manager),
-        });
-        if (events.length === 0) return 0;
+      return await this.transactions.run(async (manager) => {
         const now = this.clock.nowSeconds();
-        const ids = events.map((event) => event.id);
-        const claim = await manager
-          .createQueryBuilder()
-          .update(OutboxEventEntity)
-          .set({ dispatchedAt: now })
-          .where({ id: In(ids), dispatchedAt: IsNull() })
-          .execute();
-        if (claim.affected !== undefined && claim.affected !== events.length) throw new RelayConflictError();
-        const callbacks = await manager.find(CallbackEntity, {
-          where: { event: In([...new Set(events.map((event) => event.type))]) },
-          order: { id: 'ASC' },
-        });
+        const events = await this.outbox.claimBatch(manager, BATCH_SIZE, now);
+        if (events === null) throw new RelayConflictError();
+        if (events.length === 0) return 0;
+        const callbacks = await this.callbacks.listeningTo(manager, [...new Set(events.map((event) => event.type))]);
         const deliveries = events.flatMap((event) =>
           callbacks
             .filter((callback) => callback.event === event.type)
@@ -88,7 +73,7 @@ export class OutboxRelay implements OnModuleInit {
               updatedAt: now,
             })),
         );
-        if (deliveries.length > 0) await manager.insert(DeliveryEntity, deliveries);
+        await this.deliveries.insert(manager, deliveries);
         if (deliveries.length > 0) this.logger.log(`Relayed ${events.length} event(s) into ${deliveries.length} deliveries`);
         return events.length;
       });

@@ -1,16 +1,14 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { DataSource, In, IsNull, LessThan, MoreThan, Not } from 'typeorm';
 
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
-import { forUpdateSkipLocked } from '../database/lock.js';
-import { runInTransaction } from '../database/retrying-transaction.js';
+import { Transactions } from '../database/transactions.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryExecutor } from './delivery-executor.js';
-import { DeliveryEntity } from './delivery.entity.js';
+import { DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { DELIVERY_JOB, DELIVERY_QUEUE, type DeliveryJobData, deliveryJobId } from './delivery-queue.js';
 
 /** Deliveries enqueued per transaction. */
@@ -51,7 +49,8 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
 
   constructor(
     @InjectQueue(DELIVERY_QUEUE) private readonly queue: Queue<DeliveryJobData>,
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly deliveries: DeliveriesRepository,
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly metrics: DeliveryMetrics,
@@ -78,22 +77,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
 
   private async enqueueBatch(): Promise<number> {
     const claimedAt = this.clock.nowSeconds();
-    const claimed = await runInTransaction(this.dataSource, async (manager) => {
-      const due = await manager.find(DeliveryEntity, {
-        select: { id: true, round: true },
-        where: { status: 'pending', enqueuedAt: IsNull() },
-        order: { id: 'ASC' },
-        take: BATCH_SIZE,
-        ...forUpdateSkipLocked(manager),
-      });
-      if (due.length > 0)
-        await manager.update(
-          DeliveryEntity,
-          { id: In(due.map((delivery) => delivery.id)), enqueuedAt: IsNull() },
-          { enqueuedAt: claimedAt },
-        );
-      return due;
-    });
+    const claimed = await this.transactions.run((manager) => this.deliveries.claimForQueue(manager, BATCH_SIZE, claimedAt));
     if (claimed.length === 0) return 0;
     try {
       const jobs = claimed.map((delivery) => ({ name: DELIVERY_JOB, data: jobData(delivery), opts: { jobId: deliveryJobId(delivery) } }));
@@ -111,13 +95,9 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
   }
 
   /** Puts claimed deliveries back for the next pass (best effort: the reconcile pass covers a failure here). */
-  private async releaseClaim(claimed: DeliveryEntity[], claimedAt: number): Promise<void> {
+  private async releaseClaim(claimed: DeliveryRound[], claimedAt: number): Promise<void> {
     try {
-      await this.dataSource.manager.update(
-        DeliveryEntity,
-        { id: In(claimed.map((delivery) => delivery.id)), enqueuedAt: claimedAt },
-        { enqueuedAt: null },
-      );
+      await this.deliveries.releaseQueueClaim(claimed, claimedAt);
     } catch (error) {
       this.logger.warn(`Could not release ${claimed.length} claimed deliveries (${String(error)}); the reconcile pass will enqueue them`);
     }
@@ -128,19 +108,14 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
     const graceSeconds = (RECONCILE_AFTER_LOCKS * this.config.callbackJobLockMs + this.config.callbackTimeoutMs) / 1000;
     const dueBefore = this.clock.nowSeconds() - graceSeconds;
     for (let afterId = 0; ;) {
-      const overdue = await this.dataSource.manager.find(DeliveryEntity, {
-        select: { id: true, round: true },
-        where: { id: MoreThan(afterId), status: 'pending', enqueuedAt: Not(IsNull()), nextAttemptAt: LessThan(dueBefore) },
-        order: { id: 'ASC' },
-        take: BATCH_SIZE,
-      });
+      const overdue = await this.deliveries.findOverdue(afterId, dueBefore, BATCH_SIZE);
       for (const delivery of overdue) await this.repair(delivery);
       if (overdue.length < BATCH_SIZE) return;
       afterId = overdue[overdue.length - 1].id;
     }
   }
 
-  private async repair(delivery: DeliveryEntity): Promise<void> {
+  private async repair(delivery: DeliveryRound): Promise<void> {
     const job = await this.queue.getJob(deliveryJobId(delivery));
     const state = job ? await job.getState() : 'missing';
     if (state === 'failed') {
@@ -164,7 +139,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
 }
 
 /** A job's data: ids only (contract §8: URL, secret and body are read at delivery time). */
-function jobData(delivery: Pick<DeliveryEntity, 'id' | 'round'>): DeliveryJobData {
+function jobData(delivery: DeliveryRound): DeliveryJobData {
   return { deliveryId: delivery.id, round: delivery.round };
 }
 

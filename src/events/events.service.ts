@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { Clock } from '../clock/clock.js';
-import { OutboxEventEntity } from './outbox-event.entity.js';
+import { OutboxRepository } from './outbox.repository.js';
 
 /**
  * Records events in the outbox inside the caller's transaction, so an event
@@ -10,7 +10,10 @@ import { OutboxEventEntity } from './outbox-event.entity.js';
  */
 @Injectable()
 export class EventsService {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * Records one `account_team_update` per account whose team changed; each body
@@ -19,14 +22,10 @@ export class EventsService {
    */
   async accountTeamChanged(manager: EntityManager, accounts: readonly { readonly team: unknown }[]): Promise<void> {
     if (accounts.length === 0) return;
-    const now = this.clock.nowSeconds();
-    await manager.insert(
-      OutboxEventEntity,
-      accounts.map((account) => ({
-        type: 'account_team_update',
-        payload: JSON.stringify({ account, team: account.team }),
-        createdAt: now,
-      })),
+    await this.outbox.insert(
+      manager,
+      accounts.map((account) => ({ type: 'account_team_update', payload: JSON.stringify({ account, team: account.team }) })),
+      this.clock.nowSeconds(),
     );
   }
 }

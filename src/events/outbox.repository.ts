@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager, In, IsNull } from 'typeorm';
+
+import { forUpdateSkipLocked } from '../database/lock.js';
+import { Transactions } from '../database/transactions.js';
+import { OutboxEventEntity } from './outbox-event.entity.js';
+
+/** An event to record: its type and JSON body (contract §8). */
+export interface NewOutboxEvent {
+  readonly type: string;
+  readonly payload: string;
+}
+
+/** Every statement on the `outbox_events` table (the transactional outbox, contract §8). */
+@Injectable()
+export class OutboxRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  /** Inserts `events`, created at `createdAt` (seconds), in the caller's transaction. */
+  async insert(manager: EntityManager, events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
+    await manager.insert(
+      OutboxEventEntity,
+      events.map((event) => ({ ...event, createdAt })),
+    );
+  }
+
+  /** How many committed events are not relayed yet. */
+  countPending(): Promise<number> {
+    return this.transactions.manager.count(OutboxEventEntity, { where: { dispatchedAt: IsNull() } });
+  }
+
+  /**
+   * Claims up to `limit` unrelayed events, oldest first, marking them relayed
+   * at `now` (seconds). On MySQL the rows are read `FOR UPDATE SKIP LOCKED`, so
+   * concurrent relays take different events.
+   *
+   * @returns the claimed events, or `null` when another process claimed some of
+   *   them first (the caller rolls the batch back).
+   */
+  async claimBatch(manager: EntityManager, limit: number, now: number): Promise<OutboxEventEntity[] | null> {
+    const events = await manager.find(OutboxEventEntity, {
+      where: { dispatchedAt: IsNull() },
+      order: { id: 'ASC' },
+      take: limit,
+      ...forUpdateSkipLocked(manager),
+    });
+    if (events.length === 0) return events;
+    const claim = await manager.update(
+      OutboxEventEntity,
+      { id: In(events.map((event) => event.id)), dispatchedAt: IsNull() },
+      { dispatchedAt: now },
+    );
+    return claim.affected !== undefined && claim.affected !== events.length ? null : events;
+  }
+
+  /** The types of the events `ids`, by id. */
+  async typesOf(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const events = await this.transactions.manager.find(OutboxEventEntity, {
+      select: { id: true, type: true },
+      where: { id: In([...ids]) },
+    });
+    return new Map(events.map((event) => [event.id, event.type]));
+  }
+
+  /** Deletes the events relayed before `cutoff` (seconds) that no delivery refers to any more. @returns how many. */
+  async deleteRelayedUnreferenced(manager: EntityManager, cutoff: number): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .delete()
+      .from(OutboxEventEntity)
+      .where('dispatched_at < :cutoff', { cutoff })
+      .andWhere('NOT EXISTS (SELECT 1 FROM deliveries WHERE deliveries.event_id = outbox_events.id)')
+      .execute();
+    return result.affected ?? 0;
+  }
+}
