@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
-import { runInTransaction } from './retrying-transaction.js';
+import { retryOnLockConflict, runInTransaction } from './retrying-transaction.js';
 
 /**
  * The one way a request writes (contract §6: a request's writes are one
@@ -22,6 +22,18 @@ export class Transactions {
    */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return runInTransaction(this.dataSource, work);
+  }
+
+  /**
+   * {@link run} at `READ COMMITTED` on MySQL/MariaDB (as is on SQLite): its
+   * locking reads lock the rows they return and no gaps, so a work-queue claim
+   * (`FOR UPDATE SKIP LOCKED` on the outbox or the deliveries) never blocks a
+   * request inserting new rows behind it. Only for work whose correctness
+   * rests on row locks and conditional updates, not on a stable snapshot.
+   */
+  runWithoutGapLocks<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.dataSource.options.type !== 'mysql') return this.run(work);
+    return retryOnLockConflict(() => this.dataSource.transaction('READ COMMITTED', work));
   }
 
   /** The manager outside any transaction, for reads on their own. */

@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
 import { AppConfig } from '../config/app-config.js';
+import { OutboxSignal } from '../events/outbox-signal.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { OutboxRelay } from './outbox.relay.js';
 
@@ -9,8 +10,11 @@ import { OutboxRelay } from './outbox.relay.js';
  * `CALLBACK_POLL_INTERVAL_MS` it relays committed events into deliveries and
  * hands the due ones to the {@link DeliveryDispatcher}. A failing pass (database
  * or Redis unavailable) is logged and retried on the next tick; nothing is
- * lost because the work stays in the database. On shutdown it stops polling
- * and waits for work in progress before the database connection closes.
+ * lost because the work stays in the database. A commit in this process that
+ * recorded events ({@link OutboxSignal}) starts a pass at once (or right
+ * after the one in progress), so an event is not left waiting for the poll.
+ * On shutdown it stops polling and waits for work in progress before the
+ * database connection closes.
  */
 @Injectable()
 export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -19,20 +23,26 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
   private running: Promise<void> | undefined;
   private stopped = false;
   private lastError: string | undefined;
+  private passing = false;
+  private wokenDuringPass = false;
+  private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly relay: OutboxRelay,
     private readonly dispatcher: DeliveryDispatcher,
     private readonly config: AppConfig,
+    private readonly signal: OutboxSignal,
   ) {}
 
   onApplicationBootstrap(): void {
+    this.unsubscribe = this.signal.subscribe(() => this.wake());
     this.schedule(0);
   }
 
   /** Stops polling and waits for the pass and the attempts in progress, while the database is still open. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    this.unsubscribe?.();
     clearTimeout(this.timer);
     await this.running;
     await this.dispatcher.drain();
@@ -44,13 +54,29 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
     await this.dispatcher.dispatch();
   }
 
+  /** Starts a pass now, or right after the one in progress. */
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.passing) {
+      this.wokenDuringPass = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      this.passing = true;
+      this.wokenDuringPass = false;
       this.running = this.pass()
         .then(() => this.recovered())
         .catch((error: unknown) => this.failed(error))
-        .finally(() => this.schedule(this.config.callbackPollIntervalMs));
+        .finally(() => {
+          this.passing = false;
+          this.schedule(this.wokenDuringPass ? 0 : this.config.callbackPollIntervalMs);
+        });
     }, delayMs);
   }
 

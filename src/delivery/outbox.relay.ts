@@ -51,7 +51,7 @@ export class OutboxRelay implements OnModuleInit {
 
   private async relayBatch(): Promise<number> {
     try {
-      return await this.transactions.run(async (manager) => {
+      return await this.transactions.runWithoutGapLocks(async (manager) => {
         const now = this.clock.nowSeconds();
         const events = await this.outbox.claimBatch(manager, BATCH_SIZE, now);
         if (events === null) throw new RelayConflictError();

@@ -4,11 +4,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventsService } from './events.service.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 import { OutboxRepository } from './outbox.repository.js';
+import { OutboxCommitSubscriber } from './outbox-commit.subscriber.js';
+import { OutboxSignal } from './outbox-signal.js';
 
 /** The transactional outbox of contract §8: services record events here. */
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxEventEntity])],
-  providers: [EventsService, OutboxRepository],
-  exports: [EventsService, OutboxRepository],
+  providers: [EventsService, OutboxRepository, OutboxSignal, OutboxCommitSubscriber],
+  exports: [EventsService, OutboxRepository, OutboxSignal],
 })
 export class EventsModule {}

@@ -3,6 +3,7 @@ import { type EntityManager, In, IsNull } from 'typeorm';
 
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
+import { markEventsRecorded } from './outbox-commit.subscriber.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 
 /** An event to record: its type and JSON body (contract §8). */
@@ -16,8 +17,12 @@ export interface NewOutboxEvent {
 export class OutboxRepository {
   constructor(private readonly transactions: Transactions) {}
 
-  /** Inserts `events`, created at `createdAt` (seconds), in the caller's transaction. */
+  /**
+   * Inserts `events`, created at `createdAt` (seconds), in the caller's
+   * transaction; once it commits, this process's relay is woken.
+   */
   async insert(manager: EntityManager, events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
+    markEventsRecorded(manager);
     await manager.insert(
       OutboxEventEntity,
       events.map((event) => ({ ...event, createdAt })),

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { CallbackReceiver } from './support/callback-receiver.js';
+import { sleep } from './support/deliveries.js';
+import type { Credentials } from './support/http-client.js';
+import { TestApp } from './support/test-app.js';
+
+const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+/**
+ * A commit that recorded an event starts a relay pass in its process at once
+ * (contract §8: prompt delivery); the poll interval is only the safety net.
+ * The poll here is a minute, so only the wake-up can deliver within the test.
+ */
+describe('delivery right after the commit', () => {
+  let t: TestApp;
+  let receiver: CallbackReceiver;
+  let admin: Credentials;
+  let listener: Credentials;
+  let red: number;
+  let blue: number;
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start({
+      REDIS_URL: undefined,
+      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+      CALLBACK_POLL_INTERVAL_MS: '60000',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    receiver.reset();
+    admin = await t.createApp(95, 'admin');
+    listener = await t.createApp(0, 'listener');
+    red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
+    blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
+    const registered = await t.http.put('/callback/account_team_update', {
+      auth: listener,
+      body: { url: receiver.url('/hook'), secret: WHSEC },
+    });
+    expect(registered.status).toBe(200);
+  });
+
+  it('delivers a team change within seconds although the next poll is a minute away', async () => {
+    await t.insertAccount({ id: '7', name: 'Ann', teamId: red });
+    const moved = await t.http.patch('/account/7', { auth: admin, body: { team: blue } });
+    expect(moved.status).toBe(200);
+
+    const [request] = await receiver.waitFor('/hook', 1, 5_000);
+    expect(JSON.parse(request.body)).toEqual({ account: moved.body, team: moved.body.team });
+  });
+
+  it('delivers every one of a burst of changes, including those committed during a pass', async () => {
+    for (let i = 1; i <= 10; i += 1) await t.insertAccount({ id: String(i), name: `A${i}`, teamId: red });
+    const moves = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => t.http.patch(`/account/${i + 1}`, { auth: admin, body: { team: blue } })),
+    );
+    expect(moves.map((response) => response.status)).toEqual(Array(10).fill(200));
+
+    const requests = await receiver.waitFor('/hook', 10, 5_000);
+    const ids = requests.map((request) => Number(JSON.parse(request.body).account.id)).sort((a, b) => a - b);
+    expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('sends nothing for a request that changed no team', async () => {
+    await t.insertAccount({ id: '7', name: 'Ann', teamId: red });
+    const renamed = await t.http.patch('/account/7', { auth: admin, body: { name: 'Anna' } });
+    expect(renamed.status).toBe(200);
+    await sleep(1_000);
+    expect(receiver.requestsTo('/hook')).toEqual([]);
+  });
+});
