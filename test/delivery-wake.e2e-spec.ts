@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { sleep } from './support/deliveries.js';
-import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -13,30 +12,23 @@ const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
  * The poll here is a minute, so only the wake-up can deliver within the test.
  */
 describe('delivery right after the commit', () => {
-  let t: TestApp;
+  const { t, admin } = useTestApp(
+    { REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '60000' },
+    { resetEach: true, admin: true },
+  );
   let receiver: CallbackReceiver;
-  let admin: Credentials;
-  let listener: Credentials;
   let red: number;
   let blue: number;
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      REDIS_URL: undefined,
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      CALLBACK_POLL_INTERVAL_MS: '60000',
-    });
   });
   afterAll(async () => {
-    await t.close();
     await receiver.close();
   });
   beforeEach(async () => {
-    await t.reset();
     receiver.reset();
-    admin = await t.createApp(95, 'admin');
-    listener = await t.createApp(0, 'listener');
+    const listener = await t.createApp(0, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
     const registered = await t.http.put('/callback/account_team_update', {
