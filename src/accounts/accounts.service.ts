@@ -148,10 +148,11 @@ export class AccountsService {
       if (teamId !== undefined) account.teamId = teamId === 0 ? null : teamId;
       account.permissions = (account.permissions | (dto.grant_permissions ?? 0)) & ~(dto.revoke_permissions ?? 0);
       await this.repository.update(manager, account);
-      if (account.teamId !== previousTeamId)
-        await this.events.accountTeamChanged(manager, await this.serializer.serialize([account], manager));
-      // The row is locked by this transaction, so it is there: one statement reads it back whole.
-      return (await this.serializer.load(id, manager))!;
+      // The row is locked by this transaction, so it is there: one statement reads it back whole,
+      // and a team change's event carries that same Account object.
+      const updated = (await this.serializer.load(id, manager))!;
+      if (account.teamId !== previousTeamId) await this.events.accountTeamChanged(manager, [updated]);
+      return updated;
     });
   }
 

@@ -6,13 +6,20 @@ import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { OutboxRelay } from './outbox.relay.js';
 
 /**
+ * How long a commit that recorded events waits for the pass that relays them
+ * (milliseconds): short next to the delivery latency, long enough that under
+ * a burst of writes one pass relays many events.
+ */
+const WAKE_DELAY_MS = 50;
+
+/**
  * Drives delivery in every API and worker process: every
  * `CALLBACK_POLL_INTERVAL_MS` it relays committed events into deliveries and
  * hands the due ones to the {@link DeliveryDispatcher}. A failing pass (database
  * or Redis unavailable) is logged and retried on the next tick; nothing is
  * lost because the work stays in the database. A commit in this process that
- * recorded events ({@link OutboxSignal}) starts a pass at once (or right
- * after the one in progress), so an event is not left waiting for the poll.
+ * recorded events ({@link OutboxSignal}) starts a pass within
+ * {@link WAKE_DELAY_MS} (or that long after the one in progress), so an event is not left waiting for the poll.
  * On shutdown it stops polling and waits for work in progress before the
  * database connection closes.
  */
@@ -24,6 +31,7 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
   private stopped = false;
   private lastError: string | undefined;
   private passing = false;
+  private nextPassAt = 0;
   private wokenDuringPass = false;
   private unsubscribe: (() => void) | undefined;
 
@@ -54,19 +62,21 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
     await this.dispatcher.dispatch();
   }
 
-  /** Starts a pass now, or right after the one in progress. */
+  /** Starts a pass within {@link WAKE_DELAY_MS}, or that long after the one in progress. */
   private wake(): void {
     if (this.stopped) return;
     if (this.passing) {
       this.wokenDuringPass = true;
       return;
     }
+    if (this.nextPassAt <= Date.now() + WAKE_DELAY_MS) return;
     clearTimeout(this.timer);
-    this.schedule(0);
+    this.schedule(WAKE_DELAY_MS);
   }
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
+    this.nextPassAt = Date.now() + delayMs;
     this.timer = setTimeout(() => {
       this.passing = true;
       this.wokenDuringPass = false;
@@ -75,7 +85,7 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
         .catch((error: unknown) => this.failed(error))
         .finally(() => {
           this.passing = false;
-          this.schedule(this.wokenDuringPass ? 0 : this.config.callbackPollIntervalMs);
+          this.schedule(this.wokenDuringPass ? WAKE_DELAY_MS : this.config.callbackPollIntervalMs);
         });
     }, delayMs);
   }
