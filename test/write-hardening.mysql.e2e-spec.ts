@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { AccountsRepository } from '../src/accounts/accounts.repository.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** A 2 KB absolute URL (contract §6: at most 2048 characters). */
@@ -74,4 +75,54 @@ describe('concurrent writes on MySQL (contract §6: deadlocks are retried, never
     );
     for (const count of counts) expect(Number(count.stored ?? 0)).toBe(Number(count.actual));
   }, 60_000);
+});
+
+describe('writes into a team being deleted (contract §1: an unknown team is a 422, never a 500)', () => {
+  const { t, admin } = useTestApp({}, { resetEach: true, admin: true });
+
+  it('reports a team gone before the insert or update as missing, writing nothing', async () => {
+    const repository = t.app.get(AccountsRepository, { strict: false });
+    await t.insertAccount({ id: '601' });
+    const inserted = await t.dataSource.transaction((manager) =>
+      repository.insert(manager, {
+        id: '602',
+        name: 'B',
+        discriminator: '1',
+        avatarUrl: null,
+        teamId: 999_999,
+        permissions: 0,
+        createdAt: 1,
+      }),
+    );
+    expect(inserted).toBe('missing-team');
+    const account = (await t.dataSource.transaction((manager) => repository.findById(manager, '601')))!;
+    const updated = await t.dataSource.transaction((manager) => repository.update(manager, { ...account, teamId: 999_999 }));
+    expect(updated).toBe(false);
+    expect((await t.http.get('/account/602')).status).toBe(422);
+    expect((await t.http.get('/account/601')).body.team).toBeNull();
+  });
+
+  it('answers creations and moves racing a team deletion with 201/200 or 422, and keeps member counts exact', async () => {
+    for (let round = 0; round < 20; round++) {
+      const team = (await t.http.post('/teams/new', { auth: admin, body: { name: `doomed ${round}` } })).body;
+      const mover = String(10_000 + round);
+      await t.insertAccount({ id: mover });
+      const [created, moved, deleted] = await Promise.all([
+        t.http.post('/acounts/new', { auth: admin, body: { id: String(20_000 + round), name: 'N', discriminator: '1', team: team.id } }),
+        t.http.patch(`/account/${mover}`, { auth: admin, body: { team: team.id } }),
+        t.http.delete(`/team/${team.id}`, { auth: admin }),
+      ]);
+      expect([201, 422]).toContain(created.status);
+      expect([200, 422]).toContain(moved.status);
+      expect(deleted.status).toBe(204);
+      for (const id of [mover, String(20_000 + round)]) {
+        const account = await t.http.get(`/account/${id}`);
+        if (account.status === 200) expect(account.body.team).toBeNull();
+      }
+    }
+    const [counted] = await t.dataSource.query(
+      'SELECT (SELECT COALESCE(SUM(accounts), 0) FROM account_counts) AS kept, (SELECT COUNT(*) FROM accounts) AS actual',
+    );
+    expect(Number(counted.kept)).toBe(Number(counted.actual));
+  });
 });

@@ -3,6 +3,7 @@ import { type EntityManager, In } from 'typeorm';
 
 import { toStoredAccountId } from '../common/account-id.js';
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
+import { isMissingReferenceError } from '../database/foreign-key.js';
 import { forUpdate } from '../database/lock.js';
 import { retryOnLockConflict } from '../database/retrying-transaction.js';
 import { Transactions } from '../database/transactions.js';
@@ -55,33 +56,49 @@ export class AccountsRepository {
   }
 
   /**
-   * Inserts `account`.
-   * @returns `false` when its id is already taken (nothing written).
+   * Inserts `account`. Its team is not locked beforehand: the foreign-key
+   * check share-locks the team row, which keeps a deletion out until commit
+   * without making concurrent writers into one team wait for each other.
+   *
+   * @returns `'inserted'`; `'duplicate'` when its id is already taken, or
+   *   `'missing-team'` when its team no longer exists (nothing written).
    */
-  async insert(manager: EntityManager, account: AccountEntity): Promise<boolean> {
-    if (await manager.exists(AccountEntity, { where: { id: toStoredAccountId(account.id) } })) return false;
+  async insert(manager: EntityManager, account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
+    if (await manager.exists(AccountEntity, { where: { id: toStoredAccountId(account.id) } })) return 'duplicate';
     try {
       await manager.insert(AccountEntity, manager.create(AccountEntity, account));
-      return true;
+      return 'inserted';
     } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
+      if (isDuplicateKeyError(error)) return 'duplicate';
+      if (isMissingReferenceError(error)) return 'missing-team';
       throw error;
     }
   }
 
-  /** Writes the changeable columns of `account` (profile, team, permissions). */
-  async update(manager: EntityManager, account: AccountEntity): Promise<void> {
-    await manager.update(
-      AccountEntity,
-      { id: toStoredAccountId(account.id) },
-      {
-        name: account.name,
-        discriminator: account.discriminator,
-        avatarUrl: account.avatarUrl,
-        teamId: account.teamId,
-        permissions: account.permissions,
-      },
-    );
+  /**
+   * Writes the changeable columns of `account` (profile, team, permissions).
+   * A new team is share-locked by the foreign-key check (see {@link insert}).
+   *
+   * @returns `false` when its team no longer exists (nothing written).
+   */
+  async update(manager: EntityManager, account: AccountEntity): Promise<boolean> {
+    try {
+      await manager.update(
+        AccountEntity,
+        { id: toStoredAccountId(account.id) },
+        {
+          name: account.name,
+          discriminator: account.discriminator,
+          avatarUrl: account.avatarUrl,
+          teamId: account.teamId,
+          permissions: account.permissions,
+        },
+      );
+      return true;
+    } catch (error) {
+      if (isMissingReferenceError(error)) return false;
+      throw error;
+    }
   }
 
   /**

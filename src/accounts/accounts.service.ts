@@ -5,6 +5,7 @@ import type { Principal } from '../common/principal.js';
 import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
+import { UnprocessableEntityError } from '../http/validation-error.js';
 import { requireFound } from '../common/require-found.js';
 import { Transactions } from '../database/transactions.js';
 import { EventsService } from '../events/events.service.js';
@@ -61,8 +62,8 @@ export class AccountsService {
     const permissions = dto.permissions ?? 0;
     assertMayChangePermissions(caller, permissions, 'grant', teamId);
     return this.transactions.run(async (manager) => {
-      // Locked, so that a concurrent deletion of the team waits for this insert (else a foreign-key failure).
-      if (teamId !== null) await this.teams.require(manager, teamId, ['body', 'team'], true);
+      // Not locked: the insert's foreign-key check share-locks the team (a deletion in between is a 422 too).
+      if (teamId !== null) await this.teams.require(manager, teamId, ['body', 'team']);
       const account = await this.insert(manager, {
         id: dto.id,
         name: dto.name,
@@ -82,7 +83,9 @@ export class AccountsService {
    */
   async insert(manager: EntityManager, fields: Omit<AccountEntity, 'createdAt'>): Promise<AccountEntity> {
     const account = { ...fields, createdAt: this.clock.nowSeconds() };
-    if (!(await this.repository.insert(manager, account))) throw new ConflictException('An account with this id is already registered.');
+    const outcome = await this.repository.insert(manager, account);
+    if (outcome === 'duplicate') throw new ConflictException('An account with this id is already registered.');
+    if (outcome === 'missing-team') throw UnprocessableEntityError.notFound(['body', 'team'], 'Team');
     return account;
   }
 
@@ -137,8 +140,8 @@ export class AccountsService {
       }
       assertMayChangePermissions(caller, dto.grant_permissions ?? 0, 'grant', account.teamId);
       assertMayChangePermissions(caller, dto.revoke_permissions ?? 0, 'revoke', account.teamId);
-      // Locked like on creation; an unchanged team needs no check (and no lock, which could deadlock with its deletion).
-      if (teamId && teamId !== account.teamId) await this.teams.require(manager, teamId, ['body', 'team'], true);
+      // Checked like on creation (the update's foreign-key check share-locks it); an unchanged team needs no check.
+      if (teamId && teamId !== account.teamId) await this.teams.require(manager, teamId, ['body', 'team']);
 
       const previousTeamId = account.teamId;
       const changes = { ...profile, ...details };
@@ -147,7 +150,7 @@ export class AccountsService {
       if (changes.avatar_url !== undefined) account.avatarUrl = changes.avatar_url;
       if (teamId !== undefined) account.teamId = teamId === 0 ? null : teamId;
       account.permissions = (account.permissions | (dto.grant_permissions ?? 0)) & ~(dto.revoke_permissions ?? 0);
-      await this.repository.update(manager, account);
+      if (!(await this.repository.update(manager, account))) throw UnprocessableEntityError.notFound(['body', 'team'], 'Team');
       // The row is locked by this transaction, so it is there: one statement reads it back whole,
       // and a team change's event carries that same Account object.
       const updated = (await this.serializer.load(id, manager))!;
