@@ -14,6 +14,7 @@
  *   worker running, each timed from the API's answer (just after its commit)
  *   to its arrival at the receiver.
  */
+import { rssMiB } from './process-memory.mjs';
 import { cpuMillis } from './process-cpu.mjs';
 import { backgroundRate, questions } from './statements.mjs';
 import { accountIdAt } from './seed.mjs';
@@ -206,7 +207,8 @@ async function latency(context, rate, seconds) {
  * @param context `{ connection, counter, receiver, apiUrl, auth, size, pids: { database, api },
  *   startWorker(name), stopWorkers(), payload, log }`.
  * @param settings `{ backlog, rate, seconds }`.
- * @returns `{ relay: [..], drain: [one worker, two workers], twoWorkerRatio, latency, worker }`.
+ * @returns `{ relay: [..], drain: [one worker, two workers], twoWorkerRatio, latency, rss: { apiMiB, workerMiB } (after the
+ *   latency phase), worker }`.
  */
 export async function measurePipeline(context, settings) {
   const { connection, log } = context;
@@ -226,5 +228,6 @@ export async function measurePipeline(context, settings) {
   const worker = await context.startWorker('worker');
   const latencyResult = await latency(context, settings.rate, settings.seconds);
   await waitForDeliveries(connection);
-  return { relay, drain, twoWorkerRatio: drain[1].deliveriesPerSecond / drain[0].deliveriesPerSecond, latency: latencyResult, worker };
+  const rss = { apiMiB: await rssMiB(context.pids.api), workerMiB: await rssMiB(worker.pid) };
+  return { relay, drain, twoWorkerRatio: drain[1].deliveriesPerSecond / drain[0].deliveriesPerSecond, latency: latencyResult, rss, worker };
 }

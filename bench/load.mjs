@@ -6,6 +6,7 @@
 import autocannon from 'autocannon';
 
 import { cpuMillis } from './process-cpu.mjs';
+import { rssMiB } from './process-memory.mjs';
 import { startStatementCount } from './statements.mjs';
 
 function fire(options) {
@@ -50,7 +51,7 @@ function requestOptions(baseUrl, scenario, settings, duration) {
  * @param probes `{ serverPid, databasePid, workerPid?, takeLogLines? }`: processes whose CPU time per request is
  *   reported (the delivery worker's too), and the server's log line counter (lines written since its last call).
  * @returns `{ rps, p50, p99, errors, requests, sqlPerRequest, logLinesPerRequest, serverCpuMs, databaseCpuMs, workerCpuMs,
- *   backgroundSqlPerSecond }`; latencies in ms, CPU in ms per request; errors = connection errors + timeouts + non-2xx answers.
+ *   serverRssMiB, workerRssMiB, backgroundSqlPerSecond }`; latencies in ms, CPU in ms per request, RSS after the run; errors = connection errors + timeouts + non-2xx answers.
  */
 export async function measure(baseUrl, scenario, settings, counterConnection, probes = {}) {
   if (settings.warmup > 0) await fire(requestOptions(baseUrl, scenario, settings, settings.warmup));
@@ -62,11 +63,14 @@ export async function measure(baseUrl, scenario, settings, counterConnection, pr
   const cpuAfter = await Promise.all(pids.map(cpuMillis));
   const statements = await count.finish(result.requests.total);
   const logLines = await probes.takeLogLines?.();
+  const [serverRssMiB, workerRssMiB] = await Promise.all([rssMiB(probes.serverPid), rssMiB(probes.workerPid)]);
   const perRequest = (index) =>
     cpuBefore[index] === undefined || cpuAfter[index] === undefined
       ? undefined
       : (cpuAfter[index] - cpuBefore[index]) / result.requests.total;
   return {
+    serverRssMiB,
+    workerRssMiB,
     serverCpuMs: perRequest(0),
     databaseCpuMs: perRequest(1),
     workerCpuMs: perRequest(2),

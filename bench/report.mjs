@@ -19,8 +19,8 @@ function row(cells) {
 
 /**
  * One scale's results: `{ accounts, referenceRps, results: [{ name, target, goal?, rps, p50, p99, errors, sqlPerRequest,
- * logLinesPerRequest, serverCpuMs, databaseCpuMs, workerCpuMs, ratio, ratioMin, ratioMax }] }`, figures being medians
- * over the rounds; the worker's CPU is that of the delivery worker during an API scenario.
+ * logLinesPerRequest, serverCpuMs, databaseCpuMs, workerCpuMs, serverRssMiB, workerRssMiB, ratio, ratioMin, ratioMax }] }`,
+ * figures being medians over the rounds (RSS: after each round's run); the worker's CPU is that of the delivery worker during an API scenario.
  */
 export function scaleTable(scale) {
   const lines = [
@@ -37,12 +37,14 @@ export function scaleTable(scale) {
       'server CPU ms/req',
       'DB CPU ms/req',
       'worker CPU ms/req',
+      'API RSS MiB',
+      'worker RSS MiB',
       'ratio (median)',
       'ratio min–max',
       'target',
       'met',
     ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
   ];
   for (const result of scale.results) {
     const isReference = result.target === undefined;
@@ -58,6 +60,8 @@ export function scaleTable(scale) {
         fixed(result.serverCpuMs, 3),
         fixed(result.databaseCpuMs, 3),
         fixed(result.workerCpuMs, 3),
+        fixed(result.serverRssMiB, 0),
+        fixed(result.workerRssMiB, 0),
         fixed(result.ratio, 2),
         `${fixed(result.ratioMin, 2)}–${fixed(result.ratioMax, 2)}`,
         isReference ? '' : `>= ${result.target}${result.goal ? ` (goal ${result.goal})` : ''}`,
@@ -119,7 +123,7 @@ export async function writeJson(path, run) {
   await writeFile(path, `${JSON.stringify(run, null, 2)}\n`);
 }
 
-/** Targets of the delivery pipeline (issue 14): deliveries per second of one worker, p99 from commit to receipt. */
+/** Targets of the delivery pipeline: deliveries per second of one worker, p99 from commit to receipt. */
 export const PIPELINE_TARGETS = { deliveriesPerSecond: 500, p99Ms: 1000 };
 
 /** The delivery pipeline's figures (delivery.mjs `measurePipeline`) as a table and a latency line. */
@@ -165,6 +169,8 @@ export function pipelineTable(pipeline) {
   lines.push(
     '',
     `Latency, ${latency.events} team moves at a steady rate through the API, one worker: from the API's answer (just after the commit) to the receipt, p50 ${fixed(latency.p50Ms, 0)} ms, p99 ${fixed(latency.p99Ms, 0)} ms (target <= ${PIPELINE_TARGETS.p99Ms} ms: ${pipelineMissed(pipeline).includes('latency') ? 'NO' : 'yes'}), max ${fixed(latency.maxMs, 0)} ms; ${latency.errors} errors, ${latency.missing} not received; the PATCHes' own p99 ${fixed(latency.patchP99Ms, 0)} ms.`,
+    '',
+    `RSS after the pipeline: API ${fixed(pipeline.rss?.apiMiB, 0)} MiB, worker ${fixed(pipeline.rss?.workerMiB, 0)} MiB.`,
   );
   return lines.join('\n');
 }
@@ -176,4 +182,18 @@ export function pipelineMissed(pipeline) {
   const { latency } = pipeline;
   if (!(latency.p99Ms <= PIPELINE_TARGETS.p99Ms) || latency.errors > 0 || latency.missing > 0) missed.push('latency');
   return missed;
+}
+
+/** The repeated read runs: `{ accounts, repeats: [{ repeat, serverRssMiB, rps: { [scenario]: req/s } }], verdict }`. */
+export function memoryTable(memory) {
+  const names = Object.keys(memory.repeats[0].rps);
+  return [
+    `Memory over ${memory.repeats.length} repeats of the read scenarios (${memory.accounts.toLocaleString('en-US')} accounts; a leak shows as RSS climbing run after run): **${memory.verdict}**.`,
+    '',
+    row(['repeat', 'API RSS MiB after it', ...names.map((name) => `${name} req/s`)]),
+    row(['---:', '---:', ...names.map(() => '---:')]),
+    ...memory.repeats.map((repeat) =>
+      row([String(repeat.repeat), fixed(repeat.serverRssMiB, 0), ...names.map((name) => fixed(repeat.rps[name], 0))]),
+    ),
+  ].join('\n');
 }

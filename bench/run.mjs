@@ -29,7 +29,9 @@ import { measure } from './load.mjs';
 import { waitUntilIdle } from './process-cpu.mjs';
 import { clearQueue, databasePid, killAll, removeLogs, runCli, startApi, startReference, startWorker } from './processes.mjs';
 import { startReceiver } from './receiver.mjs';
-import { met, pipelineMissed, pipelineTable, scaleTable, scalingTable, writeJson } from './report.mjs';
+import { chartSpec, writeChart } from './chart.mjs';
+import { growthVerdict, rssMiB } from './process-memory.mjs';
+import { memoryTable, met, pipelineMissed, pipelineTable, scaleTable, scalingTable, writeJson } from './report.mjs';
 import { scenarios } from './scenarios.mjs';
 import { accountIdAt, addAccounts, dropAllTables, seedDataSet } from './seed.mjs';
 import { measurePipeline } from './delivery.mjs';
@@ -50,6 +52,7 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     dist: { type: 'string', default: process.env.BENCH_DIST_DIR ?? 'dist' },
     out: { type: 'string', default: 'bench/results/latest.json' },
+    chart: { type: 'string', default: 'bench/results/ratios.svg' },
     profile: { type: 'string' },
     backlog: { type: 'string', default: '20000' },
     'latency-rate': { type: 'string', default: '100' },
@@ -131,7 +134,23 @@ async function probe(baseUrl, scenario) {
 }
 
 /** The figures of a scenario that are summarised by their median over the rounds. */
-const MEDIAN_FIELDS = ['rps', 'p50', 'p99', 'sqlPerRequest', 'logLinesPerRequest', 'serverCpuMs', 'databaseCpuMs', 'workerCpuMs', 'ratio'];
+const MEDIAN_FIELDS = [
+  'rps',
+  'p50',
+  'p99',
+  'sqlPerRequest',
+  'logLinesPerRequest',
+  'serverCpuMs',
+  'databaseCpuMs',
+  'workerCpuMs',
+  'serverRssMiB',
+  'workerRssMiB',
+  'ratio',
+];
+
+/** Short runs of the read scenarios repeated at the last scale, API RSS read after each (a leak shows as RSS climbing). */
+const MEMORY_REPEATS = 3;
+const MEMORY_SETTINGS = { warmup: 1, duration: 3 };
 
 /**
  * Measures every scenario of `groups` at one data-set size, `options.rounds`
@@ -181,6 +200,27 @@ async function runScale(accounts, servers, connection, counter, auth, groups, pr
   };
 }
 
+/**
+ * Runs every read scenario (single reads and searches) {@link MEMORY_REPEATS}
+ * times at `accounts`, briefly, and reads the API's RSS after each repeat.
+ *
+ * @returns `{ accounts, repeats: [{ repeat, serverRssMiB, rps }], verdict }` (verdict: `flat` or `growing`).
+ */
+async function repeatReads(accounts, servers, counter, auth, probes) {
+  const reads = scenarios({ ...size, accounts }, auth, options.q).filter((scenario) => ['single-read', 'search'].includes(scenario.group));
+  const repeats = [];
+  for (let repeat = 1; repeat <= MEMORY_REPEATS; repeat += 1) {
+    const rps = {};
+    for (const scenario of reads) {
+      const result = await measure(servers.api, scenario, { ...settings, ...MEMORY_SETTINGS }, counter, probes.api);
+      rps[scenario.name] = result.rps;
+    }
+    repeats.push({ repeat, serverRssMiB: await rssMiB(probes.api.serverPid), rps });
+    log(`memory repeat ${repeat}: API RSS ${repeats.at(-1).serverRssMiB?.toFixed(0)} MiB`);
+  }
+  return { accounts, repeats, verdict: growthVerdict(repeats.map((entry) => entry.serverRssMiB)) };
+}
+
 async function main() {
   const startedAt = new Date();
   await createDatabase();
@@ -227,6 +267,9 @@ async function main() {
       if (scale) results.push(scale);
     }
 
+    let memory;
+    if (!options.only) memory = await repeatReads(scales.at(-1), servers, counter, auth, probes);
+
     let pipeline;
     if (!options.only || 'delivery pipeline'.includes(options.only)) {
       pipeline = await measurePipeline(
@@ -268,9 +311,11 @@ async function main() {
       settings: { ...settings, rounds, logLevel: options['log-level'] },
       q: options.q,
       scales: results,
+      memory,
       pipeline: pipeline && { ...pipeline, worker: undefined },
     };
     await writeJson(options.out, run);
+    if (results.length > 0) await writeChart(chartSpec(run), options.chart);
 
     console.log(`## Benchmark run ${run.startedAt}\n`);
     console.log(
@@ -284,13 +329,14 @@ async function main() {
     );
     for (const scale of results) console.log(`${scaleTable(scale)}\n`);
     console.log(scalingTable(results));
+    if (memory) console.log(`\n${memoryTable(memory)}\n`);
     if (pipeline) console.log(`${pipelineTable(pipeline)}\n`);
     const missed = [
       ...(results[0]?.results.filter((result) => !met(result)).map((result) => result.name) ?? []),
       ...(pipeline ? pipelineMissed(pipeline).map((name) => `delivery ${name}`) : []),
     ];
     console.log(missed.length === 0 ? 'Every target met.' : `Targets missed: ${missed.join('; ')}`);
-    log(`JSON written to ${options.out}`);
+    log(`JSON written to ${options.out}${results.length > 0 ? `, chart to ${options.chart}` : ''}`);
   } finally {
     await Promise.all([api?.stop(), reference?.stop(), ...workers.map((worker) => worker.stop())]);
     await receiver.close();
