@@ -1,24 +1,31 @@
 /**
- * `npm run bench`: the performance benchmark, against MariaDB.
+ * `npm run bench`: the performance benchmark, against MariaDB and Redis
+ * (bench/README.md says what and why).
  *
  * 1. creates the bench database (BENCH_DATABASE_URL, default
  *    mysql://root@127.0.0.1:3306/bench), drops its tables, migrates it with the
  *    CLI and seeds it in bulk (seed.mjs);
  * 2. starts the built API (`<dist>/main.js`, dist from --dist or
- *    BENCH_DIST_DIR, default `dist`) as deployed (processes.mjs: JSON request
- *    lines at `--log-level`, rate limit off) and the reference server;
+ *    BENCH_DIST_DIR, default `dist`) and one worker as deployed
+ *    (processes.mjs: JSON request lines at `--log-level`, rate limit off),
+ *    the reference server and a callback receiver;
  * 3. once MariaDB is idle (done purging and flushing after the load),
  *    measures every scenario (scenarios.mjs) with autocannon in `--rounds`
  *    rounds, round-robin between runs of the reference, and counts SQL
- *    statements and log lines per request;
+ *    statements, log lines, CPU per request and RSS;
  * 4. grows the data set to each further `--scale` and repeats the search and
  *    single-read scenarios;
- * 5. prints Markdown tables (medians over the rounds, ratio spread) and
- *    writes the run as JSON (--out).
+ * 5. measures the delivery pipeline (delivery.mjs);
+ * 6. repeats the reads three times and measures the API's live heap after
+ *    each (a leak check);
+ * 7. prints Markdown tables (medians over the rounds, ratio spread), writes
+ *    the run as JSON (--out) and the chart as SVG (--chart, chart.mjs).
  *
  * Options: --scale 10000,100000  --teams 100  --awards 200  --team-share 0.7
  *   --connections 32  --warmup 2  --duration 5  --rounds 3  --log-level info
- *   --q an  --only <substring>  --dist <dir>  --out <file>  --profile <dir> (CPU profile of the API).
+ *   --q an  --only <substring>  --dist <dir>  --out <file>  --chart <file>
+ *   --backlog 20000  --latency-rate 100  --latency-duration 30
+ *   --profile <dir> (CPU profile of the API).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -202,11 +209,13 @@ async function runScale(accounts, servers, connection, counter, auth, groups, pr
 
 /**
  * Runs every read scenario (single reads and searches) {@link MEMORY_REPEATS}
- * times at `accounts`, briefly, and reads the API's RSS after each repeat.
+ * times at `accounts`, briefly, and reads the API's RSS and live heap (after
+ * a full GC) after each repeat; the verdict is on the live heap, RSS moving
+ * with V8's collection schedule.
  *
- * @returns `{ accounts, repeats: [{ repeat, serverRssMiB, rps }], verdict }` (verdict: `flat` or `growing`).
+ * @returns `{ accounts, repeats: [{ repeat, serverRssMiB, liveHeapMiB, rps }], verdict }` (verdict: `flat` or `growing`).
  */
-async function repeatReads(accounts, servers, counter, auth, probes) {
+async function repeatReads(api, accounts, servers, counter, auth, probes) {
   const reads = scenarios({ ...size, accounts }, auth, options.q).filter((scenario) => ['single-read', 'search'].includes(scenario.group));
   const repeats = [];
   for (let repeat = 1; repeat <= MEMORY_REPEATS; repeat += 1) {
@@ -215,10 +224,11 @@ async function repeatReads(accounts, servers, counter, auth, probes) {
       const result = await measure(servers.api, scenario, { ...settings, ...MEMORY_SETTINGS }, counter, probes.api);
       rps[scenario.name] = result.rps;
     }
-    repeats.push({ repeat, serverRssMiB: await rssMiB(probes.api.serverPid), rps });
-    log(`memory repeat ${repeat}: API RSS ${repeats.at(-1).serverRssMiB?.toFixed(0)} MiB`);
+    const serverRssMiB = await rssMiB(probes.api.serverPid);
+    repeats.push({ repeat, serverRssMiB, liveHeapMiB: await api.liveHeapMiB(), rps });
+    log(`memory repeat ${repeat}: API RSS ${serverRssMiB?.toFixed(0)} MiB, live heap ${repeats.at(-1).liveHeapMiB.toFixed(1)} MiB`);
   }
-  return { accounts, repeats, verdict: growthVerdict(repeats.map((entry) => entry.serverRssMiB)) };
+  return { accounts, repeats, verdict: growthVerdict(repeats.map((entry) => entry.liveHeapMiB)) };
 }
 
 async function main() {
@@ -267,9 +277,6 @@ async function main() {
       if (scale) results.push(scale);
     }
 
-    let memory;
-    if (!options.only) memory = await repeatReads(scales.at(-1), servers, counter, auth, probes);
-
     let pipeline;
     if (!options.only || 'delivery pipeline'.includes(options.only)) {
       pipeline = await measurePipeline(
@@ -293,6 +300,10 @@ async function main() {
       );
       probes.api.workerPid = pipeline.worker.pid;
     }
+
+    // Last: the heap snapshots that measure the live heap leave the API's RSS higher for a while.
+    let memory;
+    if (!options.only) memory = await repeatReads(api, scales.at(-1), servers, counter, auth, probes);
 
     const [[version]] = await connection.query('SELECT VERSION() AS version');
     const machine = {
