@@ -57,6 +57,7 @@ const { values: options } = parseArgs({
     backlog: { type: 'string', default: '20000' },
     'latency-rate': { type: 'string', default: '100' },
     'latency-duration': { type: 'string', default: '30' },
+    'memory-repeats': { type: 'string', default: '3' },
   },
 });
 
@@ -76,6 +77,8 @@ const size = {
 const settings = { connections: Number(options.connections), warmup: Number(options.warmup), duration: Number(options.duration) };
 const rounds = Number(options.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive integer');
+const memoryRepeats = Number(options['memory-repeats']);
+if (!Number.isInteger(memoryRepeats) || memoryRepeats < 0) throw new Error('--memory-repeats must be 0 (none) or more');
 
 function log(message) {
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
@@ -148,9 +151,11 @@ const MEDIAN_FIELDS = [
   'ratio',
 ];
 
-/** Short runs of the read scenarios repeated at the last scale, API RSS read after each (a leak shows as RSS climbing). */
-const MEMORY_REPEATS = 3;
-const MEMORY_SETTINGS = { warmup: 1, duration: 3 };
+/**
+ * The memory repeats' load: one run per read scenario and repeat, as long as
+ * a round's, with no warm-up (the API has just served the same reads).
+ */
+const MEMORY_SETTINGS = { ...settings, warmup: 0 };
 
 /**
  * Measures every scenario of `groups` at one data-set size, `options.rounds`
@@ -201,24 +206,32 @@ async function runScale(accounts, servers, connection, counter, auth, groups, pr
 }
 
 /**
- * Runs every read scenario (single reads and searches) {@link MEMORY_REPEATS}
- * times at `accounts`, briefly, and reads the API's RSS after each repeat.
+ * Runs the read scenarios (single reads and searches, those of `--only` when
+ * given) `--memory-repeats` times at `accounts`, one run each per repeat, and
+ * reads the API's RSS after each repeat.
  *
- * @returns `{ accounts, repeats: [{ repeat, serverRssMiB, rps }], verdict }` (verdict: `flat` or `growing`).
+ * @returns `{ accounts, seconds, repeats: [{ repeat, serverRssMiB, rps }], verdict }` (verdict: `flat` or `growing`;
+ *   `seconds` the time the repeats added to the run), or `undefined` when there is nothing to repeat.
  */
 async function repeatReads(accounts, servers, counter, auth, probes) {
-  const reads = scenarios({ ...size, accounts }, auth, options.q).filter((scenario) => ['single-read', 'search'].includes(scenario.group));
+  const reads = scenarios({ ...size, accounts }, auth, options.q).filter(
+    (scenario) => ['single-read', 'search'].includes(scenario.group) && (!options.only || scenario.name.includes(options.only)),
+  );
+  if (memoryRepeats === 0 || reads.length === 0) return undefined;
+  const started = performance.now();
   const repeats = [];
-  for (let repeat = 1; repeat <= MEMORY_REPEATS; repeat += 1) {
+  for (let repeat = 1; repeat <= memoryRepeats; repeat += 1) {
     const rps = {};
     for (const scenario of reads) {
-      const result = await measure(servers.api, scenario, { ...settings, ...MEMORY_SETTINGS }, counter, probes.api);
+      const result = await measure(servers.api, scenario, MEMORY_SETTINGS, counter, probes.api);
       rps[scenario.name] = result.rps;
     }
     repeats.push({ repeat, serverRssMiB: await rssMiB(probes.api.serverPid), rps });
     log(`memory repeat ${repeat}: API RSS ${repeats.at(-1).serverRssMiB?.toFixed(0)} MiB`);
   }
-  return { accounts, repeats, verdict: growthVerdict(repeats.map((entry) => entry.serverRssMiB)) };
+  const seconds = (performance.now() - started) / 1000;
+  log(`memory repeats took ${seconds.toFixed(0)} s`);
+  return { accounts, seconds, repeats, verdict: growthVerdict(repeats.map((entry) => entry.serverRssMiB)) };
 }
 
 async function main() {
@@ -267,8 +280,7 @@ async function main() {
       if (scale) results.push(scale);
     }
 
-    let memory;
-    if (!options.only) memory = await repeatReads(scales.at(-1), servers, counter, auth, probes);
+    const memory = await repeatReads(scales.at(-1), servers, counter, auth, probes);
 
     let pipeline;
     if (!options.only || 'delivery pipeline'.includes(options.only)) {
