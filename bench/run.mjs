@@ -1,24 +1,41 @@
 /**
- * `npm run bench`: the performance benchmark, against MariaDB.
+ * `npm run bench`: the performance benchmark, against MariaDB and Redis
+ * (bench/README.md says what it measures and how).
  *
  * 1. creates the bench database (BENCH_DATABASE_URL, default
  *    mysql://root@127.0.0.1:3306/bench), drops its tables, migrates it with the
- *    CLI and seeds it in bulk (seed.mjs);
+ *    CLI, seeds it in bulk (seed.mjs) and creates an app with every permission;
  * 2. starts the built API (`<dist>/main.js`, dist from --dist or
- *    BENCH_DIST_DIR, default `dist`) as deployed (processes.mjs: JSON request
- *    lines at `--log-level`, rate limit off) and the reference server;
+ *    BENCH_DIST_DIR, default `dist`) and one delivery worker
+ *    (`<dist>/worker.js`) as deployed (processes.mjs: JSON request lines at
+ *    `--log-level`, rate limit off, BullMQ on BENCH_REDIS_URL, default
+ *    redis://127.0.0.1:6379/9, queue prefix `bench`), the local callback
+ *    receiver (receiver.mjs, registered for `account_team_update`) and the
+ *    reference server;
  * 3. once MariaDB is idle (done purging and flushing after the load),
- *    measures every scenario (scenarios.mjs) with autocannon in `--rounds`
- *    rounds, round-robin between runs of the reference, and counts SQL
- *    statements and log lines per request;
+ *    measures every scenario (scenarios.mjs: floor, single reads, searches,
+ *    writes) with autocannon (load.mjs) in `--rounds` rounds, round-robin
+ *    between runs of the reference: req/s, latency, errors, SQL statements
+ *    and log lines per request, CPU per request of the API, MariaDB and the
+ *    worker, and the API's and worker's RSS after each run;
  * 4. grows the data set to each further `--scale` and repeats the search and
  *    single-read scenarios;
- * 5. prints Markdown tables (medians over the rounds, ratio spread) and
- *    writes the run as JSON (--out).
+ * 5. memory: runs the read scenarios `--memory-repeats` more times at the
+ *    last scale (one run each, no warm-up) and reads the API's RSS after each
+ *    repeat: flat or growing, and the time the repeats added;
+ * 6. measures the delivery pipeline (delivery.mjs): a `--backlog` relayed by
+ *    the API, drained by one worker then two, and the latency of team moves
+ *    at `--latency-rate` for `--latency-duration` seconds;
+ * 7. prints Markdown tables (medians over the rounds, ratio spread, scaling,
+ *    memory, pipeline), writes the run as JSON (--out) and draws the chart of
+ *    the ratios (chart.mjs, --chart).
  *
  * Options: --scale 10000,100000  --teams 100  --awards 200  --team-share 0.7
  *   --connections 32  --warmup 2  --duration 5  --rounds 3  --log-level info
- *   --q an  --only <substring>  --dist <dir>  --out <file>  --profile <dir> (CPU profile of the API).
+ *   --q an  --only <substring> (scenarios whose name contains it; `delivery` for the pipeline alone)
+ *   --memory-repeats 3 (0: none)  --backlog 20000  --latency-rate 100  --latency-duration 30
+ *   --dist <dir>  --out bench/results/latest.json  --chart bench/results/ratios.svg
+ *   --profile <dir> (CPU profile of the API).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
