@@ -17,13 +17,14 @@ export async function rssMiB(pid) {
   }
 }
 
-/** RSS may end at most this factor above where it started over the repeats, or this many MiB, and still be flat. */
+/** A figure may end at most this factor above where it started over the repeats, or this many MiB, and still be flat. */
 const GROWTH_FACTOR = 1.1;
-const GROWTH_SLACK_MIB = 15;
+const GROWTH_SLACK_MIB = 5;
 
 /**
- * Verdict on RSS after each of several identical runs: `flat` when the last
- * is within 10 % (or 15 MiB) of the first, else `growing`.
+ * Verdict on a memory figure (the live heap) after each of several identical
+ * runs: `flat` when the last is within 10 % (or 5 MiB) of the first, else
+ * `growing`.
  */
 export function growthVerdict(values) {
   const [first, last] = [values[0], values.at(-1)];

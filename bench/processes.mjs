@@ -10,11 +10,14 @@
  * poll interval and concurrency. Two settings differ from production: the
  * queue prefix is `bench` (the benchmark's own keys), and callbacks may go
  * to loopback (`CALLBACK_ALLOW_PRIVATE_NETWORKS`, for the local receiver).
+ * The API also listens for `SIGWINCH` to write a heap snapshot (after a full
+ * GC), which the memory check uses (not `SIGUSR2`: Nest's shutdown hooks
+ * stop the process on it); nothing else sends it.
  * Each child's standard output goes to a log file, which the benchmark reads
  * to count the lines written per request and then empties.
  */
 import { execFile, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, truncate } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -132,11 +135,38 @@ async function startService(name, dist, entry, env, readyPath, nodeArgs = []) {
  *
  * @param options.logLevel `LOG_LEVEL` (`info` in production); options.redisUrl `REDIS_URL`.
  * @param options.nodeArgs extra Node flags, e.g. `['--cpu-prof', '--cpu-prof-dir', dir]`.
- * @returns `{ url, pid, stop, takeLogLines }` (see {@link logFile}).
+ * @returns `{ url, pid, stop, takeLogLines, liveHeapMiB }` (see {@link logFile}, {@link liveHeapMiB}).
  */
 export async function startApi(dist, databaseUrl, { logLevel, redisUrl, nodeArgs = [] }) {
   const env = { ...serviceEnvironment(databaseUrl, { logLevel, redisUrl }), PORT: String(await freePort()) };
-  return startService('api', dist, 'main.js', env, '/accounts/signups', nodeArgs);
+  const heapArgs = [`--heapsnapshot-signal=${HEAP_SIGNAL}`, `--diagnostic-dir=${heapDirectory}`];
+  const api = await startService('api', dist, 'main.js', env, '/accounts/signups', [...heapArgs, ...nodeArgs]);
+  return { ...api, liveHeapMiB: () => liveHeapMiB(api) };
+}
+
+/** The signal that makes the API write a heap snapshot (`--heapsnapshot-signal`), which starts with a full GC. */
+const HEAP_SIGNAL = 'SIGWINCH';
+const heapDirectory = mkdtempSync(join(tmpdir(), 'bench-heap-'));
+
+/**
+ * The API's live heap: a full garbage collection (forced by a heap snapshot,
+ * which is then deleted), then `nodejs_heap_size_used_bytes` from its
+ * `/metrics`. Unlike RSS, it does not depend on when V8 last collected, so a
+ * figure climbing run after run is a leak.
+ *
+ * @returns MiB.
+ */
+async function liveHeapMiB(api) {
+  process.kill(api.pid, HEAP_SIGNAL);
+  for (let waited = 0; readdirSync(heapDirectory).length === 0; waited += 50) {
+    if (waited > 30_000) throw new Error('the API wrote no heap snapshot within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // The snapshot is written on the API's main thread: /metrics answers once it is done.
+  const metrics = await (await fetch(`${api.url}/metrics`)).text();
+  for (const file of readdirSync(heapDirectory)) rmSync(join(heapDirectory, file), { force: true });
+  const line = metrics.split('\n').find((candidate) => candidate.startsWith('nodejs_heap_size_used_bytes'));
+  return Number(line?.split(' ').at(-1)) / 2 ** 20;
 }
 
 /**
@@ -202,6 +232,7 @@ export async function databasePid(connection) {
 /** Removes the children's log files (at the end of the run). */
 export function removeLogs() {
   rmSync(logDirectory, { recursive: true, force: true });
+  rmSync(heapDirectory, { recursive: true, force: true });
 }
 
 /** Kills every child still running (on failure or Ctrl-C). */

@@ -186,16 +186,24 @@ export function pipelineMissed(pipeline) {
   return missed;
 }
 
-/** The repeated read runs: `{ accounts, seconds, repeats: [{ repeat, serverRssMiB, rps: { [scenario]: req/s } }], verdict }`. */
+/**
+ * The repeated read runs: `{ accounts, seconds, repeats: [{ repeat, liveHeapMiB, serverRssMiB, rps: { [scenario]: req/s } }],
+ * verdict }`.
+ */
 export function memoryTable(memory) {
   const names = Object.keys(memory.repeats[0].rps);
   return [
-    `Memory over repeated reads: ${memory.repeats.length} repeats of the read scenarios at ${memory.accounts.toLocaleString('en-US')} accounts, one run each (a leak shows as RSS climbing run after run; flat = the last within 10 % or 15 MiB of the first): **${memory.verdict}**. The repeats added ${fixed(memory.seconds, 0)} s to the run.`,
+    `Memory over repeated reads: ${memory.repeats.length} repeats of the read scenarios at ${memory.accounts.toLocaleString('en-US')} accounts, one run each (a leak shows as the live heap, measured after a full GC, climbing run after run; flat = the last within 10 % or 5 MiB of the first): **${memory.verdict}**. RSS is read before each snapshot; from the second repeat on it includes what the previous snapshot left allocated. The repeats added ${fixed(memory.seconds, 0)} s to the run.`,
     '',
-    row(['repeat', 'API RSS MiB after it', ...names.map((name) => `${name} req/s`)]),
-    row(['---:', '---:', ...names.map(() => '---:')]),
+    row(['repeat', 'API live heap MiB', 'API RSS MiB', ...names.map((name) => `${name} req/s`)]),
+    row(['---:', '---:', '---:', ...names.map(() => '---:')]),
     ...memory.repeats.map((repeat) =>
-      row([String(repeat.repeat), fixed(repeat.serverRssMiB, 0), ...names.map((name) => fixed(repeat.rps[name], 0))]),
+      row([
+        String(repeat.repeat),
+        fixed(repeat.liveHeapMiB, 1),
+        fixed(repeat.serverRssMiB, 0),
+        ...names.map((name) => fixed(repeat.rps[name], 0)),
+      ]),
     ),
   ].join('\n');
 }

@@ -20,12 +20,13 @@
  *    worker, and the API's and worker's RSS after each run;
  * 4. grows the data set to each further `--scale` and repeats the search and
  *    single-read scenarios;
- * 5. memory: runs the read scenarios `--memory-repeats` more times at the
- *    last scale (one run each, no warm-up) and reads the API's RSS after each
- *    repeat: flat or growing, and the time the repeats added;
- * 6. measures the delivery pipeline (delivery.mjs): a `--backlog` relayed by
+ * 5. measures the delivery pipeline (delivery.mjs): a `--backlog` relayed by
  *    the API, drained by one worker then two, and the latency of team moves
  *    at `--latency-rate` for `--latency-duration` seconds;
+ * 6. last, a leak check: runs the read scenarios `--memory-repeats` more
+ *    times at the last scale (one run each, no warm-up) and measures the
+ *    API's live heap after a full GC (processes.mjs `liveHeapMiB`) and its
+ *    RSS after each repeat: flat or growing, and the time the repeats added;
  * 7. prints Markdown tables (medians over the rounds, ratio spread, scaling,
  *    memory, pipeline), writes the run as JSON (--out) and draws the chart of
  *    the ratios (chart.mjs, --chart).
@@ -225,12 +226,13 @@ async function runScale(accounts, servers, connection, counter, auth, groups, pr
 /**
  * Runs the read scenarios (single reads and searches, those of `--only` when
  * given) `--memory-repeats` times at `accounts`, one run each per repeat, and
- * reads the API's RSS after each repeat.
+ * reads the API's RSS and live heap (after a full GC) after each repeat; the
+ * verdict is on the live heap, RSS moving with V8's collection schedule.
  *
- * @returns `{ accounts, seconds, repeats: [{ repeat, serverRssMiB, rps }], verdict }` (verdict: `flat` or `growing`;
- *   `seconds` the time the repeats added to the run), or `undefined` when there is nothing to repeat.
+ * @returns `{ accounts, seconds, repeats: [{ repeat, serverRssMiB, liveHeapMiB, rps }], verdict }` (verdict: `flat` or
+ *   `growing`; `seconds` the time the repeats added to the run), or `undefined` when there is nothing to repeat.
  */
-async function repeatReads(accounts, servers, counter, auth, probes) {
+async function repeatReads(api, accounts, servers, counter, auth, probes) {
   const reads = scenarios({ ...size, accounts }, auth, options.q).filter(
     (scenario) => ['single-read', 'search'].includes(scenario.group) && (!options.only || scenario.name.includes(options.only)),
   );
@@ -243,12 +245,13 @@ async function repeatReads(accounts, servers, counter, auth, probes) {
       const result = await measure(servers.api, scenario, MEMORY_SETTINGS, counter, probes.api);
       rps[scenario.name] = result.rps;
     }
-    repeats.push({ repeat, serverRssMiB: await rssMiB(probes.api.serverPid), rps });
-    log(`memory repeat ${repeat}: API RSS ${repeats.at(-1).serverRssMiB?.toFixed(0)} MiB`);
+    const serverRssMiB = await rssMiB(probes.api.serverPid);
+    repeats.push({ repeat, serverRssMiB, liveHeapMiB: await api.liveHeapMiB(), rps });
+    log(`memory repeat ${repeat}: API RSS ${serverRssMiB?.toFixed(0)} MiB, live heap ${repeats.at(-1).liveHeapMiB.toFixed(1)} MiB`);
   }
   const seconds = (performance.now() - started) / 1000;
   log(`memory repeats took ${seconds.toFixed(0)} s`);
-  return { accounts, seconds, repeats, verdict: growthVerdict(repeats.map((entry) => entry.serverRssMiB)) };
+  return { accounts, seconds, repeats, verdict: growthVerdict(repeats.map((entry) => entry.liveHeapMiB)) };
 }
 
 async function main() {
@@ -297,8 +300,6 @@ async function main() {
       if (scale) results.push(scale);
     }
 
-    const memory = await repeatReads(scales.at(-1), servers, counter, auth, probes);
-
     let pipeline;
     if (!options.only || 'delivery pipeline'.includes(options.only)) {
       pipeline = await measurePipeline(
@@ -322,6 +323,9 @@ async function main() {
       );
       probes.api.workerPid = pipeline.worker.pid;
     }
+
+    // Last: the heap snapshots that measure the live heap leave the API's RSS higher for a while.
+    const memory = await repeatReads(api, scales.at(-1), servers, counter, auth, probes);
 
     const [[version]] = await connection.query('SELECT VERSION() AS version');
     const machine = {
