@@ -1,11 +1,14 @@
 /**
- * The benchmark's picture: median ratio to the reference per scenario, each
- * data-set size side by side, the min–max spread over the rounds as a line
- * and the target as a black tick; vega-lite compiled to vega and rendered to
- * SVG in Node (no browser, no canvas).
+ * The benchmark's picture: a grouped bar chart of the median ratio to the
+ * reference per scenario (every scenario with a target), each data-set size
+ * side by side, the min–max spread over the rounds as whiskers, the median's
+ * value beside them and the target as a black tick; vega-lite compiled to
+ * vega and rendered to SVG in Node (`renderer: 'none'`: no browser, no
+ * canvas). run.mjs draws it at the end of a run (`--chart`).
  *
  * `node bench/chart.mjs [run.json] [out.svg]` redraws it from a run's JSON
- * (defaults: bench/results/latest.json, bench/results/ratios.svg).
+ * (defaults: bench/results/latest.json, bench/results/ratios.svg), e.g. for
+ * a run whose tables are pasted into RESULTS.md.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -14,7 +17,11 @@ import { fileURLToPath } from 'node:url';
 import * as vega from 'vega';
 import { compile } from 'vega-lite';
 
-/** The chart's rows: one per scenario with a target and data-set size. */
+/**
+ * The chart's rows: one per scenario with a target and data-set size (a run
+ * of a single round, or from before rounds, has no spread: min = max = ratio);
+ * `labelAt` places the median's label right of both the whisker and the target.
+ */
 function chartData(run) {
   return run.scales.flatMap((scale) =>
     scale.results
@@ -23,37 +30,66 @@ function chartData(run) {
         scenario: result.name,
         size: `${scale.accounts.toLocaleString('en-US')} accounts`,
         ratio: result.ratio,
-        min: result.ratioMin,
-        max: result.ratioMax,
+        min: result.ratioMin ?? result.ratio,
+        max: result.ratioMax ?? result.ratio,
         target: result.target,
+        labelAt: Math.max(result.ratioMax ?? result.ratio, result.target),
       })),
   );
 }
 
-/** The vega-lite spec of a run (`{ startedAt, scales: [{ accounts, results }] }` as run.mjs writes it). */
+/** The vega-lite spec of a run (`{ startedAt, settings: { rounds }, scales: [{ accounts, results }] }` as run.mjs writes it). */
 export function chartSpec(run) {
-  const y = { field: 'scenario', type: 'nominal', sort: null, title: null, axis: { labelLimit: 360 } };
+  const rounds = run.settings?.rounds;
+  const y = { field: 'scenario', type: 'nominal', sort: null, title: null, axis: { labelLimit: 480 } };
+  const yOffset = { field: 'size', sort: null };
+  const whisker = (field) => ({
+    mark: { type: 'tick', color: '#333', thickness: 1.5, size: 9 },
+    encoding: { yOffset, x: { field, type: 'quantitative' } },
+  });
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Throughput as a ratio of the same-run reference', subtitle: `median over the rounds; run ${run.startedAt}` },
-    width: 420,
+    title: {
+      text: 'Throughput as a ratio of the same-run reference',
+      subtitle: [
+        rounds === 1
+          ? 'bar: one round (no spread); black tick: the target'
+          : `bar: median over ${rounds ?? 'the'} rounds; whiskers: min–max over the rounds; black tick: the target`,
+        `run ${run.startedAt}`,
+      ],
+    },
+    width: 480,
     data: { values: chartData(run) },
     encoding: { y },
     layer: [
       {
         mark: { type: 'bar', height: { band: 0.9 } },
         encoding: {
-          yOffset: { field: 'size', sort: null },
+          yOffset,
           x: { field: 'ratio', type: 'quantitative', title: 'ratio to the reference (req/s ÷ reference req/s)' },
           color: { field: 'size', type: 'nominal', sort: null, title: 'data set' },
+          tooltip: [
+            { field: 'scenario' },
+            { field: 'size' },
+            { field: 'ratio', format: '.2f' },
+            { field: 'min', format: '.2f' },
+            { field: 'max', format: '.2f' },
+            { field: 'target' },
+          ],
         },
       },
       {
-        mark: { type: 'rule', color: '#444' },
-        encoding: { yOffset: { field: 'size', sort: null }, x: { field: 'min', type: 'quantitative' }, x2: { field: 'max' } },
+        mark: { type: 'text', align: 'left', dx: 5, fontSize: 10, color: '#222' },
+        encoding: { yOffset, x: { field: 'labelAt', type: 'quantitative' }, text: { field: 'ratio', format: '.2f' } },
       },
       {
-        mark: { type: 'tick', color: 'black', thickness: 3 },
+        mark: { type: 'rule', color: '#333', strokeWidth: 1.5 },
+        encoding: { yOffset, x: { field: 'min', type: 'quantitative' }, x2: { field: 'max' } },
+      },
+      whisker('min'),
+      whisker('max'),
+      {
+        mark: { type: 'tick', color: 'black', opacity: 1, thickness: 3 },
         encoding: { x: { field: 'target', type: 'quantitative' } },
       },
     ],
@@ -70,7 +106,12 @@ export async function writeChart(spec, path) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [input = 'bench/results/latest.json', output = 'bench/results/ratios.svg'] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h') || args.length > 2) {
+    console.log('usage: node bench/chart.mjs [run.json (bench/results/latest.json)] [out.svg (bench/results/ratios.svg)]');
+    process.exit(args.length > 2 ? 1 : 0);
+  }
+  const [input = 'bench/results/latest.json', output = 'bench/results/ratios.svg'] = args;
   await writeChart(chartSpec(JSON.parse(await readFile(input, 'utf8'))), output);
   console.log(`wrote ${output}`);
 }

@@ -20,7 +20,9 @@ function row(cells) {
 /**
  * One scale's results: `{ accounts, referenceRps, results: [{ name, target, goal?, rps, p50, p99, errors, sqlPerRequest,
  * logLinesPerRequest, serverCpuMs, databaseCpuMs, workerCpuMs, serverRssMiB, workerRssMiB, ratio, ratioMin, ratioMax }] }`,
- * figures being medians over the rounds (RSS: after each round's run); the worker's CPU is that of the delivery worker during an API scenario.
+ * figures being medians over the rounds (RSS: read from /proc after each round's run); the worker's CPU and RSS are those of
+ * the delivery worker during an API scenario. The reference's row leaves the API's RSS empty (its `serverRssMiB` is the
+ * reference server's, kept in the JSON).
  */
 export function scaleTable(scale) {
   const lines = [
@@ -60,7 +62,7 @@ export function scaleTable(scale) {
         fixed(result.serverCpuMs, 3),
         fixed(result.databaseCpuMs, 3),
         fixed(result.workerCpuMs, 3),
-        fixed(result.serverRssMiB, 0),
+        result.group === 'reference' ? '' : fixed(result.serverRssMiB, 0),
         fixed(result.workerRssMiB, 0),
         fixed(result.ratio, 2),
         `${fixed(result.ratioMin, 2)}–${fixed(result.ratioMax, 2)}`,
@@ -184,11 +186,14 @@ export function pipelineMissed(pipeline) {
   return missed;
 }
 
-/** The repeated read runs: `{ accounts, repeats: [{ repeat, liveHeapMiB, serverRssMiB, rps: { [scenario]: req/s } }], verdict }`. */
+/**
+ * The repeated read runs: `{ accounts, seconds, repeats: [{ repeat, liveHeapMiB, serverRssMiB, rps: { [scenario]: req/s } }],
+ * verdict }`.
+ */
 export function memoryTable(memory) {
   const names = Object.keys(memory.repeats[0].rps);
   return [
-    `Memory over ${memory.repeats.length} repeats of the read scenarios (${memory.accounts.toLocaleString('en-US')} accounts; a leak shows as the live heap, measured after a full GC, climbing run after run): **${memory.verdict}**. RSS is read before each snapshot; from the second repeat on it includes what the previous snapshot left allocated.`,
+    `Memory over repeated reads: ${memory.repeats.length} repeats of the read scenarios at ${memory.accounts.toLocaleString('en-US')} accounts, one run each (a leak shows as the live heap, measured after a full GC, climbing run after run; flat = the last within 10 % or 5 MiB of the first): **${memory.verdict}**. RSS is read before each snapshot; from the second repeat on it includes what the previous snapshot left allocated. The repeats added ${fixed(memory.seconds, 0)} s to the run.`,
     '',
     row(['repeat', 'API live heap MiB', 'API RSS MiB', ...names.map((name) => `${name} req/s`)]),
     row(['---:', '---:', '---:', ...names.map(() => '---:')]),

@@ -1,30 +1,41 @@
 /**
  * `npm run bench`: the performance benchmark, against MariaDB and Redis
- * (bench/README.md says what and why).
+ * (bench/README.md says what it measures and how).
  *
  * 1. creates the bench database (BENCH_DATABASE_URL, default
  *    mysql://root@127.0.0.1:3306/bench), drops its tables, migrates it with the
- *    CLI and seeds it in bulk (seed.mjs);
+ *    CLI, seeds it in bulk (seed.mjs) and creates an app with every permission;
  * 2. starts the built API (`<dist>/main.js`, dist from --dist or
- *    BENCH_DIST_DIR, default `dist`) and one worker as deployed
- *    (processes.mjs: JSON request lines at `--log-level`, rate limit off),
- *    the reference server and a callback receiver;
+ *    BENCH_DIST_DIR, default `dist`) and one delivery worker
+ *    (`<dist>/worker.js`) as deployed (processes.mjs: JSON request lines at
+ *    `--log-level`, rate limit off, BullMQ on BENCH_REDIS_URL, default
+ *    redis://127.0.0.1:6379/9, queue prefix `bench`), the local callback
+ *    receiver (receiver.mjs, registered for `account_team_update`) and the
+ *    reference server;
  * 3. once MariaDB is idle (done purging and flushing after the load),
- *    measures every scenario (scenarios.mjs) with autocannon in `--rounds`
- *    rounds, round-robin between runs of the reference, and counts SQL
- *    statements, log lines, CPU per request and RSS;
+ *    measures every scenario (scenarios.mjs: floor, single reads, searches,
+ *    writes) with autocannon (load.mjs) in `--rounds` rounds, round-robin
+ *    between runs of the reference: req/s, latency, errors, SQL statements
+ *    and log lines per request, CPU per request of the API, MariaDB and the
+ *    worker, and the API's and worker's RSS after each run;
  * 4. grows the data set to each further `--scale` and repeats the search and
  *    single-read scenarios;
- * 5. measures the delivery pipeline (delivery.mjs);
- * 6. repeats the reads three times and measures the API's live heap after
- *    each (a leak check);
- * 7. prints Markdown tables (medians over the rounds, ratio spread), writes
- *    the run as JSON (--out) and the chart as SVG (--chart, chart.mjs).
+ * 5. measures the delivery pipeline (delivery.mjs): a `--backlog` relayed by
+ *    the API, drained by one worker then two, and the latency of team moves
+ *    at `--latency-rate` for `--latency-duration` seconds;
+ * 6. last, a leak check: runs the read scenarios `--memory-repeats` more
+ *    times at the last scale (one run each, no warm-up) and measures the
+ *    API's live heap after a full GC (processes.mjs `liveHeapMiB`) and its
+ *    RSS after each repeat: flat or growing, and the time the repeats added;
+ * 7. prints Markdown tables (medians over the rounds, ratio spread, scaling,
+ *    memory, pipeline), writes the run as JSON (--out) and draws the chart of
+ *    the ratios (chart.mjs, --chart).
  *
  * Options: --scale 10000,100000  --teams 100  --awards 200  --team-share 0.7
  *   --connections 32  --warmup 2  --duration 5  --rounds 3  --log-level info
- *   --q an  --only <substring>  --dist <dir>  --out <file>  --chart <file>
- *   --backlog 20000  --latency-rate 100  --latency-duration 30
+ *   --q an  --only <substring> (scenarios whose name contains it; `delivery` for the pipeline alone)
+ *   --memory-repeats 3 (0: none)  --backlog 20000  --latency-rate 100  --latency-duration 30
+ *   --dist <dir>  --out bench/results/latest.json  --chart bench/results/ratios.svg
  *   --profile <dir> (CPU profile of the API).
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -64,6 +75,7 @@ const { values: options } = parseArgs({
     backlog: { type: 'string', default: '20000' },
     'latency-rate': { type: 'string', default: '100' },
     'latency-duration': { type: 'string', default: '30' },
+    'memory-repeats': { type: 'string', default: '3' },
   },
 });
 
@@ -83,6 +95,8 @@ const size = {
 const settings = { connections: Number(options.connections), warmup: Number(options.warmup), duration: Number(options.duration) };
 const rounds = Number(options.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive integer');
+const memoryRepeats = Number(options['memory-repeats']);
+if (!Number.isInteger(memoryRepeats) || memoryRepeats < 0) throw new Error('--memory-repeats must be 0 (none) or more');
 
 function log(message) {
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
@@ -155,9 +169,11 @@ const MEDIAN_FIELDS = [
   'ratio',
 ];
 
-/** Short runs of the read scenarios repeated at the last scale, API RSS read after each (a leak shows as RSS climbing). */
-const MEMORY_REPEATS = 3;
-const MEMORY_SETTINGS = { warmup: 1, duration: 3 };
+/**
+ * The memory repeats' load: one run per read scenario and repeat, as long as
+ * a round's, with no warm-up (the API has just served the same reads).
+ */
+const MEMORY_SETTINGS = { ...settings, warmup: 0 };
 
 /**
  * Measures every scenario of `groups` at one data-set size, `options.rounds`
@@ -208,27 +224,34 @@ async function runScale(accounts, servers, connection, counter, auth, groups, pr
 }
 
 /**
- * Runs every read scenario (single reads and searches) {@link MEMORY_REPEATS}
- * times at `accounts`, briefly, and reads the API's RSS and live heap (after
- * a full GC) after each repeat; the verdict is on the live heap, RSS moving
- * with V8's collection schedule.
+ * Runs the read scenarios (single reads and searches, those of `--only` when
+ * given) `--memory-repeats` times at `accounts`, one run each per repeat, and
+ * reads the API's RSS and live heap (after a full GC) after each repeat; the
+ * verdict is on the live heap, RSS moving with V8's collection schedule.
  *
- * @returns `{ accounts, repeats: [{ repeat, serverRssMiB, liveHeapMiB, rps }], verdict }` (verdict: `flat` or `growing`).
+ * @returns `{ accounts, seconds, repeats: [{ repeat, serverRssMiB, liveHeapMiB, rps }], verdict }` (verdict: `flat` or
+ *   `growing`; `seconds` the time the repeats added to the run), or `undefined` when there is nothing to repeat.
  */
 async function repeatReads(api, accounts, servers, counter, auth, probes) {
-  const reads = scenarios({ ...size, accounts }, auth, options.q).filter((scenario) => ['single-read', 'search'].includes(scenario.group));
+  const reads = scenarios({ ...size, accounts }, auth, options.q).filter(
+    (scenario) => ['single-read', 'search'].includes(scenario.group) && (!options.only || scenario.name.includes(options.only)),
+  );
+  if (memoryRepeats === 0 || reads.length === 0) return undefined;
+  const started = performance.now();
   const repeats = [];
-  for (let repeat = 1; repeat <= MEMORY_REPEATS; repeat += 1) {
+  for (let repeat = 1; repeat <= memoryRepeats; repeat += 1) {
     const rps = {};
     for (const scenario of reads) {
-      const result = await measure(servers.api, scenario, { ...settings, ...MEMORY_SETTINGS }, counter, probes.api);
+      const result = await measure(servers.api, scenario, MEMORY_SETTINGS, counter, probes.api);
       rps[scenario.name] = result.rps;
     }
     const serverRssMiB = await rssMiB(probes.api.serverPid);
     repeats.push({ repeat, serverRssMiB, liveHeapMiB: await api.liveHeapMiB(), rps });
     log(`memory repeat ${repeat}: API RSS ${serverRssMiB?.toFixed(0)} MiB, live heap ${repeats.at(-1).liveHeapMiB.toFixed(1)} MiB`);
   }
-  return { accounts, repeats, verdict: growthVerdict(repeats.map((entry) => entry.liveHeapMiB)) };
+  const seconds = (performance.now() - started) / 1000;
+  log(`memory repeats took ${seconds.toFixed(0)} s`);
+  return { accounts, seconds, repeats, verdict: growthVerdict(repeats.map((entry) => entry.liveHeapMiB)) };
 }
 
 async function main() {
@@ -302,8 +325,7 @@ async function main() {
     }
 
     // Last: the heap snapshots that measure the live heap leave the API's RSS higher for a while.
-    let memory;
-    if (!options.only) memory = await repeatReads(api, scales.at(-1), servers, counter, auth, probes);
+    const memory = await repeatReads(api, scales.at(-1), servers, counter, auth, probes);
 
     const [[version]] = await connection.query('SELECT VERSION() AS version');
     const machine = {
