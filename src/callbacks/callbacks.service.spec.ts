@@ -1,143 +1,210 @@
-import { HttpException } from '@nestjs/common';
+import { type HttpException, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { Clock } from '../clock/clock.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { Transactions } from '../database/transactions.js';
-import type { EventType } from '../events/event-type.js';
+import { UnprocessableEntityError } from '../http/validation-error.js';
 import type { CallbackEntity } from './callback.entity.js';
 import type { CallbacksRepository } from './callbacks.repository.js';
 import { CallbacksService } from './callbacks.service.js';
 
-const EVENT: EventType = 'account_team_update';
+/** The manager the fake transaction hands out; the locked read and the writes must use it. */
+const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
+const EVENT = 'account_team_update';
 
-/** Callbacks in memory, one per (app, event), recording every write. */
-class FakeCallbacksRepository {
+/** The `callbacks` table in memory, one row per (app, event). */
+class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' | 'find' | 'list' | 'insert' | 'update' | 'delete'> {
   readonly rows: CallbackEntity[] = [];
-  readonly writes: string[] = [];
+  readonly calls: string[] = [];
+  private nextId = 1;
 
-  async findLocked(_manager: EntityManager, appId: number, event: EventType): Promise<CallbackEntity | null> {
+  async findLocked(manager: EntityManager, appId: number, event: string): Promise<CallbackEntity | null> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`findLocked ${appId} ${event}`);
     return this.find(appId, event);
   }
-  async find(appId: number, event: EventType): Promise<CallbackEntity | null> {
+
+  async find(appId: number, event: string): Promise<CallbackEntity | null> {
     const row = this.rows.find((callback) => callback.appId === appId && callback.event === event);
     return row ? { ...row } : null;
   }
+
   async list(appId: number): Promise<CallbackEntity[]> {
-    return this.rows.filter((callback) => callback.appId === appId);
+    return this.rows.filter((callback) => callback.appId === appId).map((callback) => ({ ...callback }));
   }
-  async insert(_manager: EntityManager, fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
-    const callback = { id: this.rows.length + 1, ...fields };
-    this.rows.push(callback);
-    this.writes.push(`insert ${callback.id}`);
+
+  async insert(manager: EntityManager, fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
+    expect(manager).toBe(MANAGER);
+    const callback = { id: this.nextId++, ...fields };
+    this.calls.push(`insert ${callback.id}`);
+    this.rows.push({ ...callback });
     return callback;
   }
-  async update(_manager: EntityManager, callback: CallbackEntity): Promise<void> {
-    Object.assign(
-      this.rows.find((row) => row.id === callback.id)!,
-      callback,
-    );
-    this.writes.push(`update ${callback.id}`);
+
+  async update(manager: EntityManager, callback: CallbackEntity): Promise<void> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`update ${callback.id}`);
+    const row = this.rows.find((existing) => existing.id === callback.id)!;
+    Object.assign(row, { url: callback.url, secret: callback.secret, updatedAt: callback.updatedAt });
   }
-  async delete(appId: number, event: EventType): Promise<boolean> {
+
+  async delete(appId: number, event: string): Promise<boolean> {
+    this.calls.push(`delete ${appId} ${event}`);
     const index = this.rows.findIndex((callback) => callback.appId === appId && callback.event === event);
     if (index < 0) return false;
     this.rows.splice(index, 1);
-    this.writes.push(`delete ${appId} ${event}`);
     return true;
   }
 }
 
-/** The rules of CallbacksService (interface §4.4, contract §8), with a fake repository and no database. */
+/** The rejection of `promise` (fails the test when it resolves). */
+async function rejection(promise: Promise<unknown>): Promise<HttpException> {
+  return promise.then(
+    () => expect.fail('expected a rejection'),
+    (error: HttpException) => error,
+  );
+}
+
 describe('CallbacksService', () => {
   let repository: FakeCallbacksRepository;
   let now: number;
-
-  function service(allowPrivateNetworks = false): CallbacksService {
-    const transactions = { run: (work: (manager: EntityManager) => Promise<unknown>) => work({} as EntityManager) };
-    return new CallbacksService(
-      transactions as unknown as Transactions,
-      repository as unknown as CallbacksRepository,
-      { callbackAllowPrivateNetworks: allowPrivateNetworks } as AppConfig,
-      { nowSeconds: () => now } as Clock,
-    );
-  }
-
-  async function rejection(promise: Promise<unknown>): Promise<{ status: number; body: unknown }> {
-    const error = await promise.then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    if (!(error instanceof HttpException)) throw new Error(`expected an HTTP error, got ${String(error)}`);
-    return { status: error.getStatus(), body: error.getResponse() };
-  }
+  let allowPrivate: boolean;
+  let service: CallbacksService;
 
   beforeEach(() => {
     repository = new FakeCallbacksRepository();
-    now = 1000;
-  });
-
-  it('registers a callback, then replaces its URL and secret keeping its id', async () => {
-    const first = await service().put(1, EVENT, { url: 'https://a.example/hook', secret: 's1' });
-    now = 2000;
-    const second = await service().put(1, EVENT, { url: 'https://b.example/hook', secret: 's2' });
-    expect(first).toEqual({ id: 1, event: EVENT, url: 'https://a.example/hook' });
-    expect(second).toEqual({ id: 1, event: EVENT, url: 'https://b.example/hook' });
-    expect(repository.writes).toEqual(['insert 1', 'update 1']);
-    expect(repository.rows).toEqual([
-      { id: 1, appId: 1, event: EVENT, url: 'https://b.example/hook', secret: 's2', createdAt: 1000, updatedAt: 2000 },
-    ]);
-  });
-
-  it('keeps one callback per app: another app registers its own', async () => {
-    await service().put(1, EVENT, { url: 'https://a.example/hook', secret: 's1' });
-    expect(await service().put(2, EVENT, { url: 'https://c.example/hook', secret: 's3' })).toEqual({
-      id: 2,
-      event: EVENT,
-      url: 'https://c.example/hook',
-    });
-    expect(await service().list(1)).toEqual({ callbacks: { [EVENT]: 'https://a.example/hook' } });
-  });
-
-  it('refuses a non-public IP literal with a 422 at body.url, writing nothing, unless private networks are allowed', async () => {
-    for (const url of ['http://127.0.0.1/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest']) {
-      expect(await rejection(service().put(1, EVENT, { url, secret: 's' }))).toEqual({
-        status: 422,
-        body: {
-          detail: [
-            {
-              loc: ['body', 'url'],
-              msg: 'the URL must not point to a loopback, private or otherwise non-public address',
-              type: 'value_error.url.host',
-            },
-          ],
-        },
-      });
-    }
-    expect(repository.writes).toEqual([]);
-    expect(await service(true).put(1, EVENT, { url: 'http://127.0.0.1/hook', secret: 's' })).toEqual({
-      id: 1,
-      event: EVENT,
-      url: 'http://127.0.0.1/hook',
-    });
-  });
-
-  it('answers 404 with a sentence for a callback that is not registered (get and delete)', async () => {
-    const notFound = {
-      status: 404,
-      body: { message: 'No callback is registered for account_team_update.', error: 'Not Found', statusCode: 404 },
+    now = 1_000.5;
+    allowPrivate = false;
+    const transactions = { run: <T>(work: (manager: EntityManager) => Promise<T>) => work(MANAGER) };
+    const config = {
+      get callbackAllowPrivateNetworks() {
+        return allowPrivate;
+      },
     };
-    expect(await rejection(service().get(1, EVENT))).toEqual(notFound);
-    expect(await rejection(service().delete(1, EVENT))).toEqual(notFound);
-    expect(await service().list(1)).toEqual({ callbacks: {} });
+    service = new CallbacksService(
+      transactions as unknown as Transactions,
+      repository as unknown as CallbacksRepository,
+      config as AppConfig,
+      { nowSeconds: () => now } as Clock,
+    );
   });
 
-  it('deletes only the calling app’s callback', async () => {
-    await service().put(1, EVENT, { url: 'https://a.example/hook', secret: 's1' });
-    await service().put(2, EVENT, { url: 'https://c.example/hook', secret: 's3' });
-    await service().delete(2, EVENT);
-    expect(await service().get(1, EVENT)).toEqual({ id: 1, event: EVENT, url: 'https://a.example/hook' });
-    expect((await rejection(service().get(2, EVENT))).status).toBe(404);
+  describe('put', () => {
+    it('registers a callback and returns it without the secret', async () => {
+      expect(await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 's3cret' })).toEqual({
+        id: 1,
+        event: EVENT,
+        url: 'https://app.test/hook',
+      });
+      expect(repository.rows).toEqual([
+        { id: 1, appId: 7, event: EVENT, url: 'https://app.test/hook', secret: 's3cret', createdAt: 1_000.5, updatedAt: 1_000.5 },
+      ]);
+    });
+
+    it('replaces the URL and secret of an existing callback, keeping its id and creation time', async () => {
+      await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 'old' });
+      now = 2_000.25;
+      expect(await service.put(7, EVENT, { url: 'https://app.test/new', secret: 'new' })).toEqual({
+        id: 1,
+        event: EVENT,
+        url: 'https://app.test/new',
+      });
+      expect(repository.rows).toEqual([
+        { id: 1, appId: 7, event: EVENT, url: 'https://app.test/new', secret: 'new', createdAt: 1_000.5, updatedAt: 2_000.25 },
+      ]);
+      expect(repository.calls).toEqual([`findLocked 7 ${EVENT}`, 'insert 1', `findLocked 7 ${EVENT}`, 'update 1']);
+    });
+
+    it('keeps one callback per app: another app gets its own', async () => {
+      await service.put(7, EVENT, { url: 'https://a.test/hook', secret: 'a' });
+      expect(await service.put(8, EVENT, { url: 'https://b.test/hook', secret: 'b' })).toEqual({
+        id: 2,
+        event: EVENT,
+        url: 'https://b.test/hook',
+      });
+      expect(repository.rows.map((row) => [row.id, row.appId, row.url])).toEqual([
+        [1, 7, 'https://a.test/hook'],
+        [2, 8, 'https://b.test/hook'],
+      ]);
+    });
+
+    it.each([
+      'http://127.0.0.1/hook',
+      'http://10.1.2.3:8080/hook',
+      'https://192.168.0.1/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/hook',
+      'http://[::ffff:127.0.0.1]/hook',
+      'http://2130706433/hook',
+      'http://0.0.0.0/hook',
+    ])('is a 422 at ["body", "url"] for the non-public address of %s, and nothing is written', async (url) => {
+      const error = await rejection(service.put(7, EVENT, { url, secret: 's' }));
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.getStatus()).toBe(422);
+      expect(error.getResponse()).toEqual({
+        detail: [
+          {
+            loc: ['body', 'url'],
+            msg: 'the URL must not point to a loopback, private or otherwise non-public address',
+            type: 'value_error.url.host',
+          },
+        ],
+      });
+      expect(repository.calls).toEqual([]);
+    });
+
+    it.each(['http://localhost/hook', 'https://8.8.8.8/hook', 'https://[2001:4860:4860::8888]/hook'])(
+      'accepts %s at registration (host names are checked when resolved, at delivery)',
+      async (url) => {
+        expect((await service.put(7, EVENT, { url, secret: 's' })).url).toBe(url);
+      },
+    );
+
+    it('accepts non-public addresses when CALLBACK_ALLOW_PRIVATE_NETWORKS is on', async () => {
+      allowPrivate = true;
+      expect(await service.put(7, EVENT, { url: 'http://127.0.0.1:9000/hook', secret: 's' })).toEqual({
+        id: 1,
+        event: EVENT,
+        url: 'http://127.0.0.1:9000/hook',
+      });
+    });
+  });
+
+  describe('get', () => {
+    it("returns the app's callback without the secret", async () => {
+      await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 's' });
+      expect(await service.get(7, EVENT)).toEqual({ id: 1, event: EVENT, url: 'https://app.test/hook' });
+    });
+
+    it('is a 404 when only another app has one', async () => {
+      await service.put(8, EVENT, { url: 'https://app.test/hook', secret: 's' });
+      const error = await rejection(service.get(7, EVENT));
+      expect(error).toBeInstanceOf(NotFoundException);
+      expect(error.getResponse()).toMatchObject({ statusCode: 404, message: `No callback is registered for ${EVENT}.` });
+    });
+  });
+
+  describe('delete', () => {
+    it("removes the app's callback, then is a 404", async () => {
+      await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 's' });
+      await service.put(8, EVENT, { url: 'https://other.test/hook', secret: 's' });
+      await service.delete(7, EVENT);
+      expect(repository.rows.map((row) => row.appId)).toEqual([8]);
+      const error = await rejection(service.delete(7, EVENT));
+      expect(error).toBeInstanceOf(NotFoundException);
+      expect(error.getResponse()).toMatchObject({ statusCode: 404, message: `No callback is registered for ${EVENT}.` });
+      expect(repository.rows.map((row) => row.appId)).toEqual([8]);
+    });
+  });
+
+  describe('list', () => {
+    it("maps the app's event types to their URLs, and is empty for an app without callbacks", async () => {
+      await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 's' });
+      await service.put(8, EVENT, { url: 'https://other.test/hook', secret: 's' });
+      expect(await service.list(7)).toEqual({ callbacks: { [EVENT]: 'https://app.test/hook' } });
+      expect(await service.list(9)).toEqual({ callbacks: {} });
+    });
   });
 });

@@ -1,70 +1,134 @@
-import { ForbiddenException } from '@nestjs/common';
+import { ForbiddenException, type HttpException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { Clock } from '../clock/clock.js';
-import type { AppPrincipal, UserPrincipal } from '../common/principal.js';
+import type { Principal } from '../common/principal.js';
 import type { Transactions } from '../database/transactions.js';
 import type { EventsService } from '../events/events.service.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
-import { Permission } from '../permissions/permission.js';
+import { Permission as P } from '../permissions/permission.js';
 import type { AccountSerializer } from '../read-model/account.serializer.js';
+import type { AccountFields } from '../read-model/read-model.types.js';
+import type { TeamResource } from '../read-model/resources.js';
 import type { TeamSearchReader } from '../read-model/team-search.reader.js';
 import type { TeamSerializer } from '../read-model/team.serializer.js';
 import type { TeamEntity } from './team.entity.js';
 import type { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 
-/** Teams and their members in memory, recording every write. */
-class FakeTeamsRepository {
-  readonly teams = new Map<number, TeamEntity>();
-  readonly members = new Map<number, { id: string; name: string }[]>();
-  readonly writes: string[] = [];
+const NOW = 1_700_000_000.25;
+/** The manager the fake transaction hands out; every write must go through it. */
+const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
 
-  async findById(_manager: EntityManager, id: number): Promise<TeamEntity | null> {
+/** The `teams` table and the members of each team, in memory. */
+class FakeTeamsRepository implements Pick<TeamsRepository, 'insert' | 'findById' | 'rename' | 'lockMembers' | 'delete'> {
+  readonly teams = new Map<number, TeamEntity>();
+  readonly members = new Map<number, AccountFields[]>();
+  readonly calls: string[] = [];
+  private nextId = 1;
+
+  async insert(manager: EntityManager, fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
+    expect(manager).toBe(MANAGER);
+    const team = { id: this.nextId++, ...fields };
+    this.teams.set(team.id, { ...team });
+    this.calls.push(`insert ${team.id}`);
+    return team;
+  }
+
+  async findById(manager: EntityManager, id: number, lock = false): Promise<TeamEntity | null> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`findById ${id}${lock ? ' locked' : ''}`);
     const team = this.teams.get(id);
     return team ? { ...team } : null;
   }
-  async rename(_manager: EntityManager, id: number, name: string): Promise<void> {
-    this.writes.push(`rename ${id} ${name}`);
+
+  async rename(manager: EntityManager, id: number, name: string): Promise<void> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`rename ${id} ${name}`);
     this.teams.get(id)!.name = name;
   }
-  async lockMembers(_manager: EntityManager, id: number): Promise<{ id: string; name: string }[]> {
-    return this.members.get(id) ?? [];
+
+  async lockMembers(manager: EntityManager, id: number): Promise<AccountFields[]> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`lockMembers ${id}`);
+    return (this.members.get(id) ?? []).map((member) => ({ ...member, teamId: null }));
   }
-  async delete(_manager: EntityManager, id: number): Promise<void> {
-    this.writes.push(`delete ${id}`);
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`delete ${id}`);
     this.teams.delete(id);
+    this.members.delete(id);
   }
 }
 
-const app = (permissions: number): AppPrincipal => ({ kind: 'app', appId: 1, permissions });
-const user = (permissions: number, teamId: number | null): UserPrincipal => ({
+const teamResource = (team: { id: number; name: string; createdAt: number }): TeamResource => ({
+  id: team.id,
+  name: team.name,
+  created_at: team.createdAt,
+  member_count: 0,
+  awards: [],
+});
+
+const member = (id: string, teamId: number): AccountFields => ({
+  id,
+  name: `member ${id}`,
+  discriminator: '0001',
+  avatarUrl: null,
+  teamId,
+  permissions: 0,
+  createdAt: 1,
+});
+
+const app = (permissions: number): Principal => ({ kind: 'app', permissions, appId: 1 });
+const user = (permissions: number, teamId: number | null): Principal => ({
   kind: 'user',
-  accountId: '7',
+  permissions,
+  accountId: '42',
   teamId,
   sessionId: 1,
-  permissions,
 });
-const teamNotFound = { detail: [{ loc: ['path', 'team'], msg: 'Team not found.', type: 'value_error.not_found' }] };
 
-/** The rules of TeamsService (interface §4.2, contract §5, §8), with a fake repository and no database. */
+/** The rejection of `promise` (fails the test when it resolves). */
+async function rejection(promise: Promise<unknown>): Promise<HttpException> {
+  return promise.then(
+    () => expect.fail('expected a rejection'),
+    (error: HttpException) => error,
+  );
+}
+
+const notFound = (loc: (string | number)[]) => ({ detail: [{ loc, msg: 'Team not found.', type: 'value_error.not_found' }] });
+
 describe('TeamsService', () => {
   let repository: FakeTeamsRepository;
-  let events: unknown[][];
+  let events: { manager: EntityManager; accounts: readonly unknown[] }[];
   let service: TeamsService;
 
   beforeEach(() => {
     repository = new FakeTeamsRepository();
-    repository.teams.set(1, { id: 1, name: 'Red', createdAt: 100 });
-    repository.teams.set(2, { id: 2, name: 'Blue', createdAt: 100 });
     events = [];
-    const transactions = { run: (work: (manager: EntityManager) => Promise<unknown>) => work({} as EntityManager) };
-    const serializer = { serializeOne: async (team: TeamEntity) => ({ id: team.id, name: team.name }) };
-    const accountSerializer = {
-      serialize: async (accounts: { id: string }[]) => accounts.map((account) => ({ id: account.id, team: null })),
+    const transactions = { run: <T>(work: (manager: EntityManager) => Promise<T>) => work(MANAGER) };
+    const serializer = {
+      serializeOne: async (team: TeamEntity, manager?: EntityManager) => {
+        expect(manager).toBe(MANAGER);
+        return teamResource(team);
+      },
+      loadOne: async (id: number) => {
+        const team = repository.teams.get(id);
+        return team ? teamResource(team) : undefined;
+      },
     };
-    const eventsService = { accountTeamChanged: async (_manager: EntityManager, accounts: unknown[]) => void events.push(accounts) };
+    const accountSerializer = {
+      serialize: async (accounts: AccountFields[], manager?: EntityManager) => {
+        expect(manager).toBe(MANAGER);
+        return accounts.map((account) => ({ id: account.id, team: account.teamId }));
+      },
+    };
+    const eventsService = {
+      accountTeamChanged: async (manager: EntityManager, accounts: readonly unknown[]) => void events.push({ manager, accounts }),
+    };
+    const clock = { nowSeconds: () => NOW };
     service = new TeamsService(
       transactions as unknown as Transactions,
       repository as unknown as TeamsRepository,
@@ -72,77 +136,134 @@ describe('TeamsService', () => {
       accountSerializer as unknown as AccountSerializer,
       {} as TeamSearchReader,
       eventsService as unknown as EventsService,
-      { nowSeconds: () => 100 } as Clock,
+      clock as Clock,
     );
+    repository.teams.set(3, { id: 3, name: 'Red', createdAt: 100 });
+    repository.teams.set(4, { id: 4, name: 'Blue', createdAt: 200 });
   });
 
-  async function rejection(promise: Promise<unknown>): Promise<{ status: number; body: unknown }> {
-    const error = await promise.then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    if (!(error instanceof ForbiddenException || error instanceof UnprocessableEntityError))
-      throw new Error(`expected an HTTP error, got ${String(error)}`);
-    return { status: error.getStatus(), body: error.getResponse() };
-  }
+  describe('create', () => {
+    it('inserts the team with the clock time and returns it serialized in the same transaction', async () => {
+      expect(await service.create('Green')).toEqual({ id: 1, name: 'Green', created_at: NOW, member_count: 0, awards: [] });
+      expect(repository.teams.get(1)).toEqual({ id: 1, name: 'Green', createdAt: NOW });
+      expect(events).toEqual([]);
+    });
+  });
 
-  describe('update (rename)', () => {
-    it('renames with manage_teams', async () => {
-      expect(await service.update(app(Permission.ManageTeams), 2, 'Green')).toEqual({ id: 2, name: 'Green' });
-      expect(repository.writes).toEqual(['rename 2 Green']);
+  describe('get', () => {
+    it('returns the team', async () => {
+      expect(await service.get(3)).toEqual({ id: 3, name: 'Red', created_at: 100, member_count: 0, awards: [] });
     });
 
-    it('renames with manage_own_team as a member of that team', async () => {
-      expect(await service.update(user(Permission.ManageOwnTeam, 1), 1, 'Crimson')).toEqual({ id: 1, name: 'Crimson' });
+    it('is a 422 at ["path", "team"] for an unknown id', async () => {
+      const error = await rejection(service.get(99));
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.getStatus()).toBe(422);
+      expect(error.getResponse()).toEqual(notFound(['path', 'team']));
+    });
+  });
+
+  describe('update (contract §5: manage_teams, or manage_own_team as a member)', () => {
+    it.each([
+      ['an app with manage_teams', app(P.ManageTeams)],
+      ['a user with manage_teams, not a member', user(P.ManageTeams, null)],
+      ['a user with manage_teams, member of another team', user(P.ManageTeams, 4)],
+      ['a member of the team with manage_own_team', user(P.ManageOwnTeam, 3)],
+    ])('allows %s', async (_name, caller) => {
+      expect(await service.update(caller, 3, 'Crimson')).toEqual({ id: 3, name: 'Crimson', created_at: 100, member_count: 0, awards: [] });
+      expect(repository.calls).toEqual(['findById 3 locked', 'rename 3 Crimson']);
     });
 
-    it('refuses manage_own_team for another team, and a caller with neither bit', async () => {
-      for (const caller of [user(Permission.ManageOwnTeam, 2), user(Permission.ManageOwnTeam, null), app(Permission.ManageAwards)]) {
-        const { status } = await rejection(service.update(caller, 1, 'Crimson'));
-        expect(status).toBe(403);
-      }
-      expect(repository.writes).toEqual([]);
+    it.each([
+      ['manage_own_team in another team', user(P.ManageOwnTeam, 4)],
+      ['manage_own_team in no team', user(P.ManageOwnTeam, null)],
+      ['a member without manage_own_team or manage_teams', user(127 & ~P.ManageOwnTeam & ~P.ManageTeams, 3)],
+      ['an app with every app permission but manage_teams', app(95 & ~P.ManageTeams)],
+      ['an app with manage_own_team (not an account, so never a member)', app(P.ManageOwnTeam)],
+      ['a caller without permissions', user(0, 3)],
+    ])('is a 403 for %s, and nothing is renamed', async (_name, caller) => {
+      const error = await rejection(service.update(caller, 3, 'Crimson'));
+      expect(error).toBeInstanceOf(ForbiddenException);
+      expect(error.getResponse()).toMatchObject({
+        statusCode: 403,
+        message: 'You need manage_teams, or manage_own_team as a member of this team.',
+      });
+      expect(repository.teams.get(3)!.name).toBe('Red');
+      expect(repository.calls).toEqual(['findById 3 locked']);
     });
 
-    it('answers 422 for an unknown team before any permission check', async () => {
-      expect(await rejection(service.update(app(0), 99, 'X'))).toEqual({ status: 422, body: teamNotFound });
+    it('is a 422 at ["path", "team"] for an unknown team, checked before the permission', async () => {
+      const error = await rejection(service.update(user(0, null), 99, 'Crimson'));
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.getResponse()).toEqual(notFound(['path', 'team']));
+      expect(repository.calls).toEqual(['findById 99 locked']);
     });
 
-    it('writes nothing when the name is unchanged or absent', async () => {
-      expect(await service.update(app(Permission.ManageTeams), 1, 'Red')).toEqual({ id: 1, name: 'Red' });
-      expect(await service.update(app(Permission.ManageTeams), 1, undefined)).toEqual({ id: 1, name: 'Red' });
-      expect(repository.writes).toEqual([]);
+    it('writes nothing when the name is the same or not given, and still returns the team', async () => {
+      const unchanged = { id: 3, name: 'Red', created_at: 100, member_count: 0, awards: [] };
+      expect(await service.update(app(P.ManageTeams), 3, 'Red')).toEqual(unchanged);
+      expect(await service.update(app(P.ManageTeams), 3, undefined)).toEqual(unchanged);
+      expect(repository.calls).toEqual(['findById 3 locked', 'findById 3 locked']);
+    });
+
+    it('emits no event on a rename', async () => {
+      repository.members.set(3, [member('7', 3)]);
+      await service.update(app(P.ManageTeams), 3, 'Crimson');
+      expect(events).toEqual([]);
     });
   });
 
   describe('delete', () => {
-    it('sends one account_team_update per member, each now without a team', async () => {
-      repository.members.set(1, [
-        { id: '7', name: 'Ann' },
-        { id: '8', name: 'Bob' },
-      ]);
-      await service.delete(app(Permission.ManageTeams), 1);
-      expect(repository.writes).toEqual(['delete 1']);
+    it('deletes the team and emits one account_team_update batch with every member, now without a team', async () => {
+      repository.members.set(3, [member('7', 3), member('8', 3)]);
+      await service.delete(user(P.ManageOwnTeam, 3), 3);
+      expect(repository.teams.has(3)).toBe(false);
+      expect(repository.calls).toEqual(['findById 3 locked', 'lockMembers 3', 'delete 3']);
       expect(events).toEqual([
-        [
-          { id: '7', team: null },
-          { id: '8', team: null },
-        ],
+        {
+          manager: MANAGER,
+          accounts: [
+            { id: '7', team: null },
+            { id: '8', team: null },
+          ],
+        },
       ]);
     });
 
-    it('sends no event for a team without members', async () => {
-      await service.delete(user(Permission.ManageOwnTeam, 2), 2);
-      expect(repository.writes).toEqual(['delete 2']);
+    it('emits no event when the team has no members', async () => {
+      await service.delete(app(P.ManageTeams), 3);
+      expect(repository.teams.has(3)).toBe(false);
       expect(events).toEqual([]);
     });
 
-    it('refuses a caller who may not manage the team, deleting nothing', async () => {
-      repository.members.set(1, [{ id: '7', name: 'Ann' }]);
-      expect((await rejection(service.delete(user(Permission.ManageOwnTeam, 2), 1))).status).toBe(403);
-      expect(await rejection(service.delete(app(Permission.ManageTeams), 99))).toEqual({ status: 422, body: teamNotFound });
-      expect(repository.writes).toEqual([]);
+    it('is a 403 without manage_teams or membership with manage_own_team: nothing deleted, no event', async () => {
+      repository.members.set(3, [member('7', 3)]);
+      const error = await rejection(service.delete(user(P.ManageOwnTeam, 4), 3));
+      expect(error).toBeInstanceOf(ForbiddenException);
+      expect(repository.teams.has(3)).toBe(true);
+      expect(repository.calls).toEqual(['findById 3 locked']);
       expect(events).toEqual([]);
+    });
+
+    it('is a 422 at ["path", "team"] for an unknown team, checked before the permission', async () => {
+      const error = await rejection(service.delete(user(0, null), 99));
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.getResponse()).toEqual(notFound(['path', 'team']));
+      expect(events).toEqual([]);
+    });
+  });
+
+  describe('require', () => {
+    it('returns the team, locked when asked', async () => {
+      expect(await service.require(MANAGER, 4, ['body', 'team'], true)).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
+      expect(await service.require(MANAGER, 4, ['body', 'team'])).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
+      expect(repository.calls).toEqual(['findById 4 locked', 'findById 4']);
+    });
+
+    it('is a 422 at the location the caller names', async () => {
+      const error = await rejection(service.require(MANAGER, 99, ['body', 'team']));
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.getResponse()).toEqual(notFound(['body', 'team']));
     });
   });
 });

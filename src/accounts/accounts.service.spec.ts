@@ -1,0 +1,559 @@
+import { ConflictException, ForbiddenException, type HttpException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import type { Clock } from '../clock/clock.js';
+import type { Principal } from '../common/principal.js';
+import { requireFound } from '../common/require-found.js';
+import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
+import type { AppConfig } from '../config/app-config.js';
+import type { Transactions } from '../database/transactions.js';
+import type { EventsService } from '../events/events.service.js';
+import { UnprocessableEntityError } from '../http/validation-error.js';
+import { Permission as P } from '../permissions/permission.js';
+import type { AccountSearchReader } from '../read-model/account-search.reader.js';
+import type { AccountSerializer } from '../read-model/account.serializer.js';
+import type { TeamsService } from '../teams/teams.service.js';
+import type { AccountEntity } from './account.entity.js';
+import type { AccountsRepository, ProfileColumns } from './accounts.repository.js';
+import { AccountsService } from './accounts.service.js';
+import type { CreateAccountDto } from './dto/create-account.dto.js';
+
+const NOW = 1_700_000_000.5;
+/** The manager the fake transaction hands out; every transactional read and write must use it. */
+const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
+/** Teams that exist. */
+const TEAMS = new Set([3, 4]);
+
+/** The `accounts` table in memory; `calls` records each statement in order. */
+class FakeAccountsRepository implements Pick<
+  AccountsRepository,
+  'findById' | 'find' | 'insert' | 'update' | 'updateProfile' | 'setPermissions' | 'delete'
+> {
+  readonly rows = new Map<string, AccountEntity>();
+  /** Teams deleted after the service checked them: the foreign key refuses the write. */
+  readonly deletedTeams = new Set<number>();
+  readonly calls: string[] = [];
+
+  async findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`findById ${id}${lock ? ' locked' : ''}`);
+    const row = this.rows.get(id);
+    return row ? { ...row } : null;
+  }
+
+  async find(id: string): Promise<AccountEntity | null> {
+    const row = this.rows.get(id);
+    return row ? { ...row } : null;
+  }
+
+  async insert(manager: EntityManager, account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`insert ${account.id}`);
+    if (this.rows.has(account.id)) return 'duplicate';
+    if (account.teamId !== null && this.deletedTeams.has(account.teamId)) return 'missing-team';
+    this.rows.set(account.id, { ...account });
+    return 'inserted';
+  }
+
+  async update(manager: EntityManager, account: AccountEntity): Promise<boolean> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`update ${account.id}`);
+    if (account.teamId !== null && this.deletedTeams.has(account.teamId)) return false;
+    this.rows.set(account.id, { ...account });
+    return true;
+  }
+
+  async updateProfile(id: string, changes: ProfileColumns): Promise<void> {
+    this.calls.push(`updateProfile ${id} ${JSON.stringify(changes)}`);
+    const row = this.rows.get(id);
+    if (!row) return;
+    if (changes.name !== undefined) row.name = changes.name;
+    if (changes.discriminator !== undefined) row.discriminator = changes.discriminator;
+    if (changes.avatar_url !== undefined) row.avatarUrl = changes.avatar_url;
+  }
+
+  async setPermissions(id: string, permissions: number): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (row) row.permissions = permissions;
+    return !!row;
+  }
+
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    expect(manager).toBe(MANAGER);
+    this.calls.push(`delete ${id}`);
+    this.rows.delete(id);
+  }
+}
+
+/** A simplified Account object: enough to see every stored field. */
+const resource = (row: AccountEntity) => ({
+  id: row.id,
+  name: row.name,
+  discriminator: row.discriminator,
+  avatar_url: row.avatarUrl,
+  team: row.teamId === null ? null : { id: row.teamId },
+  permissions: row.permissions,
+  created_at: row.createdAt,
+});
+
+const account = (id: string, teamId: number | null, permissions = 0): AccountEntity => ({
+  id,
+  name: `name ${id}`,
+  discriminator: '0001',
+  avatarUrl: null,
+  teamId,
+  permissions,
+  createdAt: 100,
+});
+
+const app = (permissions: number): Principal => ({ kind: 'app', permissions, appId: 1 });
+const user = (permissions: number, teamId: number | null, accountId = '1'): Principal => ({
+  kind: 'user',
+  permissions,
+  accountId,
+  teamId,
+  sessionId: 1,
+});
+
+/** The rejection of `promise` (fails the test when it resolves). */
+async function rejection(promise: Promise<unknown>): Promise<HttpException> {
+  return promise.then(
+    () => expect.fail('expected a rejection'),
+    (error: HttpException) => error,
+  );
+}
+
+const notFound = (loc: (string | number)[], resource: string) => ({
+  detail: [{ loc, msg: `${resource} not found.`, type: 'value_error.not_found' }],
+});
+
+describe('AccountsService', () => {
+  let repository: FakeAccountsRepository;
+  let teamChecks: string[];
+  let events: { manager: EntityManager; accounts: readonly unknown[] }[];
+  let transactionsRun: number;
+  let signupsOpen: boolean;
+  let service: AccountsService;
+
+  beforeEach(() => {
+    repository = new FakeAccountsRepository();
+    teamChecks = [];
+    events = [];
+    transactionsRun = 0;
+    signupsOpen = true;
+    const transactions = {
+      run: <T>(work: (manager: EntityManager) => Promise<T>) => {
+        transactionsRun++;
+        return work(MANAGER);
+      },
+    };
+    const config = {
+      get signupsOpen() {
+        return signupsOpen;
+      },
+    };
+    const teams = {
+      require: async (manager: EntityManager, id: number, loc: (string | number)[], lock = false) => {
+        expect(manager).toBe(MANAGER);
+        teamChecks.push(`team ${id} at ${loc.join('.')}${lock ? ' locked' : ''}`);
+        return requireFound(TEAMS.has(id) ? { id, name: `team ${id}`, createdAt: 1 } : null, loc, 'Team');
+      },
+    };
+    const serializer = {
+      serializeOne: async (row: AccountEntity, manager?: EntityManager) => {
+        expect(manager).toBe(MANAGER);
+        return resource(row);
+      },
+      serialize: async (rows: AccountEntity[], manager?: EntityManager) => {
+        expect(manager).toBe(MANAGER);
+        return rows.map(resource);
+      },
+      load: async (id: string) => {
+        const row = repository.rows.get(id);
+        return row ? resource(row) : undefined;
+      },
+    };
+    const eventsService = {
+      accountTeamChanged: async (manager: EntityManager, accounts: readonly unknown[]) => void events.push({ manager, accounts }),
+    };
+    service = new AccountsService(
+      transactions as unknown as Transactions,
+      repository as unknown as AccountsRepository,
+      config as AppConfig,
+      { nowSeconds: () => NOW } as Clock,
+      teams as unknown as TeamsService,
+      serializer as unknown as AccountSerializer,
+      {} as AccountSearchReader,
+      eventsService as unknown as EventsService,
+    );
+    repository.rows.set('10', account('10', 3));
+    repository.rows.set('11', account('11', null));
+  });
+
+  describe('create', () => {
+    const dto = (fields: Partial<CreateAccountDto> = {}): CreateAccountDto => ({ id: '20', name: 'New', discriminator: '0042', ...fields });
+
+    it('inserts the account at the clock time, with no event', async () => {
+      expect(await service.create(app(0), dto({ avatar_url: 'https://x.test/a.png', team: 4 }))).toEqual({
+        id: '20',
+        name: 'New',
+        discriminator: '0042',
+        avatar_url: 'https://x.test/a.png',
+        team: { id: 4 },
+        permissions: 0,
+        created_at: NOW,
+      });
+      expect(teamChecks).toEqual(['team 4 at body.team']);
+      expect(repository.rows.get('20')).toEqual({
+        id: '20',
+        name: 'New',
+        discriminator: '0042',
+        avatarUrl: 'https://x.test/a.png',
+        teamId: 4,
+        permissions: 0,
+        createdAt: NOW,
+      });
+      expect(events).toEqual([]);
+    });
+
+    it.each([0, null, undefined])('team %s means no team, and no team is looked up', async (team) => {
+      expect((await service.create(app(0), dto({ team }))).team).toBeNull();
+      expect(repository.rows.get('20')!.teamId).toBeNull();
+      expect(repository.rows.get('20')!.avatarUrl).toBeNull();
+      expect(teamChecks).toEqual([]);
+    });
+
+    it('is a 403 when signups are closed, before anything is read or written', async () => {
+      signupsOpen = false;
+      const error = await rejection(service.create(app(127), dto()));
+      expect(error).toBeInstanceOf(ForbiddenException);
+      expect(error.getResponse()).toMatchObject({ statusCode: 403, message: 'Signups are closed.' });
+      expect(transactionsRun).toBe(0);
+      expect(repository.rows.has('20')).toBe(false);
+    });
+
+    it('is a 422 at ["body", "team"] for an unknown team, and nothing is inserted', async () => {
+      const error = await rejection(service.create(app(0), dto({ team: 99 })));
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.getResponse()).toEqual(notFound(['body', 'team'], 'Team'));
+      expect(repository.calls).toEqual([]);
+    });
+
+    it('is a 409 when the id is taken, and the existing account is unchanged', async () => {
+      const error = await rejection(service.create(app(0), dto({ id: '10' })));
+      expect(error).toBeInstanceOf(ConflictException);
+      expect(error.getResponse()).toMatchObject({ statusCode: 409, message: 'An account with this id is already registered.' });
+      expect(repository.rows.get('10')).toEqual(account('10', 3));
+    });
+
+    describe('permissions (contract §5)', () => {
+      it.each([
+        ['0 needs no permission', app(0), 0, null],
+        [
+          'manage_permissions and every bit granted',
+          app(P.ManagePermissions | P.ManageTeams | P.ManageAwards),
+          P.ManageTeams | P.ManageAwards,
+          null,
+        ],
+        ['manage_own_team by a manage_own_team member of the new team', user(P.ManageOwnTeam, 3), P.ManageOwnTeam, 3],
+        ['manage_own_team with manage_permissions and manage_teams', app(P.ManagePermissions | P.ManageTeams), P.ManageOwnTeam, null],
+      ])('allows %s', async (_name, caller, permissions, team) => {
+        expect((await service.create(caller, dto({ permissions, team }))).permissions).toBe(permissions);
+        expect(repository.rows.get('20')!.permissions).toBe(permissions);
+      });
+
+      it.each([
+        ['authenticate_users, even by a caller holding every bit', app(127), P.AuthenticateUsers, null],
+        ['a bit without manage_permissions', app(P.ManageTeams), P.ManageTeams, null],
+        ['manage_permissions without the bit', app(P.ManagePermissions), P.ManageTeams, null],
+        ['manage_own_team by a manage_own_team member of another team', user(P.ManageOwnTeam, 4), P.ManageOwnTeam, 3],
+        ['manage_own_team by a manage_own_team member for an account in no team', user(P.ManageOwnTeam, 3), P.ManageOwnTeam, null],
+        ['manage_own_team plus another bit through the exception', user(P.ManageOwnTeam, 3), P.ManageOwnTeam | P.ManageTeams, 3],
+        ['manage_own_team with manage_teams alone', app(P.ManageTeams), P.ManageOwnTeam, null],
+      ])('is a 403 for %s, and nothing is inserted', async (_name, caller, permissions, team) => {
+        const error = await rejection(service.create(caller, dto({ permissions, team })));
+        expect(error).toBeInstanceOf(ForbiddenException);
+        expect(repository.calls).toEqual([]);
+        expect(transactionsRun).toBe(0);
+      });
+    });
+  });
+
+  describe('get', () => {
+    it('is a 422 at ["path", "account"] for an unknown id', async () => {
+      const error = await rejection(service.get('99'));
+      expect(error.getStatus()).toBe(422);
+      expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+    });
+  });
+
+  describe('update', () => {
+    it('is a 422 at ["path", "account"] for an unknown account, before credentials are checked', async () => {
+      const error = await rejection(service.update(undefined, '99', { team: 3 }));
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+    });
+
+    it.each([
+      ['name', { name: 'x' }],
+      ['discriminator', { discriminator: '9' }],
+      ['avatar_url', { avatar_url: null }],
+      ['team', { team: 4 }],
+      ['grant_permissions', { grant_permissions: P.ManageTeams }],
+      ['revoke_permissions', { revoke_permissions: P.ManageTeams }],
+    ])('is a 401 with a Basic challenge for %s without credentials, and nothing is written', async (_name, dto) => {
+      const error = await rejection(service.update(undefined, '10', dto));
+      expect(error).toBeInstanceOf(BasicUnauthorizedException);
+      expect(error.getStatus()).toBe(401);
+      expect((error as BasicUnauthorizedException).headers).toEqual({ 'WWW-Authenticate': 'Basic realm="accounts"' });
+      expect(repository.calls).toEqual(['findById 10 locked']);
+    });
+
+    it('applies identity-provider data without credentials, body fields last', async () => {
+      const updated = await service.update(
+        undefined,
+        '10',
+        {},
+        { name: 'From IdP', discriminator: '7777', avatar_url: 'https://cdn.test/a.png' },
+      );
+      expect(updated).toMatchObject({ name: 'From IdP', discriminator: '7777', avatar_url: 'https://cdn.test/a.png' });
+      const both = await service.update(
+        app(P.ManageAccountDetails),
+        '10',
+        { name: 'From body' },
+        { name: 'From IdP 2', discriminator: '8888' },
+      );
+      expect(both).toMatchObject({ name: 'From body', discriminator: '8888' });
+      expect(repository.calls.some((call) => call.startsWith('updateProfile'))).toBe(false);
+      expect(events).toEqual([]);
+    });
+
+    describe('profile fields', () => {
+      it('with manage_account_details and nothing else: one UPDATE outside a transaction, then the account', async () => {
+        const updated = await service.update(user(P.ManageAccountDetails, null, '5'), '10', { name: 'Renamed', avatar_url: null });
+        expect(updated).toEqual({ ...resource(account('10', 3)), name: 'Renamed' });
+        expect(repository.calls).toEqual(['updateProfile 10 {"name":"Renamed","avatar_url":null}']);
+        expect(transactionsRun).toBe(0);
+        expect(events).toEqual([]);
+      });
+
+      it('with manage_account_details: a 422 at ["path", "account"] for an unknown account', async () => {
+        const error = await rejection(service.update(app(P.ManageAccountDetails), '99', { name: 'Renamed' }));
+        expect(error).toBeInstanceOf(UnprocessableEntityError);
+        expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+      });
+
+      it.each([
+        ['the account itself', user(127 & ~P.ManageAccountDetails, null, '10')],
+        ['an app with every other bit', app(95 & ~P.ManageAccountDetails)],
+      ])('is a 403 without manage_account_details, for %s', async (_name, caller) => {
+        const error = await rejection(service.update(caller, '10', { discriminator: '9999' }));
+        expect(error).toBeInstanceOf(ForbiddenException);
+        expect(error.getResponse()).toMatchObject({
+          message: 'You need manage_account_details to change name, discriminator or avatar_url.',
+        });
+        expect(repository.rows.get('10')).toEqual(account('10', 3));
+      });
+    });
+
+    describe('team (contract §5 team membership rule)', () => {
+      it.each([
+        ['manage_account_teams moves anyone', app(P.ManageAccountTeams), '10', 4],
+        ['manage_account_teams removes anyone', app(P.ManageAccountTeams), '10', 0],
+        ['the account joins another team itself', user(0, 3, '10'), '10', 4],
+        ['the account leaves its team itself', user(0, 3, '10'), '10', 0],
+        ['the account joins a team from none itself', user(0, null, '11'), '11', 3],
+        ['a manage_own_team member removes a member of their team', user(P.ManageOwnTeam, 3, '5'), '10', 0],
+      ])('allows: %s, with one account_team_update', async (_name, caller, id, team) => {
+        const updated = await service.update(caller, id, { team });
+        const expectedTeam = team === 0 ? null : { id: team };
+        expect(updated.team).toEqual(expectedTeam);
+        expect(repository.rows.get(id)!.teamId).toBe(team === 0 ? null : team);
+        expect(events).toEqual([{ manager: MANAGER, accounts: [{ ...resource(repository.rows.get(id)!), team: expectedTeam }] }]);
+      });
+
+      it('treats team null as 0 (leave)', async () => {
+        expect((await service.update(user(0, 3, '10'), '10', { team: null })).team).toBeNull();
+        expect(repository.rows.get('10')!.teamId).toBeNull();
+        expect(events).toHaveLength(1);
+      });
+
+      it.each([
+        ['a manage_own_team member moving a member to another team', user(P.ManageOwnTeam, 3, '5'), '10', 4],
+        ['a manage_own_team member of another team removing', user(P.ManageOwnTeam, 4, '5'), '10', 0],
+        ['a manage_own_team caller in no team removing an account in no team', user(P.ManageOwnTeam, null, '5'), '11', 0],
+        ['another account without permissions', user(0, 3, '5'), '10', 0],
+        ['an app with every bit but manage_account_teams', app(95 & ~P.ManageAccountTeams), '10', 4],
+      ])('is a 403 for %s: nothing written, no event', async (_name, caller, id, team) => {
+        const before = repository.rows.get(id);
+        const error = await rejection(service.update(caller, id, { team }));
+        expect(error).toBeInstanceOf(ForbiddenException);
+        expect(error.getResponse()).toMatchObject({ message: "You may not change this account's team." });
+        expect(repository.rows.get(id)).toEqual(before);
+        expect(events).toEqual([]);
+      });
+
+      it('is a 422 at ["body", "team"] for an unknown team: nothing written, no event', async () => {
+        const error = await rejection(service.update(app(P.ManageAccountTeams), '10', { team: 99 }));
+        expect(error).toBeInstanceOf(UnprocessableEntityError);
+        expect(error.getResponse()).toEqual(notFound(['body', 'team'], 'Team'));
+        expect(repository.calls).toEqual(['findById 10 locked']);
+        expect(events).toEqual([]);
+      });
+
+      it('the unchanged team is neither looked up nor announced', async () => {
+        await service.update(app(P.ManageAccountTeams), '10', { team: 3 });
+        await service.update(app(P.ManageAccountTeams), '11', { team: 0 });
+        expect(teamChecks).toEqual([]);
+        expect(events).toEqual([]);
+        expect(repository.rows.get('10')!.teamId).toBe(3);
+        expect(repository.rows.get('11')!.teamId).toBeNull();
+      });
+
+      it('a new team is looked up at ["body", "team"], not locked (the foreign-key check share-locks it)', async () => {
+        await service.update(app(P.ManageAccountTeams), '10', { team: 4 });
+        expect(teamChecks).toEqual(['team 4 at body.team']);
+      });
+
+      it('a change of other fields emits no event', async () => {
+        await service.update(app(P.ManageAccountDetails | P.ManagePermissions | P.ManageTeams), '10', {
+          name: 'Renamed',
+          grant_permissions: P.ManageTeams,
+        });
+        expect(repository.rows.get('10')).toMatchObject({ name: 'Renamed', teamId: 3, permissions: P.ManageTeams });
+        expect(events).toEqual([]);
+      });
+    });
+
+    describe('grant_permissions / revoke_permissions (contract §5)', () => {
+      beforeEach(() => repository.rows.set('12', account('12', 3, P.ManageTeams | P.ManageAwards)));
+
+      it('grants, then revokes (revocation last)', async () => {
+        const caller = app(P.ManagePermissions | P.ManageTeams | P.ManageAwards | P.ManageAccountDetails);
+        const updated = await service.update(caller, '12', {
+          grant_permissions: P.ManageAccountDetails | P.ManageAwards,
+          revoke_permissions: P.ManageAwards,
+        });
+        expect(updated.permissions).toBe(P.ManageTeams | P.ManageAccountDetails);
+        expect(repository.rows.get('12')!.permissions).toBe(P.ManageTeams | P.ManageAccountDetails);
+      });
+
+      it('0 changes nothing and needs no permission', async () => {
+        expect((await service.update(user(0, null, '5'), '12', { grant_permissions: 0, revoke_permissions: 0 })).permissions).toBe(
+          P.ManageTeams | P.ManageAwards,
+        );
+      });
+
+      it("a manage_own_team member of the account's team may grant and revoke manage_own_team alone", async () => {
+        expect((await service.update(user(P.ManageOwnTeam, 3, '5'), '12', { grant_permissions: P.ManageOwnTeam })).permissions).toBe(
+          P.ManageTeams | P.ManageAwards | P.ManageOwnTeam,
+        );
+        expect((await service.update(user(P.ManageOwnTeam, 3, '5'), '12', { revoke_permissions: P.ManageOwnTeam })).permissions).toBe(
+          P.ManageTeams | P.ManageAwards,
+        );
+      });
+
+      it('revoking authenticate_users is not forbidden by the grant rule', async () => {
+        const updated = await service.update(app(P.ManagePermissions | P.AuthenticateUsers), '12', {
+          revoke_permissions: P.AuthenticateUsers,
+        });
+        expect(updated.permissions).toBe(P.ManageTeams | P.ManageAwards);
+      });
+
+      it.each([
+        [
+          'granting authenticate_users',
+          app(127),
+          { grant_permissions: P.AuthenticateUsers },
+          'authenticate_users can never be granted to an account.',
+        ],
+        [
+          'granting without manage_permissions',
+          app(P.ManageTeams),
+          { grant_permissions: P.ManageTeams },
+          'You may not grant these permissions.',
+        ],
+        [
+          'revoking without the bit',
+          app(P.ManagePermissions),
+          { revoke_permissions: P.ManageTeams },
+          'You may not revoke these permissions.',
+        ],
+        [
+          'manage_own_team by a member of another team',
+          user(P.ManageOwnTeam, 4, '5'),
+          { grant_permissions: P.ManageOwnTeam },
+          'You may not grant these permissions.',
+        ],
+        [
+          'revoking manage_own_team by a member of another team',
+          user(P.ManageOwnTeam, 4, '5'),
+          { revoke_permissions: P.ManageOwnTeam },
+          'You may not revoke these permissions.',
+        ],
+      ])('is a 403 for %s, nothing written', async (_name, caller, dto, message) => {
+        const error = await rejection(service.update(caller, '12', dto));
+        expect(error).toBeInstanceOf(ForbiddenException);
+        expect(error.getResponse()).toMatchObject({ message });
+        expect(repository.rows.get('12')!.permissions).toBe(P.ManageTeams | P.ManageAwards);
+        expect(repository.calls).toEqual(['findById 12 locked']);
+      });
+    });
+  });
+
+  describe('delete', () => {
+    it.each([
+      ['manage_account_details', app(P.ManageAccountDetails)],
+      ['the account itself', user(0, 3, '10')],
+    ])('deletes with %s, with no event', async (_name, caller) => {
+      await service.delete(caller, '10');
+      expect(repository.rows.has('10')).toBe(false);
+      expect(repository.calls).toEqual(['findById 10 locked', 'delete 10']);
+      expect(events).toEqual([]);
+    });
+
+    it.each([
+      ['another account', user(127 & ~P.ManageAccountDetails, 3, '5')],
+      ['an app without manage_account_details', app(95 & ~P.ManageAccountDetails)],
+    ])('is a 403 for %s, nothing deleted', async (_name, caller) => {
+      const error = await rejection(service.delete(caller, '10'));
+      expect(error).toBeInstanceOf(ForbiddenException);
+      expect(error.getResponse()).toMatchObject({ message: 'You need manage_account_details to delete another account.' });
+      expect(repository.rows.has('10')).toBe(true);
+    });
+
+    it('is a 422 at ["path", "account"] for an unknown account, before the permission', async () => {
+      const error = await rejection(service.delete(user(0, null, '5'), '99'));
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+    });
+  });
+
+  describe('makeSuperuser', () => {
+    it('sets every account-holdable bit (111), and says whether the account exists', async () => {
+      expect(await service.makeSuperuser('10')).toBe(true);
+      expect(repository.rows.get('10')!.permissions).toBe(111);
+      expect(await service.makeSuperuser('99')).toBe(false);
+    });
+  });
+
+  describe('a team deleted between its check and the write (contract §1)', () => {
+    it('create is the 422 at ["body", "team"] of an unknown team, and nothing is stored', async () => {
+      repository.deletedTeams.add(4);
+      const error = await rejection(service.create(app(0), { id: '20', name: 'New', discriminator: '0042', team: 4 } as CreateAccountDto));
+      expect(error.getStatus()).toBe(422);
+      expect(error.getResponse()).toEqual(notFound(['body', 'team'], 'Team'));
+      expect(repository.rows.has('20')).toBe(false);
+    });
+
+    it('a move is the same 422, the account stays where it was, and no event is recorded', async () => {
+      repository.deletedTeams.add(4);
+      const error = await rejection(service.update(app(P.ManageAccountTeams), '10', { team: 4 }));
+      expect(error.getStatus()).toBe(422);
+      expect(error.getResponse()).toEqual(notFound(['body', 'team'], 'Team'));
+      expect(repository.rows.get('10')!.teamId).toBe(3);
+      expect(events).toEqual([]);
+    });
+  });
+});
