@@ -163,9 +163,9 @@ describe('a database outage under load', () => {
         `${deliveries.length} deliveries (all settled ${drainedMs} ms after the load), ${receipts.size} webhook-ids received, ${duplicates} duplicates`,
     );
 
-    // The outage was real, and answered 503 (never 500) while it lasted.
+    // The outage was real, and answered 503 (never 500) while it lasted; 504 where a commit was interrupted.
     expect(readiness).toContain(503);
-    expect(Object.keys(statuses).filter((status) => !['200', '503'].includes(status))).toEqual([]);
+    expect(Object.keys(statuses).filter((status) => !['200', '503', '504'].includes(status))).toEqual([]);
     expect(statuses[503]).toBeGreaterThan(0);
     // The API answered again within 5 s of the database, with no restart.
     expect(firstAfter).toBeDefined();

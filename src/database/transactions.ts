@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
-import { retryOnLockConflict, runInTransaction } from './retrying-transaction.js';
+import { runInTransaction } from './retrying-transaction.js';
 
 /**
  * The one way a request writes (contract §6: a request's writes are one
@@ -18,7 +18,8 @@ export class Transactions {
    * MySQL/MariaDB picks it as a deadlock victim; `work` must only touch the
    * database through `manager`.
    *
-   * @throws whatever `work` throws, or the last deadlock / lock-wait error.
+   * @throws whatever `work` throws, the last deadlock / lock-wait error, or
+   *   CommitOutcomeUnknownException (504) when the connection was lost during COMMIT.
    */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return runInTransaction(this.dataSource, work);
@@ -33,7 +34,7 @@ export class Transactions {
    */
   runWithoutGapLocks<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.dataSource.options.type !== 'mysql') return this.run(work);
-    return retryOnLockConflict(() => this.dataSource.transaction('READ COMMITTED', work));
+    return runInTransaction(this.dataSource, work, 'READ COMMITTED');
   }
 
   /** The manager outside any transaction, for reads on their own. */

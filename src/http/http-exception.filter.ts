@@ -1,13 +1,15 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
+import { CommitOutcomeUnknownException } from './commit-outcome-unknown.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 
 /**
  * Writes every error as `{"detail": ...}` (contract §1): a list for 422
  * (already built by {@link UnprocessableEntityError} and the validation pipe),
  * a human-readable string for other statuses, and never a stack trace. A
- * database that cannot be reached is a 503 with `Retry-After`, not a 500.
+ * database that cannot be reached is a 503 with `Retry-After`, not a 500; a
+ * connection lost during `COMMIT` is the 504 of {@link CommitOutcomeUnknownException}.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -16,7 +18,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body, headers } = this.describe(exception);
-    if (status === 503) this.logger.warn(`Database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    if (exception instanceof CommitOutcomeUnknownException) this.logger.warn(`Commit outcome unknown: ${String(exception.cause)}`);
+    else if (status === 503)
+      this.logger.warn(`Database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
     else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
     void reply.status(status).send(body);

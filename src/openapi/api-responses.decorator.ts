@@ -15,9 +15,14 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'Invalid input, or a resource that does not exist.',
   429: 'Rate limit reached; `Retry-After` says when to retry (seconds).',
   502: 'The identity provider failed.',
-  503: 'The database cannot be reached; `Retry-After` says when to retry (seconds).',
+  503: 'The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds).',
   504: 'The identity provider did not answer in time.',
 };
+
+/** What a 504 means on a write: the connection to the database was lost while it committed. */
+export const COMMIT_OUTCOME_UNKNOWN =
+  'The database connection was lost while the change was being committed: it may or may not have been saved ' +
+  '(read it back, or resend with the same `Idempotency-Key`).';
 
 /**
  * Documents a route's success answer (OpenAPI): `status` with a body of

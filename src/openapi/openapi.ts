@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 
-import { ERROR_DESCRIPTIONS } from './api-responses.decorator.js';
+import { COMMIT_OUTCOME_UNKNOWN, ERROR_DESCRIPTIONS } from './api-responses.decorator.js';
 import { ErrorSchema } from './schemas/error.schema.js';
 
 /** Where the UI is served; the document is at `/docs/json` (and `/docs/yaml`). */
@@ -58,7 +58,8 @@ const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'dele
  * its handler does (400 for a URL that cannot be read; 400, 413 and 415 for a
  * body that cannot be read: unparseable JSON, over 1 MiB (contract §6), not
  * JSON; 429 for every rate-limited route; 503 while the database cannot be
- * reached), and the schemas of the id path parameters.
+ * reached; 504 on a write whose commit was interrupted), and the schemas of
+ * the id path parameters.
  */
 function completeOperations(document: OpenAPIObject): OpenAPIObject {
   const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -72,6 +73,7 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
         ...(operation.tags?.includes(OPERATIONS_TAG) ? [] : [429, 503]),
       ];
       for (const status of statuses) operation.responses[status] ??= { ...error, description: ERROR_DESCRIPTIONS[status] };
+      if (BODY_METHODS.has(method) && !operation.tags?.includes(OPERATIONS_TAG)) documentCommitOutcomeUnknown(operation.responses, error);
       for (const parameter of operation.parameters ?? []) {
         if ('in' in parameter && parameter.in === 'path' && PATH_PARAMETERS[parameter.name])
           Object.assign(parameter, PATH_PARAMETERS[parameter.name]);
@@ -79,4 +81,11 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return document;
+}
+
+/** Adds the 504 of a write whose commit was interrupted, next to a 504 the route already gives (the identity provider's). */
+function documentCommitOutcomeUnknown(responses: Record<string, unknown>, error: object): void {
+  const existing = responses[504] as { description?: string } | undefined;
+  if (!existing) responses[504] = { ...error, description: COMMIT_OUTCOME_UNKNOWN };
+  else existing.description = `${existing.description} Or: ${COMMIT_OUTCOME_UNKNOWN}`;
 }

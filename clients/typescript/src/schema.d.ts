@@ -737,8 +737,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -820,8 +829,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -885,7 +903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -994,7 +1012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1003,7 +1021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The identity provider did not answer in time. */
+            /** @description The identity provider did not answer in time. Or: The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -1059,7 +1077,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1168,8 +1186,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1277,8 +1304,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1348,7 +1384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1416,7 +1452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1509,8 +1545,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1617,7 +1662,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1626,7 +1671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The identity provider did not answer in time. */
+            /** @description The identity provider did not answer in time. Or: The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -1722,8 +1767,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1792,7 +1846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1860,7 +1914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1953,8 +2007,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2052,8 +2115,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2148,8 +2220,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2216,7 +2297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2309,8 +2390,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2408,8 +2498,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2510,8 +2609,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2614,8 +2722,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2700,7 +2817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2799,8 +2916,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2901,8 +3027,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2987,7 +3122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3086,8 +3221,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3188,8 +3332,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3253,7 +3406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; `Retry-After` says when to retry (seconds). */
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
                 headers: {
                     [name: string]: unknown;
