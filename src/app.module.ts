@@ -11,6 +11,7 @@ import { AppConfigModule, readAppConfig } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DeliveryModule } from './delivery/delivery.module.js';
 import { HealthModule } from './health/health.module.js';
+import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { LoggingModule } from './logging/logging.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         TeamsModule,
         AwardsModule,
         CallbacksModule,
+        IdempotencyModule,
         DeliveryModule.forRoot(resolved, { worker: false }),
         HealthModule,
       ],

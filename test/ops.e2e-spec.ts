@@ -316,7 +316,7 @@ describe('CORS', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://admin.example.com');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE');
-    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, x-request-id');
+    expect(response.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Idempotency-Key, x-request-id');
     expect(response.headers.get('access-control-max-age')).toBe('600');
   });
 
@@ -446,6 +446,7 @@ describe('OpenAPI document', () => {
         description: 'Account id (unsigned 64-bit integer).',
       },
       { name: 'award', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'Award id.' },
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
     ]);
   });
 });

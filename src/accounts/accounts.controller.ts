@@ -6,6 +6,7 @@ import { CurrentPrincipal } from '../common/current-principal.decorator.js';
 import type { Principal } from '../common/principal.js';
 import { AccountIdPipe } from '../common/account-id.pipe.js';
 import type { Page } from '../http/pagination.js';
+import { IdempotentWrite } from '../idempotency/idempotent-write.decorator.js';
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
 import { AccountSchema } from '../read-model/schemas/account.schema.js';
 import { AccountPageSchema } from '../read-model/schemas/account-page.schema.js';
@@ -45,6 +46,7 @@ export class AccountsController {
   })
   @Post(['acounts/new', 'accounts/new'])
   @HttpCode(201)
+  @IdempotentWrite()
   @Authenticated({ permission: Permission.ManageAccountDetails })
   create(@Body() body: CreateAccountDto, @CurrentPrincipal() caller: Principal): Promise<AccountResource> {
     return this.accounts.create(caller, body);
@@ -77,6 +79,7 @@ export class AccountsController {
   })
   @Patch('account/:account')
   @Public()
+  @IdempotentWrite()
   async update(
     @AccountId() id: string,
     @Body() body: UpdateAccountDto,

@@ -102,12 +102,14 @@ export class AccountsRepository {
   }
 
   /**
-   * A profile-only change as one auto-committed `UPDATE` (no row lock held
-   * across round trips), run again on a deadlock or lock-wait timeout: the
-   * name-gram triggers update shared counter rows. Plain SQL: TypeORM's
-   * update query builder cost more CPU than the rest of the request.
+   * A profile-only change as one `UPDATE`. With `manager` outside a
+   * transaction it commits on its own (no row lock held across round trips)
+   * and runs again on a deadlock or lock-wait timeout: the name-gram triggers
+   * update shared counter rows. Inside a transaction the transaction's retry
+   * does that. Plain SQL: TypeORM's update query builder cost more CPU than
+   * the rest of the request.
    */
-  async updateProfile(id: string, changes: ProfileColumns): Promise<void> {
+  async updateProfile(manager: EntityManager, id: string, changes: ProfileColumns): Promise<void> {
     const columns: string[] = [];
     const values: (string | null)[] = [];
     for (const column of ['name', 'discriminator', 'avatar_url'] as const) {
@@ -116,9 +118,8 @@ export class AccountsRepository {
       values.push(changes[column]);
     }
     if (columns.length === 0) return;
-    await retryOnLockConflict(() =>
-      this.transactions.manager.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]),
-    );
+    const update = () => manager.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]);
+    await (manager.queryRunner ? update() : retryOnLockConflict(update));
   }
 
   /** Sets the permission bits of an account. @returns false when it does not exist. */

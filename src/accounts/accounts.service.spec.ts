@@ -64,7 +64,8 @@ class FakeAccountsRepository implements Pick<
     return true;
   }
 
-  async updateProfile(id: string, changes: ProfileColumns): Promise<void> {
+  async updateProfile(manager: EntityManager, id: string, changes: ProfileColumns): Promise<void> {
+    expect(manager).toBe(MANAGER);
     this.calls.push(`updateProfile ${id} ${JSON.stringify(changes)}`);
     const row = this.rows.get(id);
     if (!row) return;
@@ -147,6 +148,7 @@ describe('AccountsService', () => {
         transactionsRun++;
         return work(MANAGER);
       },
+      runAutocommit: <T>(work: (manager: EntityManager) => Promise<T>) => work(MANAGER),
     };
     const config = {
       get signupsOpen() {

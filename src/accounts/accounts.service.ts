@@ -163,13 +163,16 @@ export class AccountsService {
    * A change of `name`, `discriminator` and/or `avatar_url` alone by a caller
    * holding `manage_account_details`: no rule depends on the stored row, so
    * the write is one `UPDATE` (a transaction on its own) followed by one read,
-   * with no row lock held across round trips.
+   * with no row lock held across round trips; one transaction with both when
+   * the request stores its answer for an `Idempotency-Key`.
    *
    * @throws UnprocessableEntityError (422) when the account does not exist.
    */
   private async updateProfile(id: string, dto: UpdateAccountDto): Promise<AccountResource> {
-    await this.repository.updateProfile(id, dto);
-    return requireFound(await this.serializer.load(id), ['path', 'account'], 'Account');
+    return this.transactions.runAutocommit(async (manager) => {
+      await this.repository.updateProfile(manager, id, dto);
+      return requireFound(await this.serializer.load(id, manager), ['path', 'account'], 'Account');
+    });
   }
 
   /**

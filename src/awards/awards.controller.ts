@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { Authenticated, Public } from '../common/authenticated.decorator.js';
 import { AccountIdPipe } from '../common/account-id.pipe.js';
 import { SerialIdPipe } from '../http/id-param.pipe.js';
+import { IdempotentWrite } from '../idempotency/idempotent-write.decorator.js';
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
 import { AwardDetailsSchema } from '../read-model/schemas/award-details.schema.js';
 import { AwardSchema } from '../read-model/schemas/award.schema.js';
@@ -20,6 +21,9 @@ const AccountId = () => Param('account', AccountIdPipe);
 /** 208 Already Reported: `PUT /account/{account}/award/{award}` when the award was already held (interface §4.3). */
 const ALREADY_REPORTED = 208;
 
+/** The status of `PUT /account/{account}/award/{award}`: 201 when `given`, else 208. */
+const giveStatus = (given: boolean): number => (given ? 201 : ALREADY_REPORTED);
+
 /** Award endpoints of interface §4.3; every write needs `manage_awards` (contract §5). */
 @ApiTags('awards')
 @Controller()
@@ -31,6 +35,7 @@ export class AwardsController {
   @ApiErrors([422], { 422: 'Invalid input, or a team or account that does not exist.' })
   @Post('awards/new')
   @HttpCode(201)
+  @IdempotentWrite()
   @Authenticated({ permission: Permission.ManageAwards })
   create(@Body() body: CreateAwardDto): Promise<AwardResource> {
     return this.awards.create(body);
@@ -50,6 +55,7 @@ export class AwardsController {
   @ApiErrors([422])
   @Patch('award/:award')
   @Authenticated({ permission: Permission.ManageAwards })
+  @IdempotentWrite()
   update(@AwardId() id: number, @Body() body: UpdateAwardDto): Promise<AwardResource> {
     return this.awards.update(id, body);
   }
@@ -71,9 +77,10 @@ export class AwardsController {
   @ApiErrors([422], { 422: 'No such account or award.' })
   @Put('account/:account/award/:award')
   @Authenticated({ permission: Permission.ManageAwards })
+  @IdempotentWrite({ answer: (given: boolean) => ({ status: giveStatus(given) }) })
   async give(@AccountId() accountId: string, @AwardId() awardId: number, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const given = await this.awards.give(accountId, awardId);
-    void reply.status(given ? 201 : ALREADY_REPORTED);
+    void reply.status(giveStatus(given));
   }
 
   @ApiOperation({ summary: 'Take an award from an account' })

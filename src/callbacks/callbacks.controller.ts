@@ -6,6 +6,7 @@ import { Authenticated } from '../common/authenticated.decorator.js';
 import { CurrentPrincipal } from '../common/current-principal.decorator.js';
 import { EVENT_TYPES, type EventType } from '../events/event-type.js';
 import { EventTypePipe } from '../events/event-type.pipe.js';
+import { IdempotentWrite } from '../idempotency/idempotent-write.decorator.js';
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
 import { CallbackListSchema, CallbackSchema } from './dto/callback.schema.js';
 import type { CallbackListResource, CallbackResource } from './callback.resource.js';
@@ -32,6 +33,7 @@ export class CallbacksController {
   @ApiSuccess(200, CallbackSchema)
   @ApiErrors([401, 422], APP_ONLY)
   @Put(['callback/:event', 'callbacks/:event'])
+  @IdempotentWrite()
   put(@Event() event: EventType, @Body() body: PutCallbackDto, @CurrentPrincipal() app: AppPrincipal): Promise<CallbackResource> {
     return this.callbacks.put(app.appId, event, body);
   }

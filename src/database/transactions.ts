@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
+import { pendingParticipant } from './request-transaction.js';
 import { runInTransaction } from './retrying-transaction.js';
 
 /**
@@ -16,13 +17,34 @@ export class Transactions {
   /**
    * Runs `work` in one transaction, again (up to four times in all) when
    * MySQL/MariaDB picks it as a deadlock victim; `work` must only touch the
-   * database through `manager`.
+   * database through `manager`. The request's transaction participant (the
+   * answer stored for an `Idempotency-Key`, `request-transaction.ts`) is
+   * written in the same transaction, after `work`.
    *
    * @throws whatever `work` throws, the last deadlock / lock-wait error, or
    *   CommitOutcomeUnknownException (504) when the connection was lost during COMMIT.
    */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return runInTransaction(this.dataSource, work);
+    const pending = pendingParticipant();
+    if (!pending) return runInTransaction(this.dataSource, work);
+    return runInTransaction(this.dataSource, async (manager) => {
+      const result = await work(manager);
+      await pending.participant.beforeCommit(manager, result);
+      return result;
+    }).then((result) => {
+      pending.committed();
+      return result;
+    });
+  }
+
+  /**
+   * `work` whose statements may each commit on their own (no rule reads what
+   * another statement wrote): it runs without a transaction, each statement
+   * committed as it runs, unless the request has a transaction participant;
+   * then it runs as {@link run}, in one transaction with it.
+   */
+  runAutocommit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return pendingParticipant() ? this.run(work) : work(this.dataSource.manager);
   }
 
   /**
@@ -33,8 +55,7 @@ export class Transactions {
    * rests on row locks and conditional updates, not on a stable snapshot.
    */
   runWithoutGapLocks<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (this.dataSource.options.type !== 'mysql') return this.run(work);
-    return runInTransaction(this.dataSource, work, 'READ COMMITTED');
+    return runInTransaction(this.dataSource, work, this.dataSource.options.type === 'mysql' ? 'READ COMMITTED' : undefined);
   }
 
   /** The manager outside any transaction, for reads on their own. */

@@ -11,8 +11,9 @@ export function corsOptions(origins: readonly string[]): FastifyCorsOptions {
   return {
     origin: origins.includes('*') ? '*' : [...origins],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', REQUEST_ID_HEADER],
     exposedHeaders: [
+      'Idempotent-Replayed',
       'Retry-After',
       'WWW-Authenticate',
       REQUEST_ID_HEADER,

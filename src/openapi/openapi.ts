@@ -74,6 +74,10 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
       ];
       for (const status of statuses) operation.responses[status] ??= { ...error, description: ERROR_DESCRIPTIONS[status] };
       if (BODY_METHODS.has(method) && !operation.tags?.includes(OPERATIONS_TAG)) documentCommitOutcomeUnknown(operation.responses, error);
+      if (operation.parameters?.some((parameter) => 'in' in parameter && parameter.in === 'header' && parameter.name === IDEMPOTENCY_KEY))
+        documentIdempotencyKey(operation.responses, error);
+      // Path parameters first, then query, then headers, whatever the order the decorators were applied in.
+      operation.parameters?.sort((a, b) => PARAMETER_ORDER.indexOf(locationOf(a)) - PARAMETER_ORDER.indexOf(locationOf(b)));
       for (const parameter of operation.parameters ?? []) {
         if ('in' in parameter && parameter.in === 'path' && PATH_PARAMETERS[parameter.name])
           Object.assign(parameter, PATH_PARAMETERS[parameter.name]);
@@ -81,6 +85,26 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return document;
+}
+
+/** Where each kind of parameter goes in an operation's list. */
+const PARAMETER_ORDER = ['path', 'query', 'header', 'cookie'];
+
+function locationOf(parameter: object): string {
+  return 'in' in parameter ? String(parameter.in) : 'path';
+}
+
+/** The request header of retry-safe writes (`idempotency/`). */
+const IDEMPOTENCY_KEY = 'Idempotency-Key';
+
+/** Adds the answers of an `Idempotency-Key`: 409 while its first request is in flight, 422 when it was used for another request. */
+function documentIdempotencyKey(responses: Record<string, unknown>, error: object): void {
+  const inFlight = 'A request with the same `Idempotency-Key` is still being answered.';
+  const conflict = responses[409] as { description?: string } | undefined;
+  if (!conflict) responses[409] = { ...error, description: inFlight };
+  else conflict.description = `${conflict.description} Or: ${inFlight}`;
+  const invalid = responses[422] as { description?: string } | undefined;
+  if (invalid) invalid.description = `${invalid.description} Or: an \`Idempotency-Key\` that is malformed or was used for another request.`;
 }
 
 /** Adds the 504 of a write whose commit was interrupted, next to a 504 the route already gives (the identity provider's). */

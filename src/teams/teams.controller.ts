@@ -5,6 +5,7 @@ import { Authenticated, Public } from '../common/authenticated.decorator.js';
 import { CurrentPrincipal } from '../common/current-principal.decorator.js';
 import type { Principal } from '../common/principal.js';
 import { SerialIdPipe } from '../http/id-param.pipe.js';
+import { IdempotentWrite } from '../idempotency/idempotent-write.decorator.js';
 import type { Page } from '../http/pagination.js';
 import { ApiErrors, ApiSuccess } from '../openapi/api-responses.decorator.js';
 import { TeamPageSchema } from '../read-model/schemas/team-page.schema.js';
@@ -29,6 +30,7 @@ export class TeamsController {
   @ApiErrors([422])
   @Post('teams/new')
   @HttpCode(201)
+  @IdempotentWrite()
   @Authenticated({ permission: Permission.ManageTeams })
   create(@Body() body: CreateTeamDto): Promise<TeamResource> {
     return this.teams.create(body.name);
@@ -57,6 +59,7 @@ export class TeamsController {
   @ApiErrors([422])
   @Patch('team/:team')
   @Authenticated()
+  @IdempotentWrite()
   update(@TeamId() id: number, @Body() body: UpdateTeamDto, @CurrentPrincipal() caller: Principal): Promise<TeamResource> {
     return this.teams.update(caller, id, body.name);
   }

@@ -1091,7 +1091,10 @@ export interface operations {
     "AccountsController_create[0]": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1141,7 +1144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The id is already registered. */
+            /** @description The id is already registered. Or: A request with the same `Idempotency-Key` is still being answered. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1168,7 +1171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid input, or a resource that does not exist. */
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1209,7 +1212,10 @@ export interface operations {
     "AccountsController_create[1]": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1259,7 +1265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The id is already registered. */
+            /** @description The id is already registered. Or: A request with the same `Idempotency-Key` is still being answered. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1286,7 +1292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid input, or a resource that does not exist. */
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1568,7 +1574,10 @@ export interface operations {
     AccountsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Account id (unsigned 64-bit integer). */
                 account: string;
@@ -1617,6 +1626,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -1635,7 +1653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid input, no such account or team, or `idp_token` invalid or without the identify scope. */
+            /** @description Invalid input, no such account or team, or `idp_token` invalid or without the identify scope. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1685,7 +1703,10 @@ export interface operations {
     TeamsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1731,6 +1752,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -1749,7 +1779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid input, or a resource that does not exist. */
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2030,7 +2060,10 @@ export interface operations {
     TeamsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Team id. */
                 team: number;
@@ -2079,6 +2112,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -2097,7 +2139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid input, or a resource that does not exist. */
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2138,7 +2180,10 @@ export interface operations {
     AwardsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2184,6 +2229,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -2202,7 +2256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid input, or a team or account that does not exist. */
+            /** @description Invalid input, or a team or account that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2413,7 +2467,10 @@ export interface operations {
     AwardsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Award id. */
                 award: number;
@@ -2462,6 +2519,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -2480,7 +2546,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid input, or a resource that does not exist. */
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2521,7 +2587,10 @@ export interface operations {
     AwardsController_give: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Account id (unsigned 64-bit integer). */
                 account: string;
@@ -2573,6 +2642,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -2591,7 +2669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such account or award. */
+            /** @description No such account or award. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2831,7 +2909,10 @@ export interface operations {
     "CallbacksController_put[0]": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Event type (contract §8). */
                 event: "account_team_update";
@@ -2880,6 +2961,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -2898,7 +2988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid input, or a resource that does not exist. */
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3136,7 +3226,10 @@ export interface operations {
     "CallbacksController_put[1]": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Event type (contract §8). */
                 event: "account_team_update";
@@ -3185,6 +3278,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -3203,7 +3305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid input, or a resource that does not exist. */
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -4,6 +4,7 @@ import { OutboxSchema1763800002000 } from './1763800002000-outbox-schema.js';
 import { AccountCounts1763800006000 } from './1763800006000-account-counts.js';
 import { AccountNameGrams1763800007000 } from './1763800007000-account-name-grams.js';
 import { OutboxPayloadLongtext1763800008000 } from './1763800008000-outbox-payload-longtext.js';
+import { IdempotencyKeys1795602307444 } from './1795602307444-idempotency-keys.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   AccountCounts1763800006000,
   AccountNameGrams1763800007000,
   OutboxPayloadLongtext1763800008000,
+  IdempotencyKeys1795602307444,
 ];

@@ -1,0 +1,42 @@
+import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+
+import { IDEMPOTENCY_KEY_TTL_SECONDS, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency-rules.js';
+
+/** Metadata key of {@link IdempotentWrite}. */
+export const IDEMPOTENT_WRITE = 'idempotency:write';
+
+/** The answer a route gives for the result of its write transaction. */
+export interface IdempotentAnswer {
+  status: number;
+  /** The JSON body; none when `undefined`. */
+  body?: unknown;
+}
+
+/** How a route's answer follows from what its write transaction returned. */
+export interface IdempotentWriteOptions {
+  /** Default: the route's status (`@HttpCode`, else 201 for POST and 200 otherwise) with the result as the body. */
+  answer?: (result: never) => IdempotentAnswer;
+}
+
+/**
+ * Marks a write route that takes the `Idempotency-Key` header (IETF httpapi
+ * draft "The Idempotency-Key HTTP Header Field"; Stripe's semantics), and
+ * documents the header. The route's one write transaction (`Transactions`)
+ * returns what its answer is built from; see `IdempotencyInterceptor`.
+ */
+export const IdempotentWrite = (options: IdempotentWriteOptions = {}): MethodDecorator =>
+  applyDecorators(
+    SetMetadata(IDEMPOTENT_WRITE, options),
+    ApiHeader({
+      name: 'Idempotency-Key',
+      required: false,
+      description:
+        `Makes a retry safe: the first answer to this key (per credential, for ${IDEMPOTENCY_KEY_TTL_SECONDS / 3600} h) is stored with the write, and a retry ` +
+        'with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. ' +
+        'The same key with another request is a 422; while the first is still being answered, a 409. ' +
+        `1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters (a random UUID, say), optionally as a quoted string. ` +
+        'Ignored without credentials.',
+      schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: '^[\\x20-\\x7e]+$' },
+    }),
+  );
