@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { TeamEntity } from '../src/teams/team.entity.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { runProcess, TestProcess } from './support/child-process.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
@@ -32,6 +34,19 @@ function startMariadb(dir: string, port: number): Promise<TestProcess> {
     ],
     { ready: 'ready for connections', timeoutMs: 30_000 },
   );
+}
+
+/** One team creation of the commit-ambiguity test, and what became of it. */
+interface Creation {
+  name: string;
+  /** Status of the first attempt (0: no answer). */
+  first: number;
+  /** Statuses of the retries with the same Idempotency-Key, until a 201. */
+  retries: number[];
+  /** Whether the 201 that ended the retries was a replay (the first attempt had committed). */
+  replayed: boolean;
+  /** After a first 503 ("nothing was written"), whether the team existed before any retry. */
+  existedAfter503?: boolean;
 }
 
 interface Change {
@@ -190,5 +205,78 @@ describe('a database outage under load', () => {
     );
     expect(missing).toEqual([]);
     expect(await t.dataSource.manager.count(DeliveryEntity)).toBe(deliveries.length);
+  }, 180_000);
+
+  it('never answers the "nothing written" 503 for a team that exists, and a retried POST with Idempotency-Key leaves exactly one team', async () => {
+    const creations: Creation[] = [];
+    /** The number of teams named `name`, once the database answers. */
+    const countTeams = async (name: string): Promise<number> => {
+      for (;;) {
+        const count = await t.dataSource.manager.count(TeamEntity, { where: { name } }).catch(() => undefined);
+        if (count !== undefined) return count;
+        await sleep(200);
+      }
+    };
+    /** One client: creates teams, each with its own key; after anything but a 201 it retries with that key until a 201. */
+    const client = async (round: number, index: number, running: () => boolean) => {
+      for (let serial = 0; running(); serial++) {
+        const creation: Creation = { name: `round ${round} client ${index} team ${serial}`, first: 0, retries: [], replayed: false };
+        creations.push(creation);
+        const headers = { 'idempotency-key': randomUUID() };
+        const send = () =>
+          t.http
+            .post('/teams/new', { auth: admin, body: { name: creation.name }, headers })
+            .catch(() => ({ status: 0, headers: new Headers() }));
+        creation.first = (await send()).status;
+        if (creation.first === 201) continue;
+        if (creation.first === 503) creation.existedAfter503 = (await countTeams(creation.name)) > 0;
+        for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+          await sleep(100);
+          const retry = await send();
+          creation.retries.push(retry.status);
+          if (retry.status !== 201) continue;
+          creation.replayed = retry.headers.get('idempotent-replayed') === 'true';
+          break;
+        }
+      }
+    };
+
+    // Kill the database under load, alternately with SIGTERM and SIGKILL, until a commit was interrupted (a 504):
+    // at most 6 rounds of about 5 s.
+    let rounds = 0;
+    while (rounds < 6 && !creations.some((creation) => creation.first === 504)) {
+      rounds++;
+      let running = true;
+      const clients = Array.from({ length: 32 }, (_, index) => client(rounds, index, () => running));
+      await sleep(1500);
+      await mariadb.stop(rounds % 2 === 1 ? 'SIGTERM' : 'SIGKILL');
+      await sleep(300);
+      mariadb = await startMariadb(dir, port);
+      await sleep(1000);
+      running = false;
+      await Promise.all(clients);
+    }
+
+    const firsts: Record<number, number> = {};
+    for (const creation of creations) firsts[creation.first] = (firsts[creation.first] ?? 0) + 1;
+    const interrupted = creations.filter((creation) => creation.first === 504);
+    const rows: { name: string; teams: string }[] = await t.dataSource.query(
+      "SELECT name, COUNT(*) AS teams FROM teams WHERE name LIKE 'round %' GROUP BY name",
+    );
+    const teamsByName = new Map(rows.map((row) => [row.name, Number(row.teams)]));
+    console.log(
+      `commit ambiguity: ${rounds} round(s), ${creations.length} creations, first answers ${JSON.stringify(firsts)}, ` +
+        `${interrupted.length} interrupted commits of which ${interrupted.filter((creation) => creation.replayed).length} had committed (replayed on retry)`,
+    );
+
+    // The fault happened: a commit was interrupted, and answered as such.
+    expect(interrupted.length).toBeGreaterThan(0);
+    expect(Object.keys(firsts).filter((status) => !['201', '503', '504'].includes(status))).toEqual([]);
+    // A 503 says nothing was written: no team of a 503 existed before its retry.
+    expect(creations.filter((creation) => creation.existedAfter503)).toEqual([]);
+    // Every creation ended in a 201, and exactly one team each, however many times it was sent.
+    expect(creations.filter((creation) => creation.first !== 201 && creation.retries.at(-1) !== 201)).toEqual([]);
+    expect(creations.filter((creation) => teamsByName.get(creation.name) !== 1)).toEqual([]);
+    expect(teamsByName.size).toBe(creations.length);
   }, 180_000);
 });
