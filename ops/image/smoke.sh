@@ -28,6 +28,7 @@ STARTED=$(date +%s)
 
 IMAGE=${SMOKE_IMAGE:-accounts-service:smoke}
 DATABASE=${SMOKE_DATABASE:-accounts_image_test}
+[[ $DATABASE =~ ^[A-Za-z0-9_]+$ ]] || { echo "SMOKE_DATABASE: letters, digits and _ only" >&2; exit 2; }
 MYSQL=${SMOKE_MYSQL:-mysql://root@127.0.0.1:3306}
 REDIS_URL=${SMOKE_REDIS_URL:-redis://127.0.0.1:6379/0}
 CACHE=${SMOKE_CACHE:-/var/cache/accounts-image-smoke}
@@ -65,6 +66,8 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q podman buildah debootstrap >/dev/null
 fi
 for tool in curl mysql redis-cli python3; do command -v "$tool" >/dev/null || fail "$tool is needed"; done
+# The database is made for this run and dropped after it: refuse one that exists (it may hold data).
+[[ -z $(sql "SHOW DATABASES LIKE '$DATABASE'") ]] || fail "database $DATABASE exists already: choose another SMOKE_DATABASE"
 # A container gets fixed open-file and process limits unless configured otherwise, and raising a limit needs
 # CAP_SYS_RESOURCE, which root lacks in some sandboxes and CI runners: pin both to what this shell has (the
 # process limit at most the kernel's pid_max, as podman's runtime sees it).
@@ -166,10 +169,12 @@ echo "built in $(($(date +%s) - build_started))s"
 # ---------------------------------------------------------------- helpers for the checks
 containers=()
 receiver_pid=
+created_database=
 cleanup() {
   for container in "${containers[@]}"; do podman rm -f "$container" >/dev/null 2>&1 || true; done
   [[ -n $receiver_pid ]] && kill "$receiver_pid" 2>/dev/null || true
-  sql "DROP DATABASE IF EXISTS \`$DATABASE\`" 2>/dev/null || true
+  # Only the database this run created: never one that was there before.
+  [[ -n $created_database ]] && sql "DROP DATABASE IF EXISTS \`$DATABASE\`" 2>/dev/null || true
   redis --scan --pattern "$PREFIX:*" 2>/dev/null | xargs -r redis-cli -h "${REDIS_HOSTPORT%:*}" -p "${REDIS_HOSTPORT##*:}" -n "$REDIS_DB" del >/dev/null 2>&1 || true
   cleanup_build
 }
@@ -245,8 +250,8 @@ stop_clean sqlite
 
 # ---------------------------------------------------------------- 2. API + worker on MariaDB and Redis
 log "migrations, API and worker on MariaDB ($MYSQL_HOSTPORT/$DATABASE) and Redis ($REDIS_URL)"
-[[ -z $(sql "SHOW DATABASES LIKE '$DATABASE'") ]] || fail "database $DATABASE exists already: choose another SMOKE_DATABASE"
 sql "CREATE DATABASE \`$DATABASE\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci"
+created_database=yes
 DATABASE_URL="$MYSQL/$DATABASE"
 MYSQL_ENV=("DATABASE_URL=$DATABASE_URL" "REDIS_URL=$REDIS_URL" "CALLBACK_QUEUE_PREFIX=$PREFIX" "LOG_FORMAT=json")
 podman run --rm --network host -e "DATABASE_URL=$DATABASE_URL" "$IMAGE" node dist/cli.js migrations run | tail -1
