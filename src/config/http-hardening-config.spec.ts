@@ -24,3 +24,15 @@ describe('request timeouts (REQUEST_TIMEOUT_MS, REQUEST_BODY_TIMEOUT_MS)', () =>
     },
   );
 });
+
+describe('LOGIN_LIMIT_IPV6_PREFIX', () => {
+  it('defaults to 64 and reads 1..128', () => {
+    expect(loadAppConfig({}).loginLimitIpv6Prefix).toBe(64);
+    expect(loadAppConfig({ LOGIN_LIMIT_IPV6_PREFIX: '48' }).loginLimitIpv6Prefix).toBe(48);
+    expect(loadAppConfig({ LOGIN_LIMIT_IPV6_PREFIX: '128' }).loginLimitIpv6Prefix).toBe(128);
+  });
+
+  it.each([['0'], ['129'], ['64.5'], ['/64']])('refuses %s at start, naming the variable', (value) => {
+    expect(() => loadAppConfig({ LOGIN_LIMIT_IPV6_PREFIX: value })).toThrow(/LOGIN_LIMIT_IPV6_PREFIX: /);
+  });
+});
