@@ -5,11 +5,12 @@ import { CallbacksController } from './callbacks.controller.js';
 import { CallbacksRepository } from './callbacks.repository.js';
 import { CallbacksService } from './callbacks.service.js';
 import { CallbackEntity } from './callback.entity.js';
+import { CallbackUrlCheck } from './callback-url.check.js';
 
 /** Apps' callback registrations (interface §4.4). */
 @Module({
   imports: [TypeOrmModule.forFeature([CallbackEntity])],
   controllers: [CallbacksController],
-  providers: [CallbacksService, CallbacksRepository],
+  providers: [CallbacksService, CallbacksRepository, CallbackUrlCheck],
 })
 export class CallbacksModule {}

@@ -6,6 +6,7 @@ import { Transactions } from '../database/transactions.js';
 import { namesNonPublicAddress } from './public-address.js';
 import type { EventType } from '../events/event-type.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
+import { withoutUserInfo } from './callback-url.js';
 import { CallbacksRepository } from './callbacks.repository.js';
 import { type CallbackListResource, type CallbackResource, toCallbackResource } from './callback.resource.js';
 import type { PutCallbackDto } from './dto/put-callback.dto.js';
@@ -71,10 +72,10 @@ export class CallbacksService {
     if (!(await this.repository.delete(appId, event))) throw notRegistered(event);
   }
 
-  /** The app's callbacks as `{callbacks: {event: url}}`. */
+  /** The app's callbacks as `{callbacks: {event: url}}` (URLs without user info). */
   async list(appId: number): Promise<CallbackListResource> {
     const callbacks = await this.repository.list(appId);
-    return { callbacks: Object.fromEntries(callbacks.map((callback) => [callback.event, callback.url])) };
+    return { callbacks: Object.fromEntries(callbacks.map((callback) => [callback.event, withoutUserInfo(callback.url)])) };
   }
 }
 

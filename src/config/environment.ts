@@ -130,6 +130,25 @@ export class EnvironmentVariables {
   WORKER_PORT?: number;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(128)
+  LOGIN_LIMIT_IPV6_PREFIX?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  REQUEST_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  REQUEST_BODY_TIMEOUT_MS?: number;
+
+  @IsOptional()
   @ValidateBy({
     name: 'isTrustProxy',
     validator: {
@@ -183,6 +202,9 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     rateLimit: { max: env.RATE_LIMIT_MAX ?? 0, windowMs: parseDuration(env.RATE_LIMIT_WINDOW ?? '1m', ['ms', 's', 'm', 'h'])! },
     workerPort: env.WORKER_PORT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? 'false')!,
+    loginLimitIpv6Prefix: env.LOGIN_LIMIT_IPV6_PREFIX ?? 64,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
+    requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_MS ?? 10_000,
   });
 }
 

@@ -5,8 +5,21 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5000' }, seed: { type: 'string', default: String(Date.now() % 2 ** 31) } },
+  options: {
+    runs: { type: 'string', default: '5000' },
+    seed: { type: 'string', default: String(Date.now() % 2 ** 31) },
+    help: { type: 'boolean', default: false },
+  },
 });
+if (values.help) {
+  console.log(`npm run fuzz -- [--runs N] [--seed S]
+  --runs N  generated requests (default 5000); bodies include schema objects, odd JSON,
+            thousands of keys and long strings
+  --seed S  fast-check seed (default: from the clock); a failure prints it
+Database: DATABASE_URL (mysql://... for MariaDB/MySQL; unset: the embedded SQLite file).`);
+  process.exit(0);
+}
+delete values.help;
 for (const [name, value] of Object.entries(values)) {
   if (!/^\d+$/.test(value)) {
     console.error(`--${name} must be a non-negative integer, not ${JSON.stringify(value)}`);
