@@ -26,10 +26,10 @@ import { TestApp } from './support/test-app.js';
 
 /**
  * Redis mode (contract §8, §9): real worker processes (`node <dist>/worker.js`),
- * a real Redis and a local receiver. Part of the run only when REDIS_URL is set
+ * a real Redis and a local receiver. Part of the run only when TEST_REDIS_URL is set
  * (vitest.config.ts). Each block uses its own queue prefix.
  */
-const SHARED_REDIS = process.env.REDIS_URL!;
+const SHARED_REDIS = process.env.TEST_REDIS_URL!;
 
 describe('delivery worker', () => {
   const prefix = `test-callbacks-${randomBytes(4).toString('hex')}`;
