@@ -126,8 +126,8 @@ describe('delivery queue repair and a Redis that stops answering', () => {
       lastError: 'Job failed: job stalled more than allowable limit',
     });
     expect(await t.dataSource.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(229);
-    // Job data are ids only (contract §8: URL, secret and body are read at delivery time).
-    expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0 });
+    // Job data are ids only (contract §8: URL, secret and body are read at delivery time); the app's holds it to its share of slots.
+    expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0, appId: app.id });
   }, 60_000);
 
   it('never calls a callback deleted before any attempt: the worker cancels the delivery', async () => {

@@ -4,7 +4,8 @@ import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
-import { DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
+import { AppSlots } from './app-slots.js';
+import { type AppDeliveryRound, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { DeliveryExecutor } from './delivery-executor.js';
 
 /** Extra time a claim outlives the attempt's timeout before another pass may take the delivery again. */
@@ -21,7 +22,10 @@ const INFRASTRUCTURE_RETRIES = 20;
  * process with the same {@link DeliveryExecutor} as the worker. The retry
  * schedule lives in the database (`next_attempt_at`); each attempt is claimed
  * with a lease, so one that was cut short by a crash is tried again after a
- * restart. At most `CALLBACK_CONCURRENCY` attempts run at once. A claimed
+ * restart. At most `CALLBACK_CONCURRENCY` attempts run at once, at most
+ * `CALLBACK_APP_CONCURRENCY` of them for one app ({@link AppSlots}): the
+ * deliveries of an app at its share are left in the database and others
+ * are taken instead. A claimed
  * delivery whose run failed for the database's sake (an outage) is run again
  * every few seconds while it holds the lease, rather than waiting for the
  * lease to expire.
@@ -38,6 +42,7 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,
+    private readonly slots: AppSlots,
   ) {
     super();
   }
@@ -50,13 +55,24 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     });
   }
 
+  /**
+   * Starts due deliveries while slots are free. A batch that held deliveries
+   * of an app that reached its share is followed by another without that
+   * app, so other apps' deliveries do not wait for the next poll.
+   */
   async dispatch(): Promise<void> {
-    const free = this.config.callbackConcurrency - this.inFlight.size;
-    if (free <= 0) return;
-    const now = this.clock.nowSeconds();
-    const due = await this.deliveries.findDue(now, free);
-    for (const delivery of due) {
-      if (await this.claim(delivery, now)) this.start(delivery);
+    for (;;) {
+      const free = this.config.callbackConcurrency - this.inFlight.size;
+      if (free <= 0) return;
+      const now = this.clock.nowSeconds();
+      const due = await this.deliveries.findDue(now, free, this.slots.fullApps());
+      let skipped = false;
+      for (const delivery of due) {
+        if (!this.slots.tryTake(delivery.appId)) skipped = true;
+        else if (await this.claim(delivery, now)) this.start(delivery);
+        else this.slots.release(delivery.appId);
+      }
+      if (!skipped || this.draining) return;
     }
   }
 
@@ -69,17 +85,26 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     return this.deliveries.lease(delivery, now, now + this.config.callbackTimeoutMs / 1000 + LEASE_MARGIN_SECONDS);
   }
 
-  private start(delivery: DeliveryRound, retries = 0): void {
-    const run = this.executor
-      .execute(delivery.id, delivery.round)
-      .then(() => undefined)
-      .catch(async (error: unknown) => {
+  /** Runs a claimed delivery holding one of its app's slots, given back when the run ends. */
+  private start(delivery: AppDeliveryRound): void {
+    const run = this.run(delivery).finally(() => {
+      this.inFlight.delete(run);
+      this.slots.release(delivery.appId);
+    });
+    this.inFlight.add(run);
+  }
+
+  private async run(delivery: DeliveryRound): Promise<void> {
+    for (let retries = 0; ; retries += 1) {
+      try {
+        await this.executor.execute(delivery.id, delivery.round);
+        return;
+      } catch (error) {
         this.logger.warn(`Delivery ${delivery.id}: ${error instanceof Error ? error.message : String(error)}`);
         if (this.draining || retries >= INFRASTRUCTURE_RETRIES) return;
         await new Promise((resolve) => setTimeout(resolve, INFRASTRUCTURE_RETRY_MS));
-        if (!this.draining) this.start(delivery, retries + 1);
-      })
-      .finally(() => this.inFlight.delete(run));
-    this.inFlight.add(run);
+        if (this.draining) return;
+      }
+    }
   }
 }

@@ -8,7 +8,7 @@ import { Transactions } from '../database/transactions.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryExecutor } from './delivery-executor.js';
-import { DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
+import { type AppDeliveryRound, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { DELIVERY_JOB, DELIVERY_QUEUE, type DeliveryJobData, deliveryJobId } from './delivery-queue.js';
 
 /** Deliveries enqueued per transaction. */
@@ -115,7 +115,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
     }
   }
 
-  private async repair(delivery: DeliveryRound): Promise<void> {
+  private async repair(delivery: AppDeliveryRound): Promise<void> {
     const job = await this.queue.getJob(deliveryJobId(delivery));
     const state = job ? await job.getState() : 'missing';
     if (state === 'failed') {
@@ -139,8 +139,8 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
 }
 
 /** A job's data: ids only (contract §8: URL, secret and body are read at delivery time). */
-function jobData(delivery: DeliveryRound): DeliveryJobData {
-  return { deliveryId: delivery.id, round: delivery.round };
+function jobData(delivery: AppDeliveryRound): DeliveryJobData {
+  return { deliveryId: delivery.id, round: delivery.round, appId: delivery.appId };
 }
 
 /** `promise`, or a rejection with `message` after `ms` milliseconds (the promise itself goes on). */
