@@ -1,5 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, type FindOptionsWhere, In, IsNull, LessThan, LessThanOrEqual, MoreThan, Not } from 'typeorm';
+import {
+  And,
+  type EntityManager,
+  type FindOptionsWhere,
+  In,
+  IsNull,
+  LessThan,
+  LessThanOrEqual,
+  MoreThan,
+  MoreThanOrEqual,
+  Not,
+} from 'typeorm';
 
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
@@ -118,6 +129,19 @@ export class DeliveriesRepository {
       { id: In(rounds.map((delivery) => delivery.id)), enqueuedAt: claimedAt },
       { enqueuedAt: null },
     );
+  }
+
+  /**
+   * Queue mode: up to `limit` pending rounds claimed for the queue at or
+   * after `from` and before `to` (seconds), with ids above `afterId`, by id.
+   */
+  findClaimed(from: number, to: number, afterId: number, limit: number): Promise<AppDeliveryRound[]> {
+    return this.transactions.manager.find(DeliveryEntity, {
+      select: { id: true, round: true, appId: true },
+      where: { id: MoreThan(afterId), status: 'pending', enqueuedAt: And(MoreThanOrEqual(from), LessThan(to)) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
   }
 
   /** Queue mode: up to `limit` enqueued pending rounds due before `dueBefore`, with ids above `afterId`, by id. */
