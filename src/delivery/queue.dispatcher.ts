@@ -117,7 +117,25 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
       this.redisDown = false;
       this.logger.log('Redis is back: waiting deliveries are being enqueued');
     }
+    await this.removeSuperseded(claimed);
     return claimed.length;
+  }
+
+  /**
+   * Removes the failed job of the round before each redelivery just enqueued,
+   * so that `callback_queue_jobs{state="failed"}` counts the deliveries that
+   * are failed now (the delivery row keeps the last error). Best effort: a
+   * job left behind is only a stale count.
+   */
+  private async removeSuperseded(rounds: readonly AppDeliveryRound[]): Promise<void> {
+    const redelivered = rounds.filter((delivery) => delivery.round > 0);
+    try {
+      await Promise.all(redelivered.map((delivery) => this.queue.remove(deliveryJobId({ id: delivery.id, round: delivery.round - 1 }))));
+    } catch (error) {
+      this.logger.warn(
+        `Could not remove the failed jobs of redelivered deliveries: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** Puts claimed deliveries back for the next pass (best effort: the reconcile pass covers a failure here). */
