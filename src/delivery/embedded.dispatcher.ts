@@ -35,6 +35,10 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
   private readonly logger = new Logger('EmbeddedDelivery');
   private readonly inFlight = new Set<Promise<void>>();
   private draining = false;
+  /** The last pass left due deliveries behind. */
+  private leftBehind = false;
+  private dispatchingAgain = false;
+  private dispatchAgainAfter = false;
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
@@ -58,22 +62,57 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
   /**
    * Starts due deliveries while slots are free. A batch that held deliveries
    * of an app that reached its share is followed by another without that
-   * app, so other apps' deliveries do not wait for the next poll.
+   * app, so other apps' deliveries do not wait for the next poll. When due
+   * deliveries were left behind (every slot, or their app's share, taken),
+   * each attempt that ends starts another pass.
    */
   async dispatch(): Promise<void> {
-    for (;;) {
-      const free = this.config.callbackConcurrency - this.inFlight.size;
-      if (free <= 0) return;
-      const now = this.clock.nowSeconds();
-      const due = await this.deliveries.findDue(now, free, this.slots.fullApps());
-      let skipped = false;
-      for (const delivery of due) {
-        if (!this.slots.tryTake(delivery.appId)) skipped = true;
-        else if (await this.claim(delivery, now)) this.start(delivery);
-        else this.slots.release(delivery.appId);
+    let leftBehind = false;
+    try {
+      while (!this.draining) {
+        const free = this.config.callbackConcurrency - this.inFlight.size;
+        if (free <= 0) {
+          leftBehind = true;
+          return;
+        }
+        const now = this.clock.nowSeconds();
+        const due = await this.deliveries.findDue(now, free, this.slots.fullApps());
+        let skipped = false;
+        for (const delivery of due) {
+          if (!this.slots.tryTake(delivery.appId)) skipped = true;
+          else if (await this.claim(delivery, now)) this.start(delivery);
+          else this.slots.release(delivery.appId);
+        }
+        if (!skipped) {
+          leftBehind ||= due.length === free;
+          return;
+        }
+        leftBehind = true;
       }
-      if (!skipped || this.draining) return;
+    } finally {
+      this.leftBehind = leftBehind;
     }
+  }
+
+  /** Another {@link dispatch} after an attempt ended, one at a time (errors are logged; the poll tries again). */
+  private dispatchAgain(): void {
+    if (this.dispatchingAgain) {
+      this.dispatchAgainAfter = true;
+      return;
+    }
+    this.dispatchingAgain = true;
+    void (async () => {
+      try {
+        do {
+          this.dispatchAgainAfter = false;
+          await this.dispatch();
+        } while (this.dispatchAgainAfter && this.leftBehind && !this.draining);
+      } catch (error) {
+        this.logger.warn(`Delivery pass failed (the next poll tries again): ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        this.dispatchingAgain = false;
+      }
+    })();
   }
 
   async drain(): Promise<void> {
@@ -90,6 +129,7 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     const run = this.run(delivery).finally(() => {
       this.inFlight.delete(run);
       this.slots.release(delivery.appId);
+      if (this.leftBehind && !this.draining) this.dispatchAgain();
     });
     this.inFlight.add(run);
   }
