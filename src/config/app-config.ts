@@ -28,6 +28,12 @@ export class AppConfig {
   readonly callbackPollIntervalMs: number;
   /** Deliveries one process sends at the same time (BullMQ worker or embedded runner). */
   readonly callbackConcurrency: number;
+  /**
+   * Attempts to one app's callbacks one process makes at the same time
+   * (`CALLBACK_APP_CONCURRENCY`, default a quarter of `callbackConcurrency`):
+   * an app whose receivers hang holds at most this many slots.
+   */
+  readonly callbackAppConcurrency: number;
   /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
   readonly callbackJobLockMs: number;
   readonly logLevel: string;

@@ -95,6 +95,13 @@ export class EnvironmentVariables {
   @IsOptional()
   @Type(() => Number)
   @IsInt()
+  @Min(1)
+  @Max(1000)
+  CALLBACK_APP_CONCURRENCY?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
   @Min(1000)
   CALLBACK_JOB_LOCK_MS?: number;
 
@@ -192,6 +199,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     callbackQueuePrefix: env.CALLBACK_QUEUE_PREFIX ?? 'bull',
     callbackPollIntervalMs: env.CALLBACK_POLL_INTERVAL_MS ?? 1000,
     callbackConcurrency: env.CALLBACK_CONCURRENCY ?? 10,
+    callbackAppConcurrency: env.CALLBACK_APP_CONCURRENCY ?? Math.max(1, Math.floor((env.CALLBACK_CONCURRENCY ?? 10) / 4)),
     callbackJobLockMs: env.CALLBACK_JOB_LOCK_MS ?? 30_000,
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: env.LOG_FORMAT ?? 'auto',
