@@ -12,7 +12,11 @@
 // must have been delivered (each webhook-id at least once); duplicates are counted. Prints what it
 // did and the counts; exits 1 when a check fails. Needs `npm run build` first.
 //
-//   node test/topology/run.mjs [--keep]     (--keep: leave the temporary directory for reading logs)
+//   node test/topology/run.mjs [--cluster] [--keep]
+//
+// --cluster: a Redis Cluster of six nodes (three masters, one replica each) instead of Sentinel, and the
+// master serving the queue's hash slot is the one killed (run by hand: docs/scaling.md has its figures);
+// --keep: leave the temporary directory with every server's log.
 import { spawn } from 'node:child_process';
 import { cpSync, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -30,6 +34,7 @@ const HEARTBEAT_MS = 250;
 const ALLOWED_STALENESS_MS = REPLICA_MAX_LAG_MS + 2 * HEARTBEAT_MS;
 const SENTINEL_MASTER = 'topology';
 const keep = process.argv.includes('--keep');
+const clusterMode = process.argv.includes('--cluster');
 
 const started = Date.now();
 const dir = mkdtempSync(join(tmpdir(), 'topology-'));
@@ -176,6 +181,101 @@ function check(ok, message) {
   say(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
 }
 
+/** Three Redis servers (one master, two replicas) and three Sentinels watching them. */
+async function startSentinels(ports) {
+  const nodes = new Map();
+  for (const [index, name] of ['redis1', 'redis2', 'redis3'].entries()) {
+    const port = ports[name];
+    const replicaOf = index === 0 ? [] : ['--replicaof', '127.0.0.1', String(ports.redis1)];
+    nodes.set(port, await start(name, 'redis-server', [...redisArgs(port), ...replicaOf], { ready: /Ready to accept connections/ }));
+  }
+  const sentinelCommand = (await run('sh', ['-c', 'command -v redis-sentinel || true'])).trim() || 'redis-server';
+  for (const name of ['sentinel1', 'sentinel2', 'sentinel3']) {
+    const file = join(dir, `${name}.conf`);
+    writeFileSync(
+      file,
+      [
+        `port ${ports[name]}`,
+        'bind 127.0.0.1',
+        'daemonize no',
+        `dir ${dir}`,
+        `sentinel monitor ${SENTINEL_MASTER} 127.0.0.1 ${ports.redis1} 2`,
+        `sentinel down-after-milliseconds ${SENTINEL_MASTER} 1000`,
+        `sentinel failover-timeout ${SENTINEL_MASTER} 10000`,
+        `sentinel parallel-syncs ${SENTINEL_MASTER} 1`,
+        '',
+      ].join('\n'),
+    );
+    await start(name, sentinelCommand, sentinelCommand === 'redis-server' ? [file, '--sentinel'] : [file], { ready: /\+monitor master/ });
+  }
+  const sentinels = `127.0.0.1:${ports.sentinel1},127.0.0.1:${ports.sentinel2},127.0.0.1:${ports.sentinel3}`;
+  say(`Redis master :${ports.redis1}, replicas :${ports.redis2} :${ports.redis3}; Sentinels ${sentinels} (${sentinelCommand})`);
+  const sentinel = new Redis({ host: '127.0.0.1', port: ports.sentinel1, lazyConnect: true });
+  return {
+    env: { REDIS_SENTINELS: sentinels, REDIS_SENTINEL_NAME: SENTINEL_MASTER },
+    nodes,
+    /** Port of the master Sentinel names. */
+    queueMaster: async () => Number((await sentinel.call('SENTINEL', 'get-master-addr-by-name', SENTINEL_MASTER))[1]),
+    close: () => sentinel.disconnect(),
+  };
+}
+
+/** A Redis Cluster of three masters with one replica each (six nodes). */
+async function startCluster() {
+  const nodes = new Map();
+  for (let i = 0; i < 6; i++) {
+    const port = await freePort();
+    const clusterArgs = [
+      '--cluster-enabled',
+      'yes',
+      '--cluster-config-file',
+      join(dir, `nodes-${port}.conf`),
+      '--cluster-node-timeout',
+      '1000',
+    ];
+    nodes.set(
+      port,
+      await start(`cluster${i + 1}`, 'redis-server', [...redisArgs(port), ...clusterArgs], { ready: /Ready to accept connections/ }),
+    );
+  }
+  const addresses = [...nodes.keys()].map((port) => `127.0.0.1:${port}`);
+  await run('redis-cli', ['--cluster', 'create', ...addresses, '--cluster-replicas', '1', '--cluster-yes']);
+  const clients = [...nodes.keys()].map((port) => new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 1 }));
+  for (const client of clients) client.on('error', () => undefined);
+  for (const client of clients) {
+    while (!String(await client.call('CLUSTER', 'INFO')).includes('cluster_state:ok')) await sleep(100);
+  }
+  say(`Redis Cluster: 3 masters + 3 replicas on ${addresses.join(' ')}`);
+  const slot = Number(await clients[0].call('CLUSTER', 'KEYSLOT', '{topology}'));
+  return {
+    env: { REDIS_CLUSTER_NODES: addresses.join(',') },
+    nodes,
+    /** Port of the master serving the queue's slot (keys prefixed `{topology}`), as a live node sees it. */
+    queueMaster: async () => {
+      for (const client of clients) {
+        const lines = String(await client.call('CLUSTER', 'NODES').catch(() => ''));
+        if (lines === '') continue;
+        for (const line of lines.trim().split('\n')) {
+          const [, address, flags, , , , , state, ...ranges] = line.split(' ');
+          if (!flags.includes('master') || flags.includes('fail') || state !== 'connected') continue;
+          const owns = ranges.some((range) => {
+            const [from, to = from] = range.split('-').map(Number);
+            return slot >= from && slot <= to;
+          });
+          if (owns) return Number(address.split('@')[0].split(':')[1]);
+        }
+        return undefined;
+      }
+      return undefined;
+    },
+    close: () => clients.forEach((client) => client.disconnect()),
+  };
+}
+
+function redisArgs(port) {
+  return ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+}
+
 async function main() {
   say(`working directory ${dir}`);
   const ports = {};
@@ -219,51 +319,8 @@ async function main() {
   const version = (await sql(ports.primary, 'SELECT VERSION() AS v'))[0].v;
   say(`MariaDB ${version}: primary :${ports.primary} (binlog, GTID), replicas :${ports.replica1} :${ports.replica2}`);
 
-  // --- Redis + Sentinel ----------------------------------------------------------------------
-  const redis = {};
-  for (const [index, name] of ['redis1', 'redis2', 'redis3'].entries()) {
-    redis[name] = await start(
-      name,
-      'redis-server',
-      [
-        '--port',
-        String(ports[name]),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--dir',
-        dir,
-        ...(index === 0 ? [] : ['--replicaof', '127.0.0.1', String(ports.redis1)]),
-      ],
-      { ready: /Ready to accept connections/ },
-    );
-  }
-  const sentinelCommand = (await run('sh', ['-c', 'command -v redis-sentinel || true'])).trim() || 'redis-server';
-  for (const name of ['sentinel1', 'sentinel2', 'sentinel3']) {
-    const file = join(dir, `${name}.conf`);
-    writeFileSync(
-      file,
-      [
-        `port ${ports[name]}`,
-        'bind 127.0.0.1',
-        'daemonize no',
-        `dir ${dir}`,
-        `sentinel monitor ${SENTINEL_MASTER} 127.0.0.1 ${ports.redis1} 2`,
-        `sentinel down-after-milliseconds ${SENTINEL_MASTER} 1000`,
-        `sentinel failover-timeout ${SENTINEL_MASTER} 10000`,
-        `sentinel parallel-syncs ${SENTINEL_MASTER} 1`,
-        '',
-      ].join('\n'),
-    );
-    await start(name, sentinelCommand, sentinelCommand === 'redis-server' ? [file, '--sentinel'] : [file], {
-      ready: /\+monitor master/,
-    });
-  }
-  const sentinels = `127.0.0.1:${ports.sentinel1},127.0.0.1:${ports.sentinel2},127.0.0.1:${ports.sentinel3}`;
-  say(`Redis master :${ports.redis1}, replicas :${ports.redis2} :${ports.redis3}; Sentinels ${sentinels} (${sentinelCommand})`);
+  // --- Redis: Sentinel (default) or Cluster ---------------------------------------------------
+  const redis = clusterMode ? await startCluster() : await startSentinels(ports);
 
   // --- receiver ------------------------------------------------------------------------------
   const received = [];
@@ -284,8 +341,7 @@ async function main() {
     DATABASE_URL: primaryUrl,
     DATABASE_REPLICA_URLS: `mysql://root@127.0.0.1:${ports.replica1}/accounts,mysql://root@127.0.0.1:${ports.replica2}/accounts`,
     REPLICA_MAX_LAG: `${REPLICA_MAX_LAG_MS}ms`,
-    REDIS_SENTINELS: sentinels,
-    REDIS_SENTINEL_NAME: SENTINEL_MASTER,
+    ...redis.env,
     REDIS_URL: '',
     CALLBACK_QUEUE_PREFIX: 'topology',
     CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -422,9 +478,23 @@ async function main() {
     15_000,
   );
   check(inRotation !== undefined, `both replicas caught up and serve reads on both APIs (${inRotation} s after seeding)`);
+  /** SELECTs a server has run (text and prepared), for the replica read share. */
+  const selects = async (port) => {
+    const rows = await sql(port, "SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_select', 'Com_stmt_execute')");
+    return rows.reduce((sum, row) => sum + Number(row.Value), 0);
+  };
+  const selectsBefore = await Promise.all([ports.primary, ports.replica1, ports.replica2].map(selects));
   phase = 'steady';
   say('steady mixed load: 3 anonymous readers, 3 team movers (callback per move), 2 app writers, 1 marker reader');
   await sleep(4000);
+
+  const selectsAfter = await Promise.all([ports.primary, ports.replica1, ports.replica2].map(selects));
+  const [onPrimary, ...onReplicas] = selectsAfter.map((after, i) => after - selectsBefore[i]);
+  const replicaShare = onReplicas.reduce((a, b) => a + b, 0) / (onPrimary + onReplicas.reduce((a, b) => a + b, 0));
+  say(
+    `steady state: SELECTs on the primary ${onPrimary}, on the replicas ${onReplicas.join(' + ')} ` +
+      `(replica share ${(replicaShare * 100).toFixed(0)} %, heartbeat and credential checks included)`,
+  );
 
   // --- 1. lose a replica ---------------------------------------------------------------------
   phase = 'replica lost';
@@ -476,30 +546,27 @@ async function main() {
 
   // --- 3. kill the Redis master --------------------------------------------------------------
   phase = 'redis failover';
-  const sentinel = new Redis({ host: '127.0.0.1', port: ports.sentinel1 });
-  const masterPort = async () => Number((await sentinel.call('SENTINEL', 'get-master-addr-by-name', SENTINEL_MASTER))[1]);
-  const oldMaster = await masterPort();
-  const receivedBeforeKill = new Set(received.map((r) => r.id)).size;
-  const movesBeforeKill = moves.committed;
-  await stop(redis[Object.keys(ports).find((k) => ports[k] === oldMaster)], 'SIGKILL');
+  const oldMaster = await redis.queueMaster();
+  await stop(redis.nodes.get(oldMaster), 'SIGKILL');
   const redisKilledAt = Date.now();
-  const promotedAfter = await waitUntil(async () => (await masterPort()) !== oldMaster, 30_000);
-  const newMaster = await masterPort();
+  const promotedAfter = await waitUntil(
+    async () => ![undefined, oldMaster].includes(await redis.queueMaster().catch(() => undefined)),
+    30_000,
+  );
+  const newMaster = await redis.queueMaster();
   const seenAtKill = new Set(received.filter((r) => r.at <= redisKilledAt).map((r) => r.id));
   const resumedAfter = await waitUntil(
     async () => received.some((r) => r.at > redisKilledAt + (promotedAfter ?? 0) * 1000 && !seenAtKill.has(r.id)),
     30_000,
   );
   say(
-    `Redis master :${oldMaster} SIGKILLed: Sentinel promoted :${newMaster} after ${promotedAfter} s; ` +
+    `Redis master :${oldMaster} (the queue's) SIGKILLed: ${clusterMode ? 'the Cluster' : 'Sentinel'} promoted :${newMaster} after ${promotedAfter} s; ` +
       `new deliveries arrived ${(resumedAfter ?? NaN) + (promotedAfter ?? 0)} s after the kill`,
   );
-  check(promotedAfter !== undefined, 'Sentinel promoted a replica');
+  check(promotedAfter !== undefined, `${clusterMode ? 'the Cluster' : 'Sentinel'} promoted a replica`);
   check(resumedAfter !== undefined, 'deliveries continued after the failover');
   await sleep(5000);
-  sentinel.disconnect();
-  void receivedBeforeKill;
-  void movesBeforeKill;
+  redis.close();
 
   // --- settle --------------------------------------------------------------------------------
   phase = 'drain';
@@ -541,6 +608,7 @@ async function main() {
     duplicates,
     lostEvents: lost,
     drainedAfterSeconds: drainedAfter,
+    steadySelects: { primary: onPrimary, replicas: onReplicas, replicaShare: Math.round(replicaShare * 1000) / 1000 },
     replicaLost: { outOfRotationAfterSeconds: outAfter, backAfterRestartSeconds: backAfter },
     replicaDelayed: {
       outOfRotationAfterSeconds: delayedOutAfter,
