@@ -360,7 +360,7 @@ async function main() {
     start('worker2', process.execPath, ['dist/worker.js'], { env, ready: /Delivery worker started/ }),
   ]);
   const apis = [`http://127.0.0.1:${ports.api1}`, `http://127.0.0.1:${ports.api2}`];
-  say(`2 API processes (${apis.join(', ')}), 2 workers; replicas and Sentinel configured`);
+  say(`2 API processes (${apis.join(', ')}), 2 workers; replicas and ${clusterMode ? 'Redis Cluster' : 'Sentinel'} configured`);
 
   const cli = async (...args) => JSON.parse(await run(process.execPath, ['dist/cli.js', ...args]).catch((e) => Promise.reject(e)));
   process.env.DATABASE_URL = primaryUrl; // the CLI's database
