@@ -1,3 +1,4 @@
+import type { RedisTopology } from './scale-out.js';
 import type { TrustProxy } from './trust-proxy.js';
 
 /** Where the service keeps its data: MySQL/MariaDB or an embedded SQLite file (contract §9). */
@@ -12,8 +13,17 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
-  /** Redis URL for BullMQ; `undefined` runs deliveries inside the API process. */
+  /** Read replicas of the MySQL/MariaDB primary (`DATABASE_REPLICA_URLS`, contract §11); empty: every statement on the primary. */
+  readonly databaseReplicaUrls: readonly string[];
+  /** A replica further behind than this (`REPLICA_MAX_LAG`) serves no reads until it catches up. */
+  readonly replicaMaxLagMs: number;
+  /**
+   * Set whenever the service uses Redis (`REDIS_URL`, or the first Sentinel / Cluster node);
+   * `undefined` runs deliveries inside the API process. Connect through `redis/redis-clients.ts`, which follows {@link redis}.
+   */
   readonly redisUrl: string | undefined;
+  /** How Redis is reached: one server, Sentinel or Cluster (contract §11); `undefined` without Redis. */
+  readonly redis: RedisTopology | undefined;
   readonly signupsOpen: boolean;
   readonly sessionMaxAgeMs: number;
   readonly idpApiUrl: string;
