@@ -8,8 +8,9 @@ import type { TestProcess } from './support/child-process.js';
 import { databaseUrlOf, deleteRedisKeys, deliveryEnv, scenario, startWorker } from './support/delivery-processes.js';
 import { sleep } from './support/deliveries.js';
 import { TestApp } from './support/test-app.js';
+import { testRedisUrl } from './support/test-database.js';
 
-const SHARED_REDIS = process.env.REDIS_URL!;
+const SHARED_REDIS = testRedisUrl()!;
 
 /** Events sent; each goes to the four apps. */
 const EVENTS = 30;

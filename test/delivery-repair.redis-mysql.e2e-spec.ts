@@ -14,6 +14,7 @@ import type { TestProcess } from './support/child-process.js';
 import { databaseUrlOf, deleteRedisKeys, deliveryEnv, freePort, scenario, startRedis, startWorker } from './support/delivery-processes.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import { TestApp } from './support/test-app.js';
+import { testRedisUrl } from './support/test-database.js';
 
 /**
  * Contract §8: every delivery ends succeeded, failed or cancelled, or is on the
@@ -193,7 +194,7 @@ describe('delivery queue repair and a Redis that stops answering', () => {
 describe('a claimed delivery whose job never reached Redis', () => {
   const prefix = `test-repair-${randomBytes(4).toString('hex')}`;
   const env = Object.fromEntries(
-    Object.entries(deliveryEnv(process.env.REDIS_URL!, prefix)).filter(([name]) => name !== 'CALLBACK_JOB_LOCK_MS'),
+    Object.entries(deliveryEnv(testRedisUrl()!, prefix)).filter(([name]) => name !== 'CALLBACK_JOB_LOCK_MS'),
   );
   let t: TestApp;
   let queue: Queue;
@@ -203,14 +204,14 @@ describe('a claimed delivery whose job never reached Redis', () => {
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
     t = await TestApp.start(env);
-    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(process.env.REDIS_URL!), prefix });
+    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(testRedisUrl()!), prefix });
   });
   afterAll(async () => {
     await worker?.stop('SIGKILL');
     await queue?.close();
     await t?.close();
     await receiver?.close();
-    await deleteRedisKeys(process.env.REDIS_URL!, prefix);
+    await deleteRedisKeys(testRedisUrl()!, prefix);
   });
 
   it('is delivered within 15 s of the commit', async () => {
