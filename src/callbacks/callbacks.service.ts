@@ -3,6 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
+import { CallbackEpochRepository } from '../events/callback-epoch.repository.js';
 import { namesNonPublicAddress } from './public-address.js';
 import type { EventType } from '../events/event-type.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
@@ -19,12 +20,15 @@ export class CallbacksService {
     private readonly repository: CallbacksRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly epochs: CallbackEpochRepository,
   ) {}
 
   /**
    * Registers the app's callback for `event`, replacing the URL and secret of
    * an existing one (its id is kept). Deliveries not yet sent go to the new URL
-   * with the new secret.
+   * with the new secret. A new callback starts a callback epoch: it receives
+   * the events committed after its registration, none from before (contract
+   * §8, events/callback-epoch.repository.ts); a replaced one keeps its epoch.
    *
    * @throws UnprocessableEntityError (422) when the URL's host is a non-public
    *   IP address and `CALLBACK_ALLOW_PRIVATE_NETWORKS` is off (SSRF guard).
@@ -48,6 +52,7 @@ export class CallbacksService {
       const callback = await this.repository.insert(manager, {
         appId,
         event,
+        sinceEpoch: await this.epochs.advance(manager),
         url: dto.url,
         secret: dto.secret,
         createdAt: now,

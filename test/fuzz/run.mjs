@@ -1,6 +1,6 @@
 // `npm run fuzz -- --runs N --seed S`: the API fuzzer of test/api-fuzz.e2e-spec.ts, longer
-// than `npm test` runs it (240 requests, a fixed seed). Uses DATABASE_URL (MariaDB/MySQL,
-// or the embedded SQLite file when unset). A failure prints its seed and the shrunk request.
+// than `npm test` runs it (240 requests, a fixed seed). Uses TEST_DATABASE_URL (a MariaDB/MySQL database named ..._test,
+// or a fresh SQLite file when unset). A failure prints its seed and the shrunk request.
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
