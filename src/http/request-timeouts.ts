@@ -30,7 +30,8 @@ export function httpServerOptions(requestTimeoutMs: number): ServerOptions {
  */
 export function bodyTimeout(fastify: FastifyInstance, timeoutMs: number): void {
   fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    if (!hasBody(request.headers)) return done(null, payload);
+    // Fastify reads no body for GET and HEAD: Node discards it.
+    if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request.headers)) return done(null, payload);
     const body = new PassThrough();
     body.on('error', () => undefined); // reported to the parser through its own listener
     const timer = setTimeout(() => {

@@ -16,7 +16,7 @@ if (values.help) {
   --runs N  generated requests (default 5000); bodies include schema objects, odd JSON,
             thousands of keys and long strings
   --seed S  fast-check seed (default: from the clock); a failure prints it
-Database: DATABASE_URL (mysql://... for MariaDB/MySQL; unset: the embedded SQLite file).`);
+Database: TEST_DATABASE_URL (mysql://.../<name>_test for MariaDB/MySQL; unset: a fresh SQLite file).`);
   process.exit(0);
 }
 delete values.help;
