@@ -64,12 +64,16 @@ async function pollUntil(done, what, timeoutSeconds, everyMs) {
 const cpuOf = (pids) => Promise.all(pids.map(cpuMillis));
 const cpuSpent = (before, after) => after.reduce((sum, value, index) => sum + (value - before[index]), 0);
 
-/** Commits `count` `account_team_update` events with `payload`, hidden from the relay (`dispatched_at = 0`). */
+/**
+ * Commits `count` `account_team_update` events with `payload`, hidden from the relay (`dispatched_at = 0`), in the
+ * current callback epoch (as the service records them: they go to the callbacks registered before).
+ */
 async function insertHiddenEvents(connection, count, payload) {
   const now = Date.now() / 1000;
+  const [[{ epoch }]] = await connection.query('SELECT epoch FROM callback_epoch WHERE id = 1');
   for (let start = 0; start < count; start += INSERT_CHUNK) {
-    const rows = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, () => ['account_team_update', payload, now, 0]);
-    await connection.query('INSERT INTO outbox_events (type, payload, created_at, dispatched_at) VALUES ?', [rows]);
+    const rows = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, () => ['account_team_update', payload, now, 0, epoch]);
+    await connection.query('INSERT INTO outbox_events (type, payload, created_at, dispatched_at, callback_epoch) VALUES ?', [rows]);
   }
 }
 

@@ -39,9 +39,10 @@ export class AppConfig {
   /** Deliveries one process sends at the same time (BullMQ worker or embedded runner). */
   readonly callbackConcurrency: number;
   /**
-   * Attempts to one app's callbacks one process makes at the same time
-   * (`CALLBACK_APP_CONCURRENCY`, default a quarter of `callbackConcurrency`):
-   * an app whose receivers hang holds at most this many slots.
+   * One app's share of `callbackConcurrency` (`CALLBACK_APP_CONCURRENCY`,
+   * default a quarter): the attempts to its callbacks a process always lets
+   * it have in flight, and all an app whose receivers are slow or hang gets
+   * (delivery/app-slots.ts).
    */
   readonly callbackAppConcurrency: number;
   /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */

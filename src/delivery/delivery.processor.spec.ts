@@ -1,6 +1,7 @@
 import { type Job, UnrecoverableError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 
+import { SystemClock } from '../clock/clock.js';
 import { loadAppConfig } from '../config/environment.js';
 import { AppSlots } from './app-slots.js';
 import { DeliveryProcessor } from './delivery.processor.js';
@@ -13,7 +14,7 @@ describe('DeliveryProcessor.onFailed', () => {
     const executor = {
       markFailed: async (id: number, round: number, reason: string) => void marked.push([id, round, reason]),
     } as unknown as DeliveryExecutor;
-    const processor = new DeliveryProcessor(executor, new AppSlots(loadAppConfig({})));
+    const processor = new DeliveryProcessor(executor, new AppSlots(loadAppConfig({}), new SystemClock()));
     const job = { data: { deliveryId: 7, round: 2 } } as Job<DeliveryJobData>;
     await processor.onFailed(job, new UnrecoverableError('job stalled more than allowable limit'));
     await processor.onFailed(job, new Error('connection lost'));

@@ -11,7 +11,7 @@ import { DeliveryExecutor } from './delivery-executor.js';
 const INFRASTRUCTURE_RETRY_MS = 5_000;
 
 /**
- * Wait of a job whose app already holds its share of this worker's slots
+ * Wait of a job whose app may not take another of this worker's slots now
  * (milliseconds, ±25 % jitter): short next to an attempt, long enough that
  * jobs waiting for a hanging app cost the queue little.
  */
@@ -30,9 +30,9 @@ const KEEP_COMPLETED = { age: 7 * 86_400, count: 100_000 };
  * (so the schedule, jitter and `Retry-After` are exact); a final failure fails
  * the job, and failed jobs are kept. A job whose worker died mid-delivery is
  * taken back by another worker once its lock expires (stalled-job check).
- * A job whose app already holds its share of this worker's slots
- * ({@link AppSlots}) goes back to `delayed` for about a second without being
- * attempted, so one app's hanging receivers never take every slot.
+ * A job whose app may not take another of this worker's slots now (it holds
+ * its share, {@link AppSlots}) goes back to `delayed` for about a second
+ * without being attempted, so one app's hanging receivers never take every slot.
  */
 @Injectable()
 export class DeliveryProcessor extends WorkerHost implements BeforeApplicationShutdown {
@@ -61,11 +61,12 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
   async process(job: Job<DeliveryJobData>, token?: string): Promise<string> {
     const { appId } = job.data;
     if (appId === undefined) return this.attempt(job, token);
-    if (!this.slots.tryTake(appId)) return this.retryLater(job, APP_BUSY_RETRY_MS * (0.75 + Math.random() / 2), token);
+    const release = this.slots.take(appId);
+    if (!release) return this.retryLater(job, APP_BUSY_RETRY_MS * (0.75 + Math.random() / 2), token);
     try {
       return await this.attempt(job, token);
     } finally {
-      this.slots.release(appId);
+      release();
     }
   }
 
@@ -116,8 +117,8 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
 
 /**
  * {@link DeliveryProcessor} registered on {@link DELIVERY_QUEUE} with the worker
- * options of `config`: `CALLBACK_CONCURRENCY` jobs at once (at most
- * `CALLBACK_APP_CONCURRENCY` of them attempts for one app), and a job lock and
+ * options of `config`: `CALLBACK_CONCURRENCY` jobs at once (one app's
+ * attempts held to its share, {@link AppSlots}), and a job lock and
  * stalled-job check of `CALLBACK_JOB_LOCK_MS`.
  */
 export function configuredDeliveryProcessor(config: AppConfig): Type<DeliveryProcessor> {

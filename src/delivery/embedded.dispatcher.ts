@@ -22,10 +22,9 @@ const INFRASTRUCTURE_RETRIES = 20;
  * process with the same {@link DeliveryExecutor} as the worker. The retry
  * schedule lives in the database (`next_attempt_at`); each attempt is claimed
  * with a lease, so one that was cut short by a crash is tried again after a
- * restart. At most `CALLBACK_CONCURRENCY` attempts run at once, at most
- * `CALLBACK_APP_CONCURRENCY` of them for one app ({@link AppSlots}): the
- * deliveries of an app at its share are left in the database and others
- * are taken instead. A claimed
+ * restart. At most `CALLBACK_CONCURRENCY` attempts run at once, one app's
+ * held to its share ({@link AppSlots}): the deliveries of an app that may
+ * not take a slot are left in the database and others are taken instead. A claimed
  * delivery whose run failed for the database's sake (an outage) is run again
  * every few seconds while it holds the lease, rather than waiting for the
  * lease to expire.
@@ -79,9 +78,10 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
         const due = await this.deliveries.findDue(now, free, this.slots.fullApps());
         let skipped = false;
         for (const delivery of due) {
-          if (!this.slots.tryTake(delivery.appId)) skipped = true;
-          else if (await this.claim(delivery, now)) this.start(delivery);
-          else this.slots.release(delivery.appId);
+          const release = this.slots.take(delivery.appId);
+          if (!release) skipped = true;
+          else if (await this.claim(delivery, now)) this.start(delivery, release);
+          else release();
         }
         if (!skipped) {
           leftBehind ||= due.length === free;
@@ -124,11 +124,11 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     return this.deliveries.lease(delivery, now, now + this.config.callbackTimeoutMs / 1000 + LEASE_MARGIN_SECONDS);
   }
 
-  /** Runs a claimed delivery holding one of its app's slots, given back when the run ends. */
-  private start(delivery: AppDeliveryRound): void {
+  /** Runs a claimed delivery holding one of its app's slots, given back (`release`) when the run ends. */
+  private start(delivery: AppDeliveryRound, release: () => void): void {
     const run = this.run(delivery).finally(() => {
       this.inFlight.delete(run);
-      this.slots.release(delivery.appId);
+      release();
       if (this.leftBehind && !this.draining) this.dispatchAgain();
     });
     this.inFlight.add(run);
