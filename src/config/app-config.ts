@@ -38,6 +38,12 @@ export class AppConfig {
   readonly callbackPollIntervalMs: number;
   /** Deliveries one process sends at the same time (BullMQ worker or embedded runner). */
   readonly callbackConcurrency: number;
+  /**
+   * Attempts to one app's callbacks one process makes at the same time
+   * (`CALLBACK_APP_CONCURRENCY`, default a quarter of `callbackConcurrency`):
+   * an app whose receivers hang holds at most this many slots.
+   */
+  readonly callbackAppConcurrency: number;
   /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
   readonly callbackJobLockMs: number;
   readonly logLevel: string;
@@ -49,6 +55,12 @@ export class AppConfig {
   readonly rateLimit: { readonly max: number; readonly windowMs: number };
   /** Which proxies' `X-Forwarded-For` gives the client address (`TRUST_PROXY`); `false`: the socket's peer. */
   readonly trustProxy: TrustProxy;
+  /** `LOGIN_LIMIT_IPV6_PREFIX`: failed authentications from IPv6 clients are counted per network of this prefix length (128: per address). */
+  readonly loginLimitIpv6Prefix: number;
+  /** `REQUEST_TIMEOUT_MS`: a whole request, headers and body, must arrive within this; else 408 and the connection is closed. */
+  readonly requestTimeoutMs: number;
+  /** `REQUEST_BODY_TIMEOUT_MS`: a request body must arrive within this of its headers; else 408. */
+  readonly requestBodyTimeoutMs: number;
   /** Port of the worker's health and metrics endpoints (`WORKER_PORT`); `undefined`: the worker serves none. */
   readonly workerPort: number | undefined;
 

@@ -136,6 +136,13 @@ export class EnvironmentVariables {
   @IsOptional()
   @Type(() => Number)
   @IsInt()
+  @Min(1)
+  @Max(1000)
+  CALLBACK_APP_CONCURRENCY?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
   @Min(1000)
   CALLBACK_JOB_LOCK_MS?: number;
 
@@ -169,6 +176,25 @@ export class EnvironmentVariables {
   @Min(0)
   @Max(65535)
   WORKER_PORT?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(128)
+  LOGIN_LIMIT_IPV6_PREFIX?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  REQUEST_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  REQUEST_BODY_TIMEOUT_MS?: number;
 
   @IsOptional()
   @ValidateBy({
@@ -220,6 +246,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     callbackQueuePrefix: env.CALLBACK_QUEUE_PREFIX ?? 'bull',
     callbackPollIntervalMs: env.CALLBACK_POLL_INTERVAL_MS ?? 1000,
     callbackConcurrency: env.CALLBACK_CONCURRENCY ?? 10,
+    callbackAppConcurrency: env.CALLBACK_APP_CONCURRENCY ?? Math.max(1, Math.floor((env.CALLBACK_CONCURRENCY ?? 10) / 4)),
     callbackJobLockMs: env.CALLBACK_JOB_LOCK_MS ?? 30_000,
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: env.LOG_FORMAT ?? 'auto',
@@ -230,6 +257,9 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     rateLimit: { max: env.RATE_LIMIT_MAX ?? 0, windowMs: parseDuration(env.RATE_LIMIT_WINDOW ?? '1m', ['ms', 's', 'm', 'h'])! },
     workerPort: env.WORKER_PORT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? 'false')!,
+    loginLimitIpv6Prefix: env.LOGIN_LIMIT_IPV6_PREFIX ?? 64,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
+    requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_MS ?? 10_000,
   });
 }
 

@@ -7,6 +7,7 @@ import { CallbackEntity } from '../callbacks/callback.entity.js';
 import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import type { AppConfig } from '../config/app-config.js';
 import { EventsModule } from '../events/events.module.js';
+import { AppSlots } from './app-slots.js';
 import { RedisClients } from '../redis/redis-clients.js';
 import { RedisModule } from '../redis/redis.module.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
@@ -36,7 +37,15 @@ export class DeliveryModule {
    */
   static forRoot(config: AppConfig, options: { worker: boolean }): DynamicModule {
     const entities = TypeOrmModule.forFeature([DeliveryEntity, CallbackEntity]);
-    const common: Provider[] = [OutboxRelay, DeliveryExecutor, WebhookSender, DeliveryPump, DeliveriesRepository, CallbacksRepository];
+    const common: Provider[] = [
+      AppSlots,
+      OutboxRelay,
+      DeliveryExecutor,
+      WebhookSender,
+      DeliveryPump,
+      DeliveriesRepository,
+      CallbacksRepository,
+    ];
     if (config.redisUrl === undefined) {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
