@@ -40,7 +40,8 @@ export class ReplicaLagMonitor implements OnApplicationBootstrap, OnApplicationS
     private readonly config: AppConfig,
     @Optional() registry?: MetricsRegistry,
   ) {
-    if (registry && routing.enabled) this.registerMetrics(registry);
+    // Registered in every API process, so that dashboards and alerts find the metrics; without replicas they have no series.
+    if (registry) this.registerMetrics(registry);
   }
 
   onApplicationBootstrap(): void {

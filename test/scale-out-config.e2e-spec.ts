@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { runProcess } from './support/child-process.js';
+import { DIST_DIR } from './support/delivery-processes.js';
+
+/**
+ * Bad scale-out configuration (contract §11) stops the built API at start,
+ * before it touches a database or Redis, with a line naming the variable and
+ * no stack trace.
+ */
+describe('scale-out configuration at start', () => {
+  it.each([
+    [{ DATABASE_URL: 'mysql://app@127.0.0.1:1/db', DATABASE_REPLICA_URLS: 'replica1:3306' }, 'DATABASE_REPLICA_URLS: '],
+    [{ REDIS_SENTINELS: '127.0.0.1:26379' }, 'REDIS_SENTINEL_NAME: must be set with REDIS_SENTINELS'],
+    [
+      { REDIS_SENTINELS: '127.0.0.1:26379', REDIS_SENTINEL_NAME: 'mymaster', REDIS_CLUSTER_NODES: '127.0.0.1:7000' },
+      'REDIS_CLUSTER_NODES: set either REDIS_SENTINELS or REDIS_CLUSTER_NODES, not both',
+    ],
+  ])('%o stops the API with "%s"', async (env, line) => {
+    const result = await runProcess(process.execPath, [join(DIST_DIR, 'main.js')], {
+      DATABASE_URL: 'sqlite::memory:',
+      REDIS_URL: '',
+      ...env,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter((text) => text.trim() !== '')).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(new RegExp(`^ {2}${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)),
+    ]);
+    expect(result.stdout).toBe('');
+  });
+});
