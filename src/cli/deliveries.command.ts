@@ -55,8 +55,8 @@ export class DeliveriesListCommand extends CommandRunner {
   }
 }
 
-/** `deliveries redeliver <id>`: sends a failed delivery again, with a fresh retry schedule. */
-@SubCommand({ name: 'redeliver', arguments: '<id>', description: 'Send a failed delivery again' })
+/** `deliveries redeliver <id>`: sends a failed (or succeeded) delivery again, with a fresh retry schedule and the same webhook-id. */
+@SubCommand({ name: 'redeliver', arguments: '<id>', description: 'Send a failed or succeeded delivery again' })
 export class DeliveriesRedeliverCommand extends CommandRunner {
   constructor(private readonly deliveries: DeliveriesService) {
     super();

@@ -7,7 +7,10 @@ import { CallbackEntity } from '../callbacks/callback.entity.js';
 import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import type { AppConfig } from '../config/app-config.js';
 import { EventsModule } from '../events/events.module.js';
+import { AttemptLogWriter } from './attempt-log.writer.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
+import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
+import { DeliveryRetentionPruner } from './delivery-retention.pruner.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import { DeliveryPump } from './delivery.pump.js';
@@ -33,8 +36,17 @@ export class DeliveryModule {
    * @throws Error when `worker` is asked for without `REDIS_URL`.
    */
   static forRoot(config: AppConfig, options: { worker: boolean }): DynamicModule {
-    const entities = TypeOrmModule.forFeature([DeliveryEntity, CallbackEntity]);
-    const common: Provider[] = [OutboxRelay, DeliveryExecutor, WebhookSender, DeliveryPump, DeliveriesRepository, CallbacksRepository];
+    const entities = TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, CallbackEntity]);
+    const common: Provider[] = [
+      OutboxRelay,
+      DeliveryExecutor,
+      AttemptLogWriter,
+      WebhookSender,
+      DeliveryPump,
+      DeliveryRetentionPruner,
+      DeliveriesRepository,
+      CallbacksRepository,
+    ];
     if (config.redisUrl === undefined) {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {

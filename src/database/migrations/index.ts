@@ -5,6 +5,7 @@ import { AccountCounts1763800006000 } from './1763800006000-account-counts.js';
 import { AccountNameGrams1763800007000 } from './1763800007000-account-name-grams.js';
 import { OutboxPayloadLongtext1763800008000 } from './1763800008000-outbox-payload-longtext.js';
 import { IdempotencyKeys1795602307444 } from './1795602307444-idempotency-keys.js';
+import { DeliveryLog1795700000000 } from './1795700000000-delivery-log.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AccountNameGrams1763800007000,
   OutboxPayloadLongtext1763800008000,
   IdempotencyKeys1795602307444,
+  DeliveryLog1795700000000,
 ];
