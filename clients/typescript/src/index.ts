@@ -103,3 +103,5 @@ export async function* paginate<T>(fetchPage: (page: number) => Promise<Page<T>>
     if (page + 1 >= current.pages) return;
   }
 }
+
+export * from './deliveries.js';
