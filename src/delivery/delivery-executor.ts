@@ -21,6 +21,9 @@ const RECORD_ATTEMPTS = 9;
 /** Longest wait between two tries at writing an outcome (milliseconds). */
 const MAX_RECORD_BACKOFF_MS = 5_000;
 
+/** Callbacks whose last written success {@link DeliveryExecutor} remembers (then it starts over). */
+const MAX_REMEMBERED_SUCCESSES = 10_000;
+
 /** What the caller (BullMQ processor or embedded runner) does next with a delivery. */
 export type ExecutionOutcome =
   | { readonly kind: 'done'; readonly status: 'succeeded' | 'failed' | 'cancelled' | 'skipped' }
@@ -38,6 +41,8 @@ export type ExecutionOutcome =
 @Injectable()
 export class DeliveryExecutor {
   private readonly logger = new Logger('Delivery');
+  /** Callback id → when this process last wrote a success for it (seconds). */
+  private readonly successWritten = new Map<number, number>();
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
@@ -162,12 +167,23 @@ export class DeliveryExecutor {
     }
   }
 
-  /** A success clears the failing run; a failure for good extends it and may disable the callback. @returns whether it did. */
+  /**
+   * A success clears the failing run; a failure for good extends it and may
+   * disable the callback. A success is not written again within a second of
+   * the last one this process wrote for the callback (no failure between), so
+   * a busy callback costs no statement per delivery.
+   *
+   * @returns whether the callback was disabled.
+   */
   private async recordHealth(ended: { callbackId: number; succeeded: boolean }, now: number): Promise<boolean> {
     if (ended.succeeded) {
+      if ((this.successWritten.get(ended.callbackId) ?? -Infinity) > now - 1) return false;
       await this.callbacks.recordSuccess(ended.callbackId, now);
+      if (this.successWritten.size >= MAX_REMEMBERED_SUCCESSES) this.successWritten.clear();
+      this.successWritten.set(ended.callbackId, now);
       return false;
     }
+    this.successWritten.delete(ended.callbackId);
     return this.callbacks.recordFailure(ended.callbackId, now, this.config.callbackDisableAfterMs / 1000);
   }
 }
