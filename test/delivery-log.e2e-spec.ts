@@ -8,7 +8,8 @@ import type { Credentials } from './support/http-client.js';
 import { TestApp } from './support/test-app.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const LOG = '/callback/account_team_update/deliveries';
+const CALLBACK_PATH = '/callback/account_team_update';
+const LOG = `${CALLBACK_PATH}/deliveries`;
 
 /** The delivery log for apps (contract §10), embedded delivery (no REDIS_URL), with a real local receiver. */
 describe('delivery log for apps', () => {
@@ -287,6 +288,40 @@ describe('delivery log for apps', () => {
     await settledDeliveries(t.dataSource, 1);
     const list = await t.http.get(LOG, { auth: app });
     expect(list.body.data).toEqual([expect.objectContaining({ id: ping.body.id, event: 'ping', status: 'succeeded', attempts: 1 })]);
+  });
+
+  it('replays the first answer of ping, redeliver and recover sent again with the same Idempotency-Key', async () => {
+    await register(app, '/keyed');
+    const key = { 'idempotency-key': 'ping-1' };
+    const first = await t.http.post('/callback/account_team_update/ping', { auth: app, body: {}, headers: key });
+    const again = await t.http.post('/callback/account_team_update/ping', { auth: app, body: {}, headers: key });
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+
+    const redeliverKey = { 'idempotency-key': 'redeliver-1' };
+    const redelivered = await t.http.post(`${LOG}/${delivery.id}/redeliver`, { auth: app, body: {}, headers: redeliverKey });
+    expect(redelivered.status).toBe(202);
+    expect(redelivered.body).toMatchObject({ id: String(delivery.id), status: 'pending', next_attempt_at: expect.any(Number) });
+    await receiver.waitFor('/keyed', 2);
+    await settledDeliveries(t.dataSource, 1);
+    const replayed = await t.http.post(`${LOG}/${delivery.id}/redeliver`, { auth: app, body: {}, headers: redeliverKey });
+    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.body]).toEqual([202, 'true', redelivered.body]);
+
+    const recoverKey = { 'idempotency-key': 'recover-1' };
+    const recovered = await t.http.post(`${CALLBACK_PATH}/recover`, { auth: app, body: { since: 0 }, headers: recoverKey });
+    const recoveredAgain = await t.http.post(`${CALLBACK_PATH}/recover`, { auth: app, body: { since: 0 }, headers: recoverKey });
+    expect([recovered.status, recovered.body]).toEqual([202, { redelivered: 0 }]);
+    expect([recoveredAgain.status, recoveredAgain.headers.get('idempotent-replayed'), recoveredAgain.body]).toEqual([
+      202,
+      'true',
+      { redelivered: 0 },
+    ]);
+    await sleep(200);
+    expect(receiver.requestsTo('/keyed')).toHaveLength(2);
+    expect(await t.dataSource.manager.count(DeliveryEntity)).toBe(1);
   });
 
   it('logs every attempt to a receiver that hangs as a timeout, without an answer status or body', async () => {

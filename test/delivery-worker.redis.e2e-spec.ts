@@ -120,9 +120,12 @@ describe('delivery worker', () => {
     const [delivered] = await settledDeliveries(t.dataSource, 1);
     expect(delivered).toMatchObject({ status: 'succeeded', attempts: 1, round: 1, lastStatus: 200 });
 
+    // A succeeded delivery can be sent again too, as through the apps' API (contract §10); the worker sends round 2.
     const again = await runProcess(process.execPath, [cli, 'deliveries', 'redeliver', String(failed.id)], cliEnv);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain(`Delivery ${failed.id} is succeeded; only failed deliveries can be redelivered.`);
+    expect(again.code, again.stderr).toBe(0);
+    const [, , third] = await receiver.waitFor('/reject', 3);
+    expect(third.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect((await settledDeliveries(t.dataSource, 1))[0]).toMatchObject({ status: 'succeeded', round: 2, totalAttempts: 3 });
   }, 60_000);
 
   it('does not deliver to a callback deleted before delivery', async () => {

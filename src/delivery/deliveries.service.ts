@@ -51,7 +51,8 @@ export class DeliveriesService {
       event_id: delivery.eventId,
       event: types.get(delivery.eventId) ?? '?',
       app: `A${delivery.appId}`,
-      url: delivery.callbackId === null ? null : (urls.get(delivery.callbackId) ?? null),
+      // The callback's URL now (pending deliveries go there), else the one it was sent to, as the apps' log shows.
+      url: (delivery.callbackId === null ? undefined : urls.get(delivery.callbackId)) ?? delivery.url,
       webhook_id: delivery.webhookId,
       status: delivery.status,
       attempts: delivery.attempts,

@@ -96,13 +96,15 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
     if (row.status === 'pending') throw new ConflictException(`Delivery ${id} is pending: it is being delivered.`);
     if (row.status === 'cancelled' || row.callbackId === null)
       throw new ConflictException(`Delivery ${id} cannot be redelivered: its callback was deleted.`);
-    const started = await this.transactions.run((manager) =>
-      this.deliveries.startNextRound(manager, { id, round: Number(row.round) }, this.clock.nowSeconds()),
-    );
-    if (!started) throw new ConflictException(`Delivery ${id} changed meanwhile (it is being delivered); try again.`);
+    const now = this.clock.nowSeconds();
+    // The transaction's result is the answer (stored with an Idempotency-Key before COMMIT).
+    const answer = await this.transactions.run(async (manager) => {
+      if (!(await this.deliveries.startNextRound(manager, { id, round: Number(row.round) }, now)))
+        throw new ConflictException(`Delivery ${id} changed meanwhile (it is being delivered); try again.`);
+      return { ...toDeliveryResource(row), status: 'pending' as const, next_attempt_at: now };
+    });
     this.signal.committed();
-    const after = await this.deliveries.findForApp(appId, event, id);
-    return toDeliveryResource(after ?? row);
+    return answer;
   }
 
   /**
@@ -115,12 +117,18 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
    */
   async recover(appId: number, event: EventType, since: number): Promise<RecoverResource> {
     this.requireNotFuture(since, 'body');
-    const { count, maxId } = await this.deliveries.countRecoverable(appId, event, since);
-    if (count > 0) {
+    let maxId = 0;
+    // The transaction's result is the answer (stored with an Idempotency-Key before COMMIT).
+    const answer = await this.transactions.run(async () => {
+      const found = await this.deliveries.countRecoverable(appId, event, since);
+      maxId = found.maxId;
+      return { redelivered: found.count };
+    });
+    if (answer.redelivered > 0) {
       const work = this.recoverInBackground(appId, event, since, maxId).finally(() => this.recovering.delete(work));
       this.recovering.add(work);
     }
-    return { redelivered: count };
+    return answer;
   }
 
   /**
@@ -131,13 +139,14 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
    * @throws NotFoundException (404) when the app has no callback for `event`.
    */
   async ping(appId: number, event: EventType): Promise<DeliveryResource> {
-    const id = await this.transactions.run(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const callback = await this.callbacks.findLocked(manager, appId, event);
       if (!callback) throw new NotFoundException(`No callback is registered for ${event}.`);
       const now = this.clock.nowSeconds();
       const payload = JSON.stringify({ event: PING_EVENT, callback: toCallbackResource(callback) });
       const eventId = await this.outbox.insertRelayed(manager, { type: PING_EVENT, payload }, now);
-      return this.deliveries.insertOne(manager, {
+      const held = callback.disabledAt !== null;
+      const delivery = {
         eventId,
         callbackId: callback.id,
         appId,
@@ -149,13 +158,19 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
         round: 0,
         createdAt: now,
         updatedAt: now,
-        ...(callback.disabledAt === null
-          ? { status: 'pending' as const, nextAttemptAt: now, lastError: null }
-          : { status: 'failed' as const, nextAttemptAt: null, lastError: CALLBACK_DISABLED }),
+        ...(held
+          ? { status: 'failed' as const, nextAttemptAt: null, lastError: CALLBACK_DISABLED }
+          : { status: 'pending' as const, nextAttemptAt: now, lastError: null }),
+      };
+      const id = await this.deliveries.insertOne(manager, delivery);
+      return toDeliveryResource({
+        ...delivery,
+        id,
+        type: PING_EVENT,
+        lastAttemptAt: null,
+        lastStatus: null,
       });
     });
-    const row = await this.deliveries.findForApp(appId, event, id);
-    return toDeliveryResource(row!);
   }
 
   private async recoverInBackground(appId: number, event: EventType, since: number, maxId: number): Promise<void> {
