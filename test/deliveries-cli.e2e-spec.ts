@@ -47,6 +47,8 @@ describe('deliveries CLI', () => {
       CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
       CALLBACK_POLL_INTERVAL_MS: '20',
       CALLBACK_RETRY_DELAYS: '100ms',
+      // The API's own retention pass (every minute) must not prune the 40-day-old rows before the CLI does.
+      DELIVERY_RETENTION: '520w',
     });
   });
   afterAll(async () => {

@@ -253,8 +253,11 @@ describe('delivery log for apps', () => {
   it('recovers every failed delivery since a time, answering at once', async () => {
     await register(app, '/recover');
     receiver.script('/recover', { status: 400 }, { status: 400 }, { status: 400 });
+    // One at a time: events relayed in one pass share their created_at.
     await emit();
+    await settledDeliveries(t.dataSource, 1);
     await emit();
+    await settledDeliveries(t.dataSource, 2);
     await emit();
     const rows = await settledDeliveries(t.dataSource, 3);
     expect(rows.every((row) => row.status === 'failed')).toBe(true);
