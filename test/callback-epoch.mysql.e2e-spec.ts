@@ -80,6 +80,11 @@ describe('a callback registered while a change is being committed', () => {
         url: receiver.url('/during'),
         secret: 's',
         sinceEpoch,
+        previousSecret: null,
+        previousSecretUntil: null,
+        disabledAt: null,
+        failingSince: null,
+        lastSuccessAt: null,
         createdAt: 0,
         updatedAt: 0,
       });

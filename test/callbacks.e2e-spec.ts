@@ -10,6 +10,8 @@ const UNKNOWN_EVENT = {
   detail: [{ loc: ['path', 'event'], msg: 'Unknown event type. Known event types: account_team_update.', type: 'type_error.enum' }],
 };
 const HOOK = 'https://hooks.example.com/team';
+/** The health fields of a callback that has not delivered anything yet (contract §10). */
+const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null };
 
 describe('callback registration (interface §4.4, contract §8)', () => {
   const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false' }, { resetEach: true });
@@ -24,11 +26,11 @@ describe('callback registration (interface §4.4, contract §8)', () => {
   it('registers, reads, lists, replaces and deletes a callback; the secret is never returned', async () => {
     const put = await t.http.put('/callback/account_team_update', { auth: app, body: { url: HOOK, secret: 's3cret' } });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ id: expect.any(Number), event: 'account_team_update', url: HOOK });
+    expect(put.body).toEqual({ id: expect.any(Number), event: 'account_team_update', url: HOOK, ...HEALTHY });
 
     const get = await t.http.get('/callback/account_team_update', { auth: app });
     expect(get.status).toBe(200);
-    expect(get.body).toEqual({ id: put.body.id, event: 'account_team_update', url: HOOK });
+    expect(get.body).toEqual({ id: put.body.id, event: 'account_team_update', url: HOOK, ...HEALTHY });
 
     const list = await t.http.get('/callbacks', { auth: app });
     expect(list.status).toBe(200);
@@ -39,7 +41,7 @@ describe('callback registration (interface §4.4, contract §8)', () => {
       body: { url: 'http://hooks.example.com/v2', secret: 'other' },
     });
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toEqual({ id: put.body.id, event: 'account_team_update', url: 'http://hooks.example.com/v2' });
+    expect(replaced.body).toEqual({ id: put.body.id, event: 'account_team_update', url: 'http://hooks.example.com/v2', ...HEALTHY });
     const stored = await t.dataSource.manager.find(CallbackEntity);
     expect(stored).toEqual([
       expect.objectContaining({ id: put.body.id, appId: app.id, url: 'http://hooks.example.com/v2', secret: 'other' }),
@@ -47,7 +49,7 @@ describe('callback registration (interface §4.4, contract §8)', () => {
 
     const viaAlias = await t.http.get('/callbacks/account_team_update', { auth: app });
     expect(viaAlias.status).toBe(200);
-    expect(viaAlias.body).toEqual({ id: put.body.id, event: 'account_team_update', url: 'http://hooks.example.com/v2' });
+    expect(viaAlias.body).toEqual({ id: put.body.id, event: 'account_team_update', url: 'http://hooks.example.com/v2', ...HEALTHY });
 
     const deleted = await t.http.delete('/callback/account_team_update', { auth: app });
     expect(deleted.status).toBe(204);
@@ -267,6 +269,6 @@ describe('callback registration with private networks allowed', () => {
       body: { url: 'http://127.0.0.1:9/hook', secret: 's' },
     });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id: expect.any(Number), event: 'account_team_update', url: 'http://127.0.0.1:9/hook' });
+    expect(response.body).toEqual({ id: expect.any(Number), event: 'account_team_update', url: 'http://127.0.0.1:9/hook', ...HEALTHY });
   });
 });

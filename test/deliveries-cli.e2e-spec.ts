@@ -47,6 +47,8 @@ describe('deliveries CLI', () => {
       CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
       CALLBACK_POLL_INTERVAL_MS: '20',
       CALLBACK_RETRY_DELAYS: '100ms',
+      // The API's own retention pass (every minute) must not prune the 40-day-old rows before the CLI does.
+      DELIVERY_RETENTION: '520w',
     });
   });
   afterAll(async () => {
@@ -131,9 +133,12 @@ describe('deliveries CLI', () => {
     const [delivered] = await settledDeliveries(t.dataSource, 1);
     expect(delivered).toMatchObject({ id: failed.id, status: 'succeeded', attempts: 1, round: 1, lastStatus: 200, lastError: null });
 
-    const notFailed = await cli('redeliver', String(failed.id));
-    expect(notFailed.code).toBe(1);
-    expect(notFailed.stderr).toContain(`Delivery ${failed.id} is succeeded; only failed deliveries can be redelivered.`);
+    // A succeeded delivery can be sent again too (contract §10: the same rule as the apps' redeliver).
+    const again = await cli('redeliver', String(failed.id));
+    expect(again).toMatchObject({ code: 0, stdout: `Delivery ${failed.id} is queued for redelivery.\n` });
+    const [, , third] = await receiver.waitFor('/again', 3);
+    expect(third.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    await settledDeliveries(t.dataSource, 1);
     const unknown = await cli('redeliver', '999999');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No delivery with id 999999.');
@@ -146,7 +151,7 @@ describe('deliveries CLI', () => {
     const orphan = await cli('redeliver', String(failed.id));
     expect(orphan.code).toBe(1);
     expect(orphan.stderr).toContain(`Delivery ${failed.id} cannot be redelivered: its callback was deleted.`);
-    expect(receiver.requestsTo('/again')).toHaveLength(2);
+    expect(receiver.requestsTo('/again')).toHaveLength(3);
   }, 90_000);
 
   it('prunes finished deliveries older than a duration, and their events; failed ones only when asked', async () => {

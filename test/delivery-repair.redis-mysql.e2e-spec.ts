@@ -193,9 +193,7 @@ describe('delivery queue repair and a Redis that stops answering', () => {
  */
 describe('a claimed delivery whose job never reached Redis', () => {
   const prefix = `test-repair-${randomBytes(4).toString('hex')}`;
-  const env = Object.fromEntries(
-    Object.entries(deliveryEnv(testRedisUrl()!, prefix)).filter(([name]) => name !== 'CALLBACK_JOB_LOCK_MS'),
-  );
+  const env = Object.fromEntries(Object.entries(deliveryEnv(testRedisUrl()!, prefix)).filter(([name]) => name !== 'CALLBACK_JOB_LOCK_MS'));
   let t: TestApp;
   let queue: Queue;
   let receiver: CallbackReceiver;

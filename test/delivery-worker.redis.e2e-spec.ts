@@ -123,9 +123,12 @@ describe('delivery worker', () => {
     expect(await queue.getJob(`delivery-${failed.id}-0`)).toBeUndefined();
     expect((await t.http.get('/metrics')).text).toContain('callback_queue_jobs{state="failed"} 0\n');
 
+    // A succeeded delivery can be sent again too, as through the apps' API (contract §10); the worker sends round 2.
     const again = await runProcess(process.execPath, [cli, 'deliveries', 'redeliver', String(failed.id)], cliEnv);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain(`Delivery ${failed.id} is succeeded; only failed deliveries can be redelivered.`);
+    expect(again.code, again.stderr).toBe(0);
+    const [, , third] = await receiver.waitFor('/reject', 3);
+    expect(third.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect((await settledDeliveries(t.dataSource, 1))[0]).toMatchObject({ status: 'succeeded', round: 2, totalAttempts: 3 });
   }, 60_000);
 
   it('does not deliver to a callback deleted before delivery', async () => {

@@ -1,12 +1,19 @@
 import { readFileSync } from 'node:fs';
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { schemaTypes } from '../clients/typescript/generate.mjs';
 import {
   AccountsApiError,
   createAccountsClient,
+  deliveryPages,
+  enableCallback,
+  getDelivery,
+  listDeliveries,
   paginate,
+  ping,
+  recover,
+  redeliver,
   retryAfterMs,
   unwrap,
   ValidationError,
@@ -65,6 +72,52 @@ describe('TypeScript client', () => {
       ).toMatchObject({ event: 'account_team_update', url });
       expect(await unwrap(client.GET('/callbacks'))).toEqual({ callbacks: { account_team_update: url } });
       await unwrap(client.DELETE('/callback/{event}', { params: { path: { event: 'account_team_update' } } }));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('reads and steers deliveries with the typed helpers: pages, details, redeliver, recover, ping, enable', async () => {
+    const client = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin });
+    const receiver = await CallbackReceiver.start();
+    try {
+      const event = 'account_team_update';
+      await unwrap(
+        client.PUT('/callback/{event}', { params: { path: { event } }, body: { url: receiver.url('/hook'), secret: 's3cret' } }),
+      );
+      receiver.script('/hook', { status: 400, body: 'nope' });
+      const team = await unwrap(client.POST('/teams/new', { body: { name: 'Blue' } }));
+      await unwrap(client.POST('/accounts/new', { body: { id: '77', name: 'Ann', discriminator: '0001' } }));
+      await unwrap(client.PATCH('/account/{account}', { params: { path: { account: '77' } }, body: { team: team.id } }));
+      await receiver.waitFor('/hook', 1);
+      const pinged = await ping(client, event);
+      expect(pinged).toMatchObject({ event: 'ping', status: 'pending' });
+      await receiver.waitFor('/hook', 2);
+      await vi.waitFor(async () =>
+        expect(
+          (await unwrap(client.GET('/callback/{event}/deliveries', { params: { path: { event }, query: { status: 'pending' } } }))).results,
+        ).toBe(0),
+      );
+
+      const all = [];
+      for await (const delivery of listDeliveries(client, event)) all.push(delivery);
+      expect(all.map((delivery) => [delivery.event, delivery.status]).sort()).toEqual([
+        ['account_team_update', 'failed'],
+        ['ping', 'succeeded'],
+      ]);
+      const pages = [];
+      for await (const page of deliveryPages(client, event, { per_page: 1 })) pages.push(page.data.length);
+      expect(pages).toEqual([1, 1]);
+      const failed = all.find((delivery) => delivery.status === 'failed')!;
+      const details = await getDelivery(client, event, failed.id);
+      expect(details.attempt_log).toEqual([expect.objectContaining({ attempt: 1, response_status: 400, response_body: 'nope' })]);
+      receiver.script('/hook', { status: 200, delayMs: 500 });
+      expect(await redeliver(client, event, failed.id)).toMatchObject({ id: failed.id, status: 'pending' });
+      const conflict = await redeliver(client, event, failed.id).catch((error: unknown) => error);
+      expect(conflict).toMatchObject({ status: 409 });
+      await receiver.waitFor('/hook', 3);
+      expect(await recover(client, event, 0)).toBe(0);
+      expect(await enableCallback(client, event)).toMatchObject({ event, disabled: false });
     } finally {
       await receiver.close();
     }

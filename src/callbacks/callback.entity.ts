@@ -37,4 +37,24 @@ export class CallbackEntity {
   /** Seconds since the UNIX epoch: last time a PUT replaced the URL or secret. */
   @Column({ name: 'updated_at', type: 'double' })
   updatedAt: number;
+
+  /** Seconds: when the callback was disabled after failing too long (contract §10); `null` while enabled. */
+  @Column({ name: 'disabled_at', type: 'double', nullable: true })
+  disabledAt: number | null;
+
+  /** Seconds: when the current unbroken run of deliveries that failed for good began; `null` after a success. */
+  @Column({ name: 'failing_since', type: 'double', nullable: true })
+  failingSince: number | null;
+
+  /** Seconds: when a delivery last succeeded (kept to about a second: writes are skipped within one). */
+  @Column({ name: 'last_success_at', type: 'double', nullable: true })
+  lastSuccessAt: number | null;
+
+  /** The secret a PUT replaced, kept only until {@link previousSecretUntil} to sign with too; never returned or logged. */
+  @Column({ name: 'previous_secret', type: 'varchar', length: 2048, nullable: true })
+  previousSecret: string | null;
+
+  /** Seconds: end of the rotation grace of {@link previousSecret}. */
+  @Column({ name: 'previous_secret_until', type: 'double', nullable: true })
+  previousSecretUntil: number | null;
 }

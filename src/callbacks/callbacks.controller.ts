@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 
 import type { AppPrincipal } from '../common/principal.js';
@@ -55,6 +55,19 @@ export class CallbacksController {
   @HttpCode(204)
   async delete(@Event() event: EventType, @CurrentPrincipal() app: AppPrincipal): Promise<void> {
     await this.callbacks.delete(app.appId, event);
+  }
+
+  @ApiOperation({
+    summary: "Enable the calling app's callback again after it was disabled for failing; held deliveries stay failed until recovered",
+  })
+  @EventParam()
+  @ApiSuccess(200, CallbackSchema)
+  @ApiErrors([401, 404, 422], { ...APP_ONLY, ...NOT_REGISTERED })
+  @Post(['callback/:event/enable', 'callbacks/:event/enable'])
+  @HttpCode(200)
+  @IdempotentWrite()
+  enable(@Event() event: EventType, @CurrentPrincipal() app: AppPrincipal): Promise<CallbackResource> {
+    return this.callbacks.enable(app.appId, event);
   }
 
   @ApiOperation({ summary: "List the calling app's callbacks: event type → URL" })

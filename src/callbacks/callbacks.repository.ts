@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In, Like } from 'typeorm';
+import { type EntityManager, In, IsNull, LessThan, Like, Not } from 'typeorm';
 
 import { forUpdate } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
@@ -42,13 +42,74 @@ export class CallbacksRepository {
     return callback;
   }
 
-  /** Writes the URL, secret and update time of `callback`. */
+  /** Writes the URL, secrets, health and update time of `callback`. */
   async update(manager: EntityManager, callback: CallbackEntity): Promise<void> {
     await manager.update(
       CallbackEntity,
       { id: callback.id },
-      { url: callback.url, secret: callback.secret, updatedAt: callback.updatedAt },
+      {
+        url: callback.url,
+        secret: callback.secret,
+        previousSecret: callback.previousSecret,
+        previousSecretUntil: callback.previousSecretUntil,
+        disabledAt: callback.disabledAt,
+        failingSince: callback.failingSince,
+        updatedAt: callback.updatedAt,
+      },
     );
+  }
+
+  /**
+   * Records a delivery that succeeded at `now`: clears `failing_since` and
+   * sets `last_success_at`, skipping the write when it changes nothing but a
+   * success less than a second old (a busy callback's row is not rewritten on
+   * every delivery).
+   */
+  async recordSuccess(id: number, now: number): Promise<void> {
+    await this.transactions.manager
+      .createQueryBuilder()
+      .update(CallbackEntity)
+      .set({ lastSuccessAt: now, failingSince: null })
+      .where('id = :id AND (failing_since IS NOT NULL OR last_success_at IS NULL OR last_success_at < :recent)', { id, recent: now - 1 })
+      .execute();
+  }
+
+  /**
+   * Records a delivery that failed for good at `now`: starts the failing run
+   * if none is running, then disables the callback when that run is at least
+   * `disableAfterSeconds` old (0: never). Two `UPDATE`s.
+   *
+   * @returns whether this call disabled the callback.
+   */
+  async recordFailure(id: number, now: number, disableAfterSeconds: number): Promise<boolean> {
+    const manager = this.transactions.manager;
+    await manager.update(CallbackEntity, { id, failingSince: IsNull() }, { failingSince: now });
+    if (disableAfterSeconds <= 0) return false;
+    const result = await manager
+      .createQueryBuilder()
+      .update(CallbackEntity)
+      .set({ disabledAt: now })
+      .where('id = :id AND disabled_at IS NULL AND failing_since IS NOT NULL AND failing_since <= :since', {
+        id,
+        since: now - disableAfterSeconds,
+      })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Forgets the previous secrets whose rotation grace ended before `now`. @returns how many. */
+  async clearExpiredSecrets(now: number): Promise<number> {
+    const result = await this.transactions.manager.update(
+      CallbackEntity,
+      { previousSecretUntil: LessThan(now) },
+      { previousSecret: null, previousSecretUntil: null },
+    );
+    return result.affected ?? 0;
+  }
+
+  /** How many callbacks are disabled (the `callbacks_disabled` gauge). */
+  countDisabled(): Promise<number> {
+    return this.transactions.manager.count(CallbackEntity, { where: { disabledAt: Not(IsNull()) } });
   }
 
   /** Deletes the app's callback for `event`. @returns false when there was none. */

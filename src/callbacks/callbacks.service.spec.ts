@@ -14,6 +14,10 @@ import { CallbacksService } from './callbacks.service.js';
 /** The manager the fake transaction hands out; the locked read and the writes must use it. */
 const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
 const EVENT = 'account_team_update';
+/** The health fields of a callback that has not delivered anything yet (contract §10). */
+const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null };
+/** The stored health and rotation columns of a new callback. */
+const NEW_ROW = { disabledAt: null, failingSince: null, lastSuccessAt: null, previousSecret: null, previousSecretUntil: null };
 
 /** The `callbacks` table in memory, one row per (app, event). */
 class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' | 'find' | 'list' | 'insert' | 'update' | 'delete'> {
@@ -48,7 +52,15 @@ class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' 
     expect(manager).toBe(MANAGER);
     this.calls.push(`update ${callback.id}`);
     const row = this.rows.find((existing) => existing.id === callback.id)!;
-    Object.assign(row, { url: callback.url, secret: callback.secret, updatedAt: callback.updatedAt });
+    Object.assign(row, {
+      url: callback.url,
+      secret: callback.secret,
+      updatedAt: callback.updatedAt,
+      previousSecret: callback.previousSecret,
+      previousSecretUntil: callback.previousSecretUntil,
+      disabledAt: callback.disabledAt,
+      failingSince: callback.failingSince,
+    });
   }
 
   async delete(appId: number, event: string): Promise<boolean> {
@@ -85,6 +97,7 @@ describe('CallbacksService', () => {
       get callbackAllowPrivateNetworks() {
         return allowPrivate;
       },
+      callbackSecretGraceMs: 86_400_000,
     };
     service = new CallbacksService(
       transactions as unknown as Transactions,
@@ -101,6 +114,7 @@ describe('CallbacksService', () => {
         id: 1,
         event: EVENT,
         url: 'https://app.test/hook',
+        ...HEALTHY,
       });
       expect(repository.rows).toEqual([
         {
@@ -109,9 +123,10 @@ describe('CallbacksService', () => {
           event: EVENT,
           url: 'https://app.test/hook',
           secret: 's3cret',
-          sinceEpoch: 5,
           createdAt: 1_000.5,
           updatedAt: 1_000.5,
+          sinceEpoch: 5,
+          ...NEW_ROW,
         },
       ]);
     });
@@ -123,6 +138,7 @@ describe('CallbacksService', () => {
         id: 1,
         event: EVENT,
         url: 'https://app.test/new',
+        ...HEALTHY,
       });
       expect(repository.rows).toEqual([
         {
@@ -131,9 +147,13 @@ describe('CallbacksService', () => {
           event: EVENT,
           url: 'https://app.test/new',
           secret: 'new',
-          sinceEpoch: 5,
           createdAt: 1_000.5,
           updatedAt: 2_000.25,
+          sinceEpoch: 5,
+          ...NEW_ROW,
+          // The replaced secret signs too for CALLBACK_SECRET_GRACE (here 24 h).
+          previousSecret: 'old',
+          previousSecretUntil: 2_000.25 + 86_400,
         },
       ]);
       expect(repository.calls).toEqual([`findLocked 7 ${EVENT}`, 'insert 1', `findLocked 7 ${EVENT}`, 'update 1']);
@@ -145,6 +165,7 @@ describe('CallbacksService', () => {
         id: 2,
         event: EVENT,
         url: 'https://b.test/hook',
+        ...HEALTHY,
       });
       expect(repository.rows.map((row) => [row.id, row.appId, row.url])).toEqual([
         [1, 7, 'https://a.test/hook'],
@@ -190,6 +211,7 @@ describe('CallbacksService', () => {
         id: 1,
         event: EVENT,
         url: 'http://127.0.0.1:9000/hook',
+        ...HEALTHY,
       });
     });
   });
@@ -197,7 +219,7 @@ describe('CallbacksService', () => {
   describe('get', () => {
     it("returns the app's callback without the secret", async () => {
       await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 's' });
-      expect(await service.get(7, EVENT)).toEqual({ id: 1, event: EVENT, url: 'https://app.test/hook' });
+      expect(await service.get(7, EVENT)).toEqual({ id: 1, event: EVENT, url: 'https://app.test/hook', ...HEALTHY });
     });
 
     it('is a 404 when only another app has one', async () => {

@@ -28,7 +28,9 @@ export class CallbacksService {
    * an existing one (its id is kept). Deliveries not yet sent go to the new URL
    * with the new secret. A new callback starts a callback epoch: it receives
    * the events committed after its registration, none from before (contract
-   * §8, events/callback-epoch.repository.ts); a replaced one keeps its epoch.
+   * §8, events/callback-epoch.repository.ts); a replaced one keeps its epoch. Putting it
+   * again enables it (contract §10); a new secret keeps the one it replaces
+   * for `CALLBACK_SECRET_GRACE`, to sign with as well.
    *
    * @throws UnprocessableEntityError (422) when the URL's host is a non-public
    *   IP address and `CALLBACK_ALLOW_PRIVATE_NETWORKS` is off (SSRF guard).
@@ -45,7 +47,11 @@ export class CallbacksService {
       const now = this.clock.nowSeconds();
       const existing = await this.repository.findLocked(manager, appId, event);
       if (existing) {
-        Object.assign(existing, { url: dto.url, secret: dto.secret, updatedAt: now });
+        if (dto.secret !== existing.secret) {
+          const grace = this.config.callbackSecretGraceMs / 1000;
+          Object.assign(existing, grace > 0 ? { previousSecret: existing.secret, previousSecretUntil: now + grace } : NO_PREVIOUS_SECRET);
+        }
+        Object.assign(existing, { url: dto.url, secret: dto.secret, updatedAt: now, disabledAt: null, failingSince: null });
         await this.repository.update(manager, existing);
         return toCallbackResource(existing);
       }
@@ -57,7 +63,28 @@ export class CallbacksService {
         secret: dto.secret,
         createdAt: now,
         updatedAt: now,
+        disabledAt: null,
+        failingSince: null,
+        lastSuccessAt: null,
+        ...NO_PREVIOUS_SECRET,
       });
+      return toCallbackResource(callback);
+    });
+  }
+
+  /**
+   * Enables the app's callback for `event` again and clears `failing_since`
+   * (contract §10); deliveries held meanwhile stay failed until recovered.
+   * @throws NotFoundException (404) when there is none.
+   */
+  async enable(appId: number, event: EventType): Promise<CallbackResource> {
+    return this.transactions.run(async (manager) => {
+      const callback = await this.repository.findLocked(manager, appId, event);
+      if (!callback) throw notRegistered(event);
+      if (callback.disabledAt !== null || callback.failingSince !== null) {
+        Object.assign(callback, { disabledAt: null, failingSince: null });
+        await this.repository.update(manager, callback);
+      }
       return toCallbackResource(callback);
     });
   }
@@ -83,6 +110,8 @@ export class CallbacksService {
     return { callbacks: Object.fromEntries(callbacks.map((callback) => [callback.event, withoutUserInfo(callback.url)])) };
   }
 }
+
+const NO_PREVIOUS_SECRET = { previousSecret: null, previousSecretUntil: null } as const;
 
 function notRegistered(event: EventType): NotFoundException {
   return new NotFoundException(`No callback is registered for ${event}.`);

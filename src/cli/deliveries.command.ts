@@ -59,7 +59,7 @@ export function deliveriesCommand(services: CliServices): Command {
       else for (const delivery of list) console.log(describe(delivery));
     });
 
-  subcommand(deliveries, 'redeliver', 'Send a failed delivery again', ['<id>']).action(async (id: string) => {
+  subcommand(deliveries, 'redeliver', 'Send a failed or succeeded delivery again', ['<id>']).action(async (id: string) => {
     const deliveryId = parseIdArgument(id, 'id');
     await (await service()).redeliver(deliveryId);
     console.log(`Delivery ${deliveryId} is queued for redelivery.`);

@@ -47,6 +47,12 @@ export class AppConfig {
   readonly callbackAppConcurrency: number;
   /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
   readonly callbackJobLockMs: number;
+  /** How long ended deliveries (and their attempt log) are kept (`DELIVERY_RETENTION`, contract §10). */
+  readonly deliveryRetentionMs: number;
+  /** A callback failing for good this long without a success is disabled (`CALLBACK_DISABLE_AFTER`); 0: never. */
+  readonly callbackDisableAfterMs: number;
+  /** After a new secret, deliveries are signed with the old one too for this long (`CALLBACK_SECRET_GRACE`); 0: not at all. */
+  readonly callbackSecretGraceMs: number;
   readonly logLevel: string;
   /** `LOG_FORMAT`: `json` lines, `pretty` (one coloured line each, for a person), or `auto`: pretty on a terminal, JSON otherwise. */
   readonly logFormat: 'pretty' | 'json' | 'auto';

@@ -21,6 +21,22 @@ describe('loadAppConfig (contract §9)', () => {
     expect(loadAppConfig({}).redisUrl).toBeUndefined();
   });
 
+  it('reads the delivery-log durations (contract §10): defaults, units, 0 for never, bad values named', () => {
+    expect(loadAppConfig({})).toMatchObject({
+      deliveryRetentionMs: 30 * 86_400_000,
+      callbackDisableAfterMs: 5 * 86_400_000,
+      callbackSecretGraceMs: 86_400_000,
+    });
+    expect(loadAppConfig({ DELIVERY_RETENTION: '2w', CALLBACK_DISABLE_AFTER: '0', CALLBACK_SECRET_GRACE: '90s' })).toMatchObject({
+      deliveryRetentionMs: 14 * 86_400_000,
+      callbackDisableAfterMs: 0,
+      callbackSecretGraceMs: 90_000,
+    });
+    expect(() => loadAppConfig({ DELIVERY_RETENTION: '0', CALLBACK_DISABLE_AFTER: '5 days', CALLBACK_SECRET_GRACE: '-1h' })).toThrow(
+      /DELIVERY_RETENTION[\s\S]*CALLBACK_DISABLE_AFTER[\s\S]*CALLBACK_SECRET_GRACE/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadAppConfig({ PORT: '', SIGNUPS_OPEN: '' }).port).toBe(3000);
     expect(loadAppConfig({ SIGNUPS_OPEN: '' }).signupsOpen).toBe(true);

@@ -9,6 +9,7 @@ import { parseRedisNodes, parseReplicaUrls, type RedisTopology } from './scale-o
 import { parseTrustProxy, TRUST_PROXY_RULE } from './trust-proxy.js';
 
 const DURATION = /^\d{1,9}(s|m|h|d|w)$/;
+const DURATION_OR_ZERO = /^(0|\d{1,9}(s|m|h|d|w))$/;
 const WINDOW = /^\d{1,9}(ms|s|m|h)$/;
 const DELAY_LIST = /^\d{1,9}(ms|s|m|h)(,\d{1,9}(ms|s|m|h))*$/;
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -147,6 +148,18 @@ export class EnvironmentVariables {
   CALLBACK_JOB_LOCK_MS?: number;
 
   @IsOptional()
+  @Matches(DURATION, { message: 'DELIVERY_RETENTION must be a duration such as 30d (units s m h d w)' })
+  DELIVERY_RETENTION?: string;
+
+  @IsOptional()
+  @Matches(DURATION_OR_ZERO, { message: 'CALLBACK_DISABLE_AFTER must be a duration such as 5d (units s m h d w), or 0 for never' })
+  CALLBACK_DISABLE_AFTER?: string;
+
+  @IsOptional()
+  @Matches(DURATION_OR_ZERO, { message: 'CALLBACK_SECRET_GRACE must be a duration such as 24h (units s m h d w), or 0 for none' })
+  CALLBACK_SECRET_GRACE?: string;
+
+  @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
@@ -248,6 +261,9 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     callbackConcurrency: env.CALLBACK_CONCURRENCY ?? 10,
     callbackAppConcurrency: env.CALLBACK_APP_CONCURRENCY ?? Math.max(1, Math.floor((env.CALLBACK_CONCURRENCY ?? 10) / 4)),
     callbackJobLockMs: env.CALLBACK_JOB_LOCK_MS ?? 30_000,
+    deliveryRetentionMs: durationOrZero(env.DELIVERY_RETENTION ?? '30d'),
+    callbackDisableAfterMs: durationOrZero(env.CALLBACK_DISABLE_AFTER ?? '5d'),
+    callbackSecretGraceMs: durationOrZero(env.CALLBACK_SECRET_GRACE ?? '24h'),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: env.LOG_FORMAT ?? 'auto',
     corsOrigins: (env.CORS_ORIGINS ?? '')
@@ -313,6 +329,11 @@ function databaseConfig(url: string | undefined): DatabaseConfig {
 /** Reads a value `@IsBooleanString()` accepted: `true`/`1` or `false`/`0`. */
 function isTrue(value: string): boolean {
   return value === 'true' || value === '1';
+}
+
+/** Reads a value `DURATION_OR_ZERO` accepted, in milliseconds (`0` is 0). */
+function durationOrZero(value: string): number {
+  return value === '0' ? 0 : parseDuration(value, ['s', 'm', 'h', 'd', 'w'])!;
 }
 
 function stripTrailingSlash(url: string): string {

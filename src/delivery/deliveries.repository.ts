@@ -15,6 +15,7 @@ import {
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
 import { DeliveryEntity } from './delivery.entity.js';
+import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 import type { DeliveryStatus } from './delivery-status.js';
 
 /** A delivery round: what a queue job or a lease names. */
@@ -29,14 +30,22 @@ export type AppDeliveryRound = Pick<DeliveryEntity, 'id' | 'round' | 'appId'>;
  * and body.
  */
 export interface AttemptInput {
-  readonly delivery: Pick<DeliveryEntity, 'id' | 'round' | 'status' | 'attempts' | 'appId' | 'webhookId'>;
-  readonly callback: { readonly url: string; readonly secret: string } | null;
+  readonly delivery: Pick<DeliveryEntity, 'id' | 'round' | 'status' | 'attempts' | 'totalAttempts' | 'appId' | 'webhookId'>;
+  readonly callback: {
+    readonly id: number;
+    readonly url: string;
+    readonly secret: string;
+    /** The replaced secret while its rotation grace lasts (seconds: until `previousSecretUntil`). */
+    readonly previousSecret: string | null;
+    readonly previousSecretUntil: number | null;
+    readonly disabled: boolean;
+  } | null;
   readonly event: { readonly type: string; readonly body: string };
 }
 
 /** The columns an attempt's outcome writes. */
 export type AttemptOutcome = Partial<
-  Pick<DeliveryEntity, 'status' | 'attempts' | 'lastStatus' | 'lastError' | 'lastAttemptAt' | 'nextAttemptAt'>
+  Pick<DeliveryEntity, 'status' | 'attempts' | 'totalAttempts' | 'url' | 'lastStatus' | 'lastError' | 'lastAttemptAt' | 'nextAttemptAt'>
 >;
 
 /** Pending deliveries by state, for the `callback_queue_jobs` gauge in embedded mode. */
@@ -59,16 +68,26 @@ export class DeliveriesRepository {
   /** Inserts new deliveries in the relay's transaction. */
   async insert(
     manager: EntityManager,
-    deliveries: readonly Omit<DeliveryEntity, 'id' | 'lastStatus' | 'lastError' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt'>[],
+    deliveries: readonly Omit<DeliveryEntity, 'id' | 'lastStatus' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt'>[],
   ): Promise<void> {
     if (deliveries.length > 0) await manager.insert(DeliveryEntity, [...deliveries]);
+  }
+
+  /** Inserts one delivery (a `ping`). @returns its id. */
+  async insertOne(
+    manager: EntityManager,
+    delivery: Omit<DeliveryEntity, 'id' | 'lastStatus' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt'>,
+  ): Promise<number> {
+    const result = await manager.insert(DeliveryEntity, delivery);
+    return Number(result.identifiers[0].id);
   }
 
   /** @returns the attempt's input (one `SELECT` joining the callback and the event), or `null` for an unknown delivery. */
   async findAttempt(id: number): Promise<AttemptInput | null> {
     const rows: AttemptRow[] = await this.transactions.manager.query(
-      `SELECT d.id, d.round, d.status, d.attempts, d.app_id AS appId, d.webhook_id AS webhookId,
-              c.url, c.secret, e.type, e.payload
+      `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
+              c.id AS callbackId, c.url, c.secret, c.previous_secret AS previousSecret,
+              c.previous_secret_until AS previousSecretUntil, c.disabled_at AS disabledAt, e.type, e.payload
          FROM deliveries d
          JOIN outbox_events e ON e.id = d.event_id
          LEFT JOIN callbacks c ON c.id = d.callback_id
@@ -83,10 +102,21 @@ export class DeliveriesRepository {
         round: Number(row.round),
         status: row.status,
         attempts: Number(row.attempts),
+        totalAttempts: Number(row.totalAttempts),
         appId: Number(row.appId),
         webhookId: row.webhookId,
       },
-      callback: row.url === null || row.secret === null ? null : { url: row.url, secret: row.secret },
+      callback:
+        row.url === null || row.secret === null
+          ? null
+          : {
+              id: Number(row.callbackId),
+              url: row.url,
+              secret: row.secret,
+              previousSecret: row.previousSecret,
+              previousSecretUntil: row.previousSecretUntil === null ? null : Number(row.previousSecretUntil),
+              disabled: row.disabledAt !== null,
+            },
       event: { type: row.type, body: row.payload },
     };
   }
@@ -216,13 +246,145 @@ export class DeliveriesRepository {
     return manager.findOne(DeliveryEntity, { where: { id } });
   }
 
-  /** Starts round `round + 1` of a failed delivery: attempts start over, due at `now`. */
-  async startNextRound(manager: EntityManager, delivery: DeliveryRound, now: number): Promise<void> {
-    await manager.update(
+  /**
+   * Starts round `round + 1` of a delivery that ended (failed or succeeded)
+   * and is still in round `round`: attempts start over, due at `now`.
+   * @returns whether this call started it (false when another redelivery or
+   *   the worker changed it first).
+   */
+  async startNextRound(manager: EntityManager, delivery: DeliveryRound, now: number): Promise<boolean> {
+    const result = await manager.update(
       DeliveryEntity,
-      { id: delivery.id, round: delivery.round, status: 'failed' },
-      { status: 'pending', attempts: 0, round: delivery.round + 1, nextAttemptAt: now, leaseUntil: null, enqueuedAt: null, updatedAt: now },
+      { id: delivery.id, round: delivery.round, status: In(REDELIVERABLE) },
+      { ...NEXT_ROUND, round: delivery.round + 1, nextAttemptAt: now, updatedAt: now },
     );
+    return result.affected === 1;
+  }
+
+  /**
+   * `recover`'s count: the app's failed deliveries of callback event type
+   * `event` created at or after `since` whose callback still exists, and the
+   * largest id among them (the background work stops there).
+   */
+  async countRecoverable(appId: number, event: string, since: number): Promise<{ count: number; maxId: number }> {
+    const rows: { n: number | string; maxId: number | string | null }[] = await this.transactions.manager.query(
+      `SELECT COUNT(*) AS n, MAX(id) AS maxId FROM deliveries
+        WHERE app_id = ? AND event = ? AND created_at >= ? AND status = 'failed' AND callback_id IS NOT NULL`,
+      [appId, event, since],
+    );
+    return { count: Number(rows[0]?.n ?? 0), maxId: Number(rows[0]?.maxId ?? 0) };
+  }
+
+  /**
+   * One batch of `recover`: starts the next round of up to `limit` of the
+   * deliveries {@link countRecoverable} counted, with ids in (`afterId`,
+   * `maxId`], by id. A short transaction per batch: new events are never
+   * blocked for long.
+   *
+   * @returns the largest id looked at, or `null` when there were none.
+   */
+  async recoverBatch(
+    appId: number,
+    event: string,
+    since: number,
+    afterId: number,
+    maxId: number,
+    limit: number,
+    now: number,
+  ): Promise<number | null> {
+    return this.transactions.runWithoutGapLocks(async (manager) => {
+      const rows = await manager.find(DeliveryEntity, {
+        select: { id: true },
+        where: {
+          appId,
+          event,
+          status: 'failed',
+          createdAt: MoreThanOrEqual(since),
+          callbackId: Not(IsNull()),
+          id: And(MoreThan(afterId), LessThanOrEqual(maxId)),
+        },
+        order: { id: 'ASC' },
+        take: limit,
+      });
+      if (rows.length === 0) return null;
+      await manager
+        .createQueryBuilder()
+        .update(DeliveryEntity)
+        .set({ ...NEXT_ROUND, round: () => 'round + 1', nextAttemptAt: now, updatedAt: now })
+        .where({ id: In(rows.map((row) => row.id)), status: 'failed' })
+        .execute();
+      return rows[rows.length - 1].id;
+    });
+  }
+
+  /** The app's deliveries of callback event type `event` matching `filter`, newest first (by created, then id): one page and the total. */
+  async listForApp(
+    appId: number,
+    event: string,
+    filter: DeliveryLogFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AppDeliveryRow[]; total: number }> {
+    const where = ['d.app_id = ?', 'd.event = ?'];
+    const parameters: unknown[] = [appId, event];
+    if (filter.status !== undefined) {
+      where.push('d.status = ?');
+      parameters.push(filter.status);
+    }
+    if (filter.since !== undefined) {
+      where.push('d.created_at >= ?');
+      parameters.push(filter.since);
+    }
+    if (filter.until !== undefined) {
+      where.push('d.created_at < ?');
+      parameters.push(filter.until);
+    }
+    const manager = this.transactions.manager;
+    const [rows, counts] = await Promise.all([
+      manager.query(
+        `SELECT ${APP_DELIVERY_COLUMNS} FROM deliveries d JOIN outbox_events e ON e.id = d.event_id
+          WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?`,
+        [...parameters, limit, offset],
+      ) as Promise<AppDeliveryRow[]>,
+      manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters) as Promise<{ n: number | string }[]>,
+    ]);
+    return { rows, total: Number(counts[0]?.n ?? 0) };
+  }
+
+  /** The app's delivery `id` of callback event type `event`, with its event's body, or `null` (unknown, or another app's). */
+  async findForApp(
+    appId: number,
+    event: string,
+    id: number,
+  ): Promise<(AppDeliveryRow & { payload: string; callbackId: number | null }) | null> {
+    const rows: (AppDeliveryRow & { payload: string; callbackId: number | string | null })[] = await this.transactions.manager.query(
+      `SELECT ${APP_DELIVERY_COLUMNS}, d.callback_id AS callbackId, e.payload FROM deliveries d JOIN outbox_events e ON e.id = d.event_id
+        WHERE d.id = ? AND d.app_id = ? AND d.event = ?`,
+      [id, appId, event],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { ...row, callbackId: row.callbackId === null ? null : Number(row.callbackId) };
+  }
+
+  /** The attempt log of delivery `id`, oldest first. */
+  attemptsOf(id: number): Promise<DeliveryAttemptEntity[]> {
+    return this.transactions.manager.find(DeliveryAttemptEntity, { where: { deliveryId: id }, order: { attempt: 'ASC' } });
+  }
+
+  /**
+   * Writes attempt-log rows in one multi-row `INSERT`; a row already written
+   * (same delivery and attempt number: a retried write) is left as it is.
+   */
+  async insertAttempts(rows: readonly DeliveryAttemptEntity[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.transactions.manager
+      .createQueryBuilder()
+      .insert()
+      .into(DeliveryAttemptEntity)
+      .values([...rows])
+      .orIgnore()
+      .execute();
   }
 
   /** Deletes the deliveries in `statuses` last changed before `cutoff`. @returns how many. */
@@ -232,16 +394,54 @@ export class DeliveriesRepository {
   }
 }
 
+/** Deliveries that can start a new round (contract §10: not pending, not cancelled). */
+const REDELIVERABLE: DeliveryStatus[] = ['failed', 'succeeded'];
+
+/** What a new round resets. */
+const NEXT_ROUND = { status: 'pending' as const, attempts: 0, leaseUntil: null, enqueuedAt: null };
+
+/** Filters of the app's delivery list (contract §10); times in seconds. */
+export interface DeliveryLogFilter {
+  readonly status?: DeliveryStatus;
+  readonly since?: number;
+  readonly until?: number;
+}
+
+/** A delivery as the app's log reads it (MySQL may return numbers as strings). */
+export interface AppDeliveryRow {
+  id: number | string;
+  webhookId: string;
+  type: string;
+  status: DeliveryStatus;
+  totalAttempts: number | string;
+  round: number | string;
+  createdAt: number | string;
+  lastAttemptAt: number | string | null;
+  nextAttemptAt: number | string | null;
+  lastStatus: number | string | null;
+  lastError: string | null;
+  url: string | null;
+}
+
+const APP_DELIVERY_COLUMNS = `d.id, d.webhook_id AS webhookId, e.type, d.status, d.total_attempts AS totalAttempts, d.round,
+  d.created_at AS createdAt, d.last_attempt_at AS lastAttemptAt, d.next_attempt_at AS nextAttemptAt,
+  d.last_status AS lastStatus, d.last_error AS lastError, d.url`;
+
 /** A row of {@link DeliveriesRepository.findAttempt}'s `SELECT` (MySQL may return numbers as strings). */
 interface AttemptRow {
   id: number | string;
   round: number | string;
   status: DeliveryStatus;
   attempts: number | string;
+  totalAttempts: number | string;
   appId: number | string;
   webhookId: string;
+  callbackId: number | string | null;
   url: string | null;
   secret: string | null;
+  previousSecret: string | null;
+  previousSecretUntil: number | string | null;
+  disabledAt: number | string | null;
   type: string;
   payload: string;
 }

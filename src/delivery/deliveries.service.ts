@@ -52,7 +52,8 @@ export class DeliveriesService {
       event_id: delivery.eventId,
       event: types.get(delivery.eventId) ?? '?',
       app: `A${delivery.appId}`,
-      url: delivery.callbackId === null ? null : withoutUserInfoOrNull(urls.get(delivery.callbackId)),
+      // The callback's URL now (pending deliveries go there), else the one it was sent to, as the apps' log shows.
+      url: withoutUserInfoOrNull((delivery.callbackId === null ? undefined : urls.get(delivery.callbackId)) ?? delivery.url ?? undefined),
       webhook_id: delivery.webhookId,
       status: delivery.status,
       attempts: delivery.attempts,
@@ -81,23 +82,25 @@ export class DeliveriesService {
   }
 
   /**
-   * Starts a new round of a failed delivery: its attempts and retry schedule
+   * Starts a new round of a failed (or succeeded) delivery, as the app's
+   * `redeliver` does (contract §10): its attempts and retry schedule
    * start over, with the same `webhook-id` (receivers can still drop a duplicate).
    * The running API or worker sends it within a poll interval.
    *
-   * @throws RedeliveryError when the delivery does not exist, is not failed,
+   * @throws RedeliveryError when the delivery does not exist, is pending or cancelled,
    *   or its callback was deleted.
    */
   async redeliver(id: number): Promise<void> {
     await this.transactions.run(async (manager) => {
       const delivery = await this.deliveries.find(manager, id);
       if (!delivery) throw new RedeliveryError(`No delivery with id ${id}.`);
-      if (delivery.status !== 'failed')
-        throw new RedeliveryError(`Delivery ${id} is ${delivery.status}; only failed deliveries can be redelivered.`);
+      if (delivery.status !== 'failed' && delivery.status !== 'succeeded')
+        throw new RedeliveryError(`Delivery ${id} is ${delivery.status}; only failed or succeeded deliveries can be redelivered.`);
       if (delivery.callbackId === null || !(await this.callbacks.exists(manager, delivery.callbackId))) {
         throw new RedeliveryError(`Delivery ${id} cannot be redelivered: its callback was deleted.`);
       }
-      await this.deliveries.startNextRound(manager, delivery, this.clock.nowSeconds());
+      if (!(await this.deliveries.startNextRound(manager, delivery, this.clock.nowSeconds())))
+        throw new RedeliveryError(`Delivery ${id} changed meanwhile; try again.`);
     });
   }
 }

@@ -7,10 +7,11 @@ import { EventsModule } from '../events/events.module.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveriesService } from './deliveries.service.js';
 import { DeliveryEntity } from './delivery.entity.js';
+import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 
 /** Operators' access to deliveries (CLI): list, prune and redeliver, database only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DeliveryEntity, CallbackEntity]), EventsModule],
+  imports: [TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, CallbackEntity]), EventsModule],
   providers: [DeliveriesService, DeliveriesRepository, CallbacksRepository],
   exports: [DeliveriesService],
 })

@@ -1,9 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 
+import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { type AttemptOutcome, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
+import { AttemptLogWriter } from './attempt-log.writer.js';
+import type { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
+import { CALLBACK_DISABLED } from './delivery-status.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
 import { WebhookSender } from './webhook-sender.js';
 
@@ -17,6 +21,9 @@ const RECORD_ATTEMPTS = 9;
 /** Longest wait between two tries at writing an outcome (milliseconds). */
 const MAX_RECORD_BACKOFF_MS = 5_000;
 
+/** Callbacks whose last written success {@link DeliveryExecutor} remembers (then it starts over). */
+const MAX_REMEMBERED_SUCCESSES = 10_000;
+
 /** What the caller (BullMQ processor or embedded runner) does next with a delivery. */
 export type ExecutionOutcome =
   | { readonly kind: 'done'; readonly status: 'succeeded' | 'failed' | 'cancelled' | 'skipped' }
@@ -27,11 +34,15 @@ export type ExecutionOutcome =
  * code runs in the worker and in embedded mode. The callback, its secret and
  * the event body are read from the database now, never from the queue: a
  * callback deleted in the meantime cancels the delivery, a replaced one
- * receives it at its new URL with its new secret.
+ * receives it at its new URL with its new secret, and a disabled one holds it
+ * (failed, not sent). Each attempt adds a row to the attempt log and, when the
+ * delivery ends, updates its callback's health (contract §10).
  */
 @Injectable()
 export class DeliveryExecutor {
   private readonly logger = new Logger('Delivery');
+  /** Callback id → when this process last wrote a success for it (seconds). */
+  private readonly successWritten = new Map<number, number>();
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
@@ -39,6 +50,8 @@ export class DeliveryExecutor {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,
+    private readonly attemptLog: AttemptLogWriter,
+    private readonly callbacks: CallbacksRepository,
   ) {}
 
   /**
@@ -56,25 +69,55 @@ export class DeliveryExecutor {
       this.logger.log(`Delivery ${delivery.id} cancelled: callback deleted`);
       return { kind: 'done', status: 'cancelled' };
     }
-    const result = await this.sender.send(callback, { webhookId: delivery.webhookId, event: event.type, body: event.body });
+    if (callback.disabled) {
+      // Held, not sent: `recover` sends it once the callback is enabled (contract §10).
+      await this.record(delivery, { status: 'failed', lastError: CALLBACK_DISABLED, nextAttemptAt: null });
+      return { kind: 'done', status: 'failed' };
+    }
+    const startedAt = this.clock.nowSeconds();
+    const startedMs = performance.now();
+    const inGrace = callback.previousSecret !== null && (callback.previousSecretUntil ?? 0) > startedAt;
+    const result = await this.sender.send(
+      { url: callback.url, secret: callback.secret, ...(inGrace ? { previousSecret: callback.previousSecret! } : {}) },
+      { webhookId: delivery.webhookId, event: event.type, body: event.body },
+    );
+    const durationMs = Math.round(performance.now() - startedMs);
     const attempts = delivery.attempts + 1;
+    const totalAttempts = delivery.totalAttempts + 1;
     const step = nextStep(result, attempts, this.config.callbackRetryDelaysMs);
     const now = this.clock.nowSeconds();
-    const attempt = { attempts, lastAttemptAt: now, ...describe(result) };
+    const described = describe(result);
+    const attempt = { attempts, totalAttempts, url: callback.url, lastAttemptAt: now, ...described };
+    const logRow: DeliveryAttemptEntity = {
+      deliveryId: delivery.id,
+      attempt: totalAttempts,
+      at: startedAt,
+      durationMs,
+      responseStatus: described.lastStatus ?? null,
+      error: described.lastError ?? null,
+      responseBody: result.kind === 'answer' ? (result.body ?? null) : null,
+    };
     if (step.kind === 'retry') {
-      await this.record(delivery, { ...attempt, status: 'pending', nextAttemptAt: now + step.delayMs / 1000 });
+      await this.record(delivery, { ...attempt, status: 'pending', nextAttemptAt: now + step.delayMs / 1000 }, logRow);
       this.metrics.recordAttempt(event.type, 'retry');
       this.logger.warn(
         `Delivery ${delivery.id} attempt ${attempts} to app ${delivery.appId} failed (${summary(result)}); retry in ${step.delayMs} ms`,
       );
       return step;
     }
-    await this.record(delivery, { ...attempt, status: step.kind, nextAttemptAt: null });
+    const disabled = await this.record(delivery, { ...attempt, status: step.kind, nextAttemptAt: null }, logRow, {
+      callbackId: callback.id,
+      succeeded: step.kind === 'succeeded',
+    });
     const outcome = step.kind === 'succeeded' ? 'delivered' : 'failed';
     this.metrics.recordAttempt(event.type, outcome);
     this.metrics.recordDelivery(event.type, outcome, attempts);
     if (step.kind === 'succeeded') this.logger.log(`Delivery ${delivery.id} to app ${delivery.appId} succeeded on attempt ${attempts}`);
     else this.logger.warn(`Delivery ${delivery.id} to app ${delivery.appId} failed for good on attempt ${attempts} (${summary(result)})`);
+    if (disabled) {
+      this.metrics.recordCallbackDisabled();
+      this.logger.warn(`Callback ${callback.id} of app ${delivery.appId} disabled: its deliveries failed for CALLBACK_DISABLE_AFTER`);
+    }
     return { kind: 'done', status: step.kind };
   }
 
@@ -91,15 +134,29 @@ export class DeliveryExecutor {
   }
 
   /**
-   * Writes the outcome unless an operator started a new round meanwhile. A
-   * failed write is tried again a few times (the request was already sent: a
-   * lost outcome would mean sending it again).
+   * Writes the outcome unless a new round started meanwhile, with the
+   * attempt's log row and, when the delivery ended, the callback's health
+   * (contract §10), all at once (separate statements in flight together).
+   * A failed write is tried again a few times (the request was already sent:
+   * a lost outcome would mean sending it again); every part is idempotent.
+   *
+   * @returns whether the callback was disabled by this outcome.
    */
-  private async record(delivery: DeliveryRound, outcome: AttemptOutcome): Promise<void> {
+  private async record(
+    delivery: DeliveryRound,
+    outcome: AttemptOutcome,
+    logRow?: DeliveryAttemptEntity,
+    ended?: { callbackId: number; succeeded: boolean },
+  ): Promise<boolean> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.deliveries.recordOutcome(delivery, outcome, this.clock.nowSeconds());
-        return;
+        const now = this.clock.nowSeconds();
+        const [, , disabled] = await Promise.all([
+          this.deliveries.recordOutcome(delivery, outcome, now),
+          logRow ? this.attemptLog.write(logRow) : undefined,
+          ended ? this.recordHealth(ended, now) : false,
+        ]);
+        return disabled;
       } catch (error) {
         if (attempt >= RECORD_ATTEMPTS) throw error;
         this.logger.warn(
@@ -108,6 +165,26 @@ export class DeliveryExecutor {
         await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, MAX_RECORD_BACKOFF_MS)));
       }
     }
+  }
+
+  /**
+   * A success clears the failing run; a failure for good extends it and may
+   * disable the callback. A success is not written again within a second of
+   * the last one this process wrote for the callback (no failure between), so
+   * a busy callback costs no statement per delivery.
+   *
+   * @returns whether the callback was disabled.
+   */
+  private async recordHealth(ended: { callbackId: number; succeeded: boolean }, now: number): Promise<boolean> {
+    if (ended.succeeded) {
+      if ((this.successWritten.get(ended.callbackId) ?? -Infinity) > now - 1) return false;
+      await this.callbacks.recordSuccess(ended.callbackId, now);
+      if (this.successWritten.size >= MAX_REMEMBERED_SUCCESSES) this.successWritten.clear();
+      this.successWritten.set(ended.callbackId, now);
+      return false;
+    }
+    this.successWritten.delete(ended.callbackId);
+    return this.callbacks.recordFailure(ended.callbackId, now, this.config.callbackDisableAfterMs / 1000);
   }
 }
 

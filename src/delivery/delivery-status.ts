@@ -10,3 +10,6 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled']
 
 /** One of {@link DELIVERY_STATUSES}. */
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** `last_error` of a delivery held because its callback is disabled (contract §10); `recover` sends it later. */
+export const CALLBACK_DISABLED = 'callback disabled';

@@ -21,6 +21,14 @@ export class DeliveryEntity {
   @Column({ name: 'app_id', type: 'int' })
   appId: number;
 
+  /** The event type of the callback it is for (`ping` deliveries too are listed under it, contract §10). */
+  @Column({ type: 'varchar', length: 64 })
+  event: string;
+
+  /** The callback URL it was (or will be) sent to: set when created, rewritten by every attempt. */
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  url: string | null;
+
   /** The Standard Webhooks `webhook-id`: the same on every attempt and redelivery. */
   @Column({ name: 'webhook_id', type: 'varchar', length: 64 })
   webhookId: string;
@@ -31,6 +39,10 @@ export class DeliveryEntity {
   /** Attempts made in the current round (reset by a redelivery). */
   @Column({ type: 'int', default: 0 })
   attempts: number;
+
+  /** Attempts made over every round (contract §10's `attempts`); numbers the attempt log. */
+  @Column({ name: 'total_attempts', type: 'int', default: 0 })
+  totalAttempts: number;
 
   /** Incremented by each operator redelivery; part of the queue job id. */
   @Column({ type: 'int', default: 0 })

@@ -10,7 +10,10 @@ import { EventsModule } from '../events/events.module.js';
 import { AppSlots } from './app-slots.js';
 import { RedisClients } from '../redis/redis-clients.js';
 import { RedisModule } from '../redis/redis.module.js';
+import { AttemptLogWriter } from './attempt-log.writer.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
+import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
+import { DeliveryRetentionPruner } from './delivery-retention.pruner.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import { DeliveryPump } from './delivery.pump.js';
@@ -36,13 +39,15 @@ export class DeliveryModule {
    * @throws Error when `worker` is asked for without `REDIS_URL`.
    */
   static forRoot(config: AppConfig, options: { worker: boolean }): DynamicModule {
-    const entities = TypeOrmModule.forFeature([DeliveryEntity, CallbackEntity]);
+    const entities = TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, CallbackEntity]);
     const common: Provider[] = [
       AppSlots,
       OutboxRelay,
       DeliveryExecutor,
+      AttemptLogWriter,
       WebhookSender,
       DeliveryPump,
+      DeliveryRetentionPruner,
       DeliveriesRepository,
       CallbacksRepository,
     ];

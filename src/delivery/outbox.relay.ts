@@ -6,6 +6,7 @@ import { Transactions } from '../database/transactions.js';
 import { OutboxRepository } from '../events/outbox.repository.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
+import { CALLBACK_DISABLED } from './delivery-status.js';
 import { newWebhookId } from './webhook-id.js';
 /** Events handled per transaction. */
 const BATCH_SIZE = 100;
@@ -21,7 +22,8 @@ class RelayConflictError extends Error {}
  * dispatched, in one transaction. Several processes may relay at once: on
  * MySQL each takes rows with `FOR UPDATE SKIP LOCKED`; on both backends the
  * claim is a conditional update and (event, callback) is unique, so an event
- * is never fanned out twice.
+ * is never fanned out twice. Deliveries to a disabled callback are recorded
+ * `failed` with `last_error` {@link CALLBACK_DISABLED} and not sent.
  */
 @Injectable()
 export class OutboxRelay implements OnModuleInit {
@@ -36,9 +38,10 @@ export class OutboxRelay implements OnModuleInit {
     private readonly metrics: DeliveryMetrics,
   ) {}
 
-  /** Reports the committed events not yet relayed as `outbox_backlog`. */
+  /** Reports the committed events not yet relayed as `outbox_backlog`, and the disabled callbacks as `callbacks_disabled`. */
   onModuleInit(): void {
     this.metrics.setOutboxBacklogSource(() => this.outbox.countPending());
+    this.metrics.setDisabledCallbacksSource(() => this.callbacks.countDisabled());
   }
 
   /** Relays every waiting event. @returns how many events were relayed. */
@@ -66,13 +69,18 @@ export class OutboxRelay implements OnModuleInit {
               eventId: event.id,
               callbackId: callback.id,
               appId: callback.appId,
+              event: callback.event,
+              url: callback.url,
               webhookId: newWebhookId(),
-              status: 'pending' as const,
               attempts: 0,
+              totalAttempts: 0,
               round: 0,
-              nextAttemptAt: now,
               createdAt: now,
               updatedAt: now,
+              // A disabled callback's deliveries are held: recorded failed, not sent, for `recover` (contract §10).
+              ...(callback.disabledAt === null
+                ? { status: 'pending' as const, nextAttemptAt: now, lastError: null }
+                : { status: 'failed' as const, nextAttemptAt: null, lastError: CALLBACK_DISABLED }),
             })),
         );
         await this.deliveries.insert(manager, deliveries);

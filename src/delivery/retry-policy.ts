@@ -6,7 +6,7 @@ const JITTER = 0.2;
 
 /** The outcome of one HTTP attempt. */
 export type AttemptResult =
-  | { readonly kind: 'answer'; readonly status: number; readonly retryAfterMs?: number }
+  | { readonly kind: 'answer'; readonly status: number; readonly retryAfterMs?: number; readonly body?: string }
   | { readonly kind: 'network'; readonly error: string }
   | { readonly kind: 'refused'; readonly error: string };
 

@@ -15,6 +15,7 @@ import { ipLiteralHost, isPublicAddress } from '../callbacks/public-address.js';
 import { publicOnlyLookup } from '../callbacks/public-only.lookup.js';
 import { type AttemptResult, parseRetryAfter } from './retry-policy.js';
 import { webhookSigner } from '../callbacks/webhook-signer.js';
+import { RESPONSE_BODY_EXCERPT } from './delivery-attempt.entity.js';
 
 /** Largest answer body drained so that its connection can serve the next delivery; a larger one is dropped. */
 const MAX_DRAINED_BYTES = 64 * 1024;
@@ -23,6 +24,8 @@ const MAX_DRAINED_BYTES = 64 * 1024;
 export interface WebhookTarget {
   readonly url: string;
   readonly secret: string;
+  /** A replaced secret still in its rotation grace: the message is signed with it too (contract §10). */
+  readonly previousSecret?: string;
 }
 
 /** What one delivery sends: the same `webhookId` and body on every attempt. */
@@ -44,7 +47,9 @@ export interface WebhookMessage {
  * sender's own, so a keep-alive socket opened by another client (whose
  * addresses were never checked) is never reused for a delivery. The outcome
  * is the status line: the answer's body is not read (a receiver that
- * accepted the event with a large body is not sent it again). A URL that
+ * accepted the event with a large body is not sent it again); only its first
+ * {@link RESPONSE_BODY_EXCERPT} characters are kept, as text, for the attempt
+ * log (contract §10), read within what is left of the timeout. A URL that
  * WHATWG `URL` cannot parse is refused (no retry). Never throws: every
  * outcome is an {@link AttemptResult}.
  */
@@ -81,9 +86,10 @@ export class WebhookSender implements OnApplicationShutdown {
       'x-callback-event': message.event,
       'webhook-id': message.webhookId,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': webhookSigner(target.secret).sign(message.webhookId, new Date(timestamp * 1000), message.body),
+      'webhook-signature': signatures(target, message, timestamp),
       'user-agent': 'accounts-service-webhooks/1',
     };
+    const startedMs = Date.now();
     try {
       const response = await firstValueFrom(
         this.http.post<Readable>(url, message.body, {
@@ -100,11 +106,12 @@ export class WebhookSender implements OnApplicationShutdown {
           ...(guard ? { lookup: publicOnlyLookup } : {}),
         }),
       );
-      discardBody(response.data);
+      const body = await readExcerpt(response.data, this.config.callbackTimeoutMs - (Date.now() - startedMs));
       const retryAfter = response.headers['retry-after'];
       return {
         kind: 'answer',
         status: response.status,
+        body,
         retryAfterMs: parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, this.clock.nowSeconds() * 1000),
       };
     } catch (error) {
@@ -124,14 +131,48 @@ export class WebhookSender implements OnApplicationShutdown {
   }
 }
 
-/** Reads and drops an answer's body in the background; past {@link MAX_DRAINED_BYTES} closes its connection. */
-function discardBody(body: Readable): void {
-  let bytes = 0;
-  body.on('error', () => undefined);
-  body.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    if (bytes > MAX_DRAINED_BYTES) body.destroy();
+/**
+ * The first {@link RESPONSE_BODY_EXCERPT} characters of an answer's body
+ * (UTF-8, as text), once that much arrived, the body ended, or `waitMs`
+ * passed; the rest is read and dropped in the background so that the
+ * connection can serve the next delivery, and past {@link MAX_DRAINED_BYTES}
+ * (or the wait) the connection is closed.
+ */
+function readExcerpt(body: Readable, waitMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let done = false;
+    const finish = (): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BODY_EXCERPT));
+    };
+    const timer = setTimeout(
+      () => {
+        finish();
+        body.destroy();
+      },
+      Math.max(0, waitMs),
+    );
+    body.on('error', finish);
+    body.on('end', finish);
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (!done) chunks.push(chunk);
+      // 4 bytes per character at most: this many bytes hold the whole excerpt.
+      if (bytes >= RESPONSE_BODY_EXCERPT * 4) finish();
+      if (bytes > MAX_DRAINED_BYTES) body.destroy();
+    });
   });
+}
+
+/** `v1,<sig>` with the current secret, then `v1,<sig>` with the previous one in its grace (space-separated, Standard Webhooks). */
+function signatures(target: WebhookTarget, message: WebhookMessage, timestamp: number): string {
+  const at = new Date(timestamp * 1000);
+  const secrets = target.previousSecret === undefined ? [target.secret] : [target.secret, target.previousSecret];
+  return secrets.map((secret) => webhookSigner(secret).sign(message.webhookId, at, message.body)).join(' ');
 }
 
 /** The first error of type `type` in `error`'s cause chain. */

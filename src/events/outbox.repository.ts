@@ -36,6 +36,18 @@ export class OutboxRepository {
     );
   }
 
+  /**
+   * Inserts an event that is delivered to one callback only (a `ping`,
+   * contract §10), already marked relayed so that no callback gets it by
+   * fan-out; the commit wakes this process's delivery pass.
+   * @returns its id.
+   */
+  async insertRelayed(manager: EntityManager, event: NewOutboxEvent, now: number): Promise<number> {
+    markEventsRecorded(manager);
+    const result = await manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now });
+    return Number(result.identifiers[0].id);
+  }
+
   /** How many committed events are not relayed yet. */
   countPending(): Promise<number> {
     return this.transactions.manager.count(OutboxEventEntity, { where: { dispatchedAt: IsNull() } });

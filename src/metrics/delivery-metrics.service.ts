@@ -19,7 +19,9 @@ export type QueueCounts = Partial<Record<'waiting' | 'delayed' | 'active' | 'fai
  * - `callback_deliveries_total{event,outcome}`: deliveries ended (`delivered` or `failed`);
  * - `callback_delivery_attempts{event,outcome}`: histogram of the attempts a delivery took when it ended;
  * - `outbox_backlog`: committed events not yet handed to delivery;
- * - `callback_queue_jobs{state}`: delivery jobs by state.
+ * - `callback_queue_jobs{state}`: delivery jobs by state;
+ * - `callbacks_disabled`: callbacks disabled now (contract §10);
+ * - `callback_disabled_total`: callbacks this process disabled for failing too long.
  *
  * The two gauges read the sources registered with {@link setOutboxBacklogSource}
  * and {@link setQueueSource} at scrape time; without a source they report nothing.
@@ -31,6 +33,8 @@ export class DeliveryMetrics {
   private readonly attemptsPerDelivery: Histogram<'event' | 'outcome'>;
   private backlogSource: GaugeSource<number> | undefined;
   private queueSource: GaugeSource<QueueCounts> | undefined;
+  private disabledSource: GaugeSource<number> | undefined;
+  private readonly disabledTotal: Counter;
 
   constructor(registry: MetricsRegistry) {
     this.attempts = new Counter({
@@ -60,6 +64,19 @@ export class DeliveryMetrics {
         if (this.backlogSource) backlog.set(await this.backlogSource());
       },
     });
+    this.disabledTotal = new Counter({
+      name: 'callback_disabled_total',
+      help: 'Callbacks this process disabled because their deliveries failed for CALLBACK_DISABLE_AFTER.',
+      registers: [registry],
+    });
+    const disabled = new Gauge({
+      name: 'callbacks_disabled',
+      help: 'Callbacks disabled now (their deliveries are held until the app enables them).',
+      registers: [registry],
+      collect: async () => {
+        if (this.disabledSource) disabled.set(await this.disabledSource());
+      },
+    });
     const queue = new Gauge({
       name: 'callback_queue_jobs',
       help: 'Callback delivery jobs by state (waiting, delayed, active, failed).',
@@ -81,6 +98,16 @@ export class DeliveryMetrics {
   recordDelivery(event: string, outcome: Exclude<AttemptOutcome, 'retry'>, attempts: number): void {
     this.deliveries.inc({ event, outcome });
     this.attemptsPerDelivery.observe({ event, outcome }, attempts);
+  }
+
+  /** Counts a callback disabled for failing too long. */
+  recordCallbackDisabled(): void {
+    this.disabledTotal.inc();
+  }
+
+  /** Sets where `callbacks_disabled` is read from (the callbacks table). */
+  setDisabledCallbacksSource(source: GaugeSource<number>): void {
+    this.disabledSource = source;
   }
 
   /** Sets where `outbox_backlog` is read from (the outbox relay). */

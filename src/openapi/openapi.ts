@@ -63,7 +63,7 @@ const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'dele
  */
 function completeOperations(document: OpenAPIObject): OpenAPIObject {
   const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
-  for (const path of Object.values(document.paths)) {
+  for (const [template, path] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = path[method];
       if (!operation) continue;
@@ -76,8 +76,12 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
       if (BODY_METHODS.has(method) && !operation.tags?.includes(OPERATIONS_TAG)) documentCommitOutcomeUnknown(operation.responses, error);
       if (operation.parameters?.some((parameter) => 'in' in parameter && parameter.in === 'header' && parameter.name === IDEMPOTENCY_KEY))
         documentIdempotencyKey(operation.responses, error);
-      // Path parameters first, then query, then headers, whatever the order the decorators were applied in.
-      operation.parameters?.sort((a, b) => PARAMETER_ORDER.indexOf(locationOf(a)) - PARAMETER_ORDER.indexOf(locationOf(b)));
+      // Path parameters first (in the order of the path), then query, then headers, whatever the order the decorators were applied in.
+      operation.parameters?.sort(
+        (a, b) =>
+          PARAMETER_ORDER.indexOf(locationOf(a)) - PARAMETER_ORDER.indexOf(locationOf(b)) ||
+          template.indexOf(`{${nameOf(a)}}`) - template.indexOf(`{${nameOf(b)}}`),
+      );
       for (const parameter of operation.parameters ?? []) {
         if ('in' in parameter && parameter.in === 'path' && PATH_PARAMETERS[parameter.name])
           Object.assign(parameter, PATH_PARAMETERS[parameter.name]);
@@ -89,6 +93,10 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
 
 /** Where each kind of parameter goes in an operation's list. */
 const PARAMETER_ORDER = ['path', 'query', 'header', 'cookie'];
+
+function nameOf(parameter: object): string {
+  return 'name' in parameter ? String(parameter.name) : '';
+}
 
 function locationOf(parameter: object): string {
   return 'in' in parameter ? String(parameter.in) : 'path';

@@ -14,3 +14,5 @@ export type Team = components['schemas']['Team'];
 export type Award = components['schemas']['Award'];
 export type Session = components['schemas']['Session'];
 export type Callback = components['schemas']['Callback'];
+
+export * from './deliveries.js';

@@ -320,6 +320,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/callback/{event}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable the calling app's callback again after it was disabled for failing; held deliveries stay failed until recovered */
+        post: operations["CallbacksController_enable[0]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/{event}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable the calling app's callback again after it was disabled for failing; held deliveries stay failed until recovered */
+        post: operations["CallbacksController_enable[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/callbacks": {
         parameters: {
             query?: never;
@@ -331,6 +365,176 @@ export interface paths {
         get: operations["CallbacksController_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callback/{event}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the calling app's deliveries for an event type, newest first */
+        get: operations["DeliveryLogController_list[0]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/{event}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the calling app's deliveries for an event type, newest first */
+        get: operations["DeliveryLogController_list[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callback/{event}/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one delivery: the body sent and every attempt (status, error, duration, start of the answer) */
+        get: operations["DeliveryLogController_get[0]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/{event}/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one delivery: the body sent and every attempt (status, error, duration, start of the answer) */
+        get: operations["DeliveryLogController_get[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callback/{event}/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed or succeeded delivery again, with the same webhook-id and a fresh retry schedule */
+        post: operations["DeliveryLogController_redeliver[0]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/{event}/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed or succeeded delivery again, with the same webhook-id and a fresh retry schedule */
+        post: operations["DeliveryLogController_redeliver[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callback/{event}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send again every failed delivery created since a time; answers at once, the work runs in the background */
+        post: operations["DeliveryLogController_recover[0]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/{event}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send again every failed delivery created since a time; answers at once, the work runs in the background */
+        post: operations["DeliveryLogController_recover[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callback/{event}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed test delivery (X-Callback-Event: ping) to the registered callback */
+        post: operations["DeliveryLogController_ping[0]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/{event}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed test delivery (X-Callback-Event: ping) to the registered callback */
+        post: operations["DeliveryLogController_ping[1]"];
         delete?: never;
         options?: never;
         head?: never;
@@ -593,6 +797,26 @@ export interface components {
              * @example https://app.example.com/hooks/accounts
              */
             url: string;
+            /**
+             * @description True while deliveries are held: the callback failed for good for CALLBACK_DISABLE_AFTER.
+             * @example false
+             */
+            disabled: boolean;
+            /**
+             * @description When it was disabled (seconds), or null.
+             * @example null
+             */
+            disabled_at: number | null;
+            /**
+             * @description Start of the current unbroken run of deliveries that failed for good (seconds); null after a success.
+             * @example null
+             */
+            failing_since: number | null;
+            /**
+             * @description When a delivery last succeeded (seconds), or null.
+             * @example 1795700000.25
+             */
+            last_success_at: number | null;
         };
         CallbackList: {
             /**
@@ -604,6 +828,158 @@ export interface components {
             callbacks: {
                 [key: string]: string;
             };
+        };
+        Delivery: {
+            /**
+             * @description The delivery's id.
+             * @example 1042
+             */
+            id: string;
+            /**
+             * @description The `webhook-id` header of every attempt.
+             * @example msg_5f0c6d3b9a2e4c1f8b7a6d5e4c3b2a19
+             */
+            webhook_id: string;
+            /**
+             * @example account_team_update
+             * @enum {string}
+             */
+            event: "account_team_update" | "ping";
+            /**
+             * @example failed
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            /**
+             * @description Attempts made so far, every round together.
+             * @example 8
+             */
+            attempts: number;
+            /** @example 1795700000.125 */
+            created_at: number;
+            /** @example 1795800800.5 */
+            last_attempt_at: number | null;
+            /**
+             * @description Null unless pending.
+             * @example null
+             */
+            next_attempt_at: number | null;
+            /**
+             * @description Null when none yet, or a network error or timeout.
+             * @example 503
+             */
+            last_response_status: number | null;
+            /** @example HTTP 503 */
+            last_error: string | null;
+            /**
+             * Format: uri
+             * @example https://app.example.com/hooks/accounts
+             */
+            url: string | null;
+        };
+        DeliveryPage: {
+            /** @description Zero-based page number. */
+            page: number;
+            per_page: number;
+            /** @description ceil(results / per_page). */
+            pages: number;
+            /** @description Total number of matches. */
+            results: number;
+            data: components["schemas"]["Delivery"][];
+        };
+        DeliveryAttempt: {
+            /**
+             * @description 1, 2, ... over every round of the delivery.
+             * @example 1
+             */
+            attempt: number;
+            /** @example 1795700000.25 */
+            at: number;
+            /** @example 84 */
+            duration_ms: number;
+            /** @example 503 */
+            response_status: number | null;
+            /** @example HTTP 503 */
+            error: string | null;
+            /**
+             * @description The first 1,024 characters of the answer's body, as text.
+             * @example upstream unavailable
+             */
+            response_body: string | null;
+        };
+        DeliveryDetails: {
+            /**
+             * @description The delivery's id.
+             * @example 1042
+             */
+            id: string;
+            /**
+             * @description The `webhook-id` header of every attempt.
+             * @example msg_5f0c6d3b9a2e4c1f8b7a6d5e4c3b2a19
+             */
+            webhook_id: string;
+            /**
+             * @example account_team_update
+             * @enum {string}
+             */
+            event: "account_team_update" | "ping";
+            /**
+             * @example failed
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            /**
+             * @description Attempts made so far, every round together.
+             * @example 8
+             */
+            attempts: number;
+            /** @example 1795700000.125 */
+            created_at: number;
+            /** @example 1795800800.5 */
+            last_attempt_at: number | null;
+            /**
+             * @description Null unless pending.
+             * @example null
+             */
+            next_attempt_at: number | null;
+            /**
+             * @description Null when none yet, or a network error or timeout.
+             * @example 503
+             */
+            last_response_status: number | null;
+            /** @example HTTP 503 */
+            last_error: string | null;
+            /**
+             * Format: uri
+             * @example https://app.example.com/hooks/accounts
+             */
+            url: string | null;
+            /**
+             * @description The JSON body that is sent.
+             * @example {
+             *       "account": {
+             *         "id": "80351110224678912",
+             *         "name": "Nelly"
+             *       },
+             *       "team": null
+             *     }
+             */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description Oldest first. */
+            attempt_log: components["schemas"]["DeliveryAttempt"][];
+        };
+        RecoverDto: {
+            /** @example 1795700000 */
+            since: number;
+        };
+        RecoverResult: {
+            /**
+             * @description Failed deliveries sent again (in the background).
+             * @example 12
+             */
+            redelivered: number;
         };
     };
     responses: never;
@@ -3454,6 +3830,256 @@ export interface operations {
             };
         };
     };
+    "CallbacksController_enable[0]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Event type (contract §8). */
+                event: "account_team_update";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Callback"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: callbacks need an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No callback is registered for this event type. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "CallbacksController_enable[1]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Event type (contract §8). */
+                event: "account_team_update";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Callback"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: callbacks need an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No callback is registered for this event type. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     CallbacksController_list: {
         parameters: {
             query?: never;
@@ -3510,6 +4136,1100 @@ export interface operations {
             };
             /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_list[0]": {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: number | null;
+                per_page?: number | null;
+                /** @description Only deliveries in this status. */
+                status?: "pending" | "succeeded" | "failed" | "cancelled";
+                /** @description Only deliveries created at or after this time (seconds); not in the future. */
+                since?: number;
+                /** @description Only deliveries created before this time (seconds). */
+                until?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown event type; bad page, per_page, status, since (or since in the future) or until. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_list[1]": {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: number | null;
+                per_page?: number | null;
+                /** @description Only deliveries in this status. */
+                status?: "pending" | "succeeded" | "failed" | "cancelled";
+                /** @description Only deliveries created at or after this time (seconds); not in the future. */
+                since?: number;
+                /** @description Only deliveries created before this time (seconds). */
+                until?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown event type; bad page, per_page, status, since (or since in the future) or until. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_get[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+                /** @description The delivery's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetails"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such delivery among the calling app’s deliveries for this event type. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input, or a resource that does not exist. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_get[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+                /** @description The delivery's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetails"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such delivery among the calling app’s deliveries for this event type. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input, or a resource that does not exist. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_redeliver[0]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+                /** @description The delivery's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such delivery among the calling app’s deliveries for this event type. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The delivery is pending, or cancelled (its callback was deleted). Or: A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_redeliver[1]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+                /** @description The delivery's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such delivery among the calling app’s deliveries for this event type. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The delivery is pending, or cancelled (its callback was deleted). Or: A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_recover[0]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoverResult"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown event type; since missing, not a number, or in the future. Or: an `Idempotency-Key` that is malformed or was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_recover[1]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoverResult"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown event type; since missing, not a number, or in the future. Or: an `Idempotency-Key` that is malformed or was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_ping[0]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No callback is registered for this event type. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "DeliveryLogController_ping[1]": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to this key (per credential, for 24 h) is stored with the write, and a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true`, without writing again. The same key with another request is a 422; while the first is still being answered, a 409. 1 to 255 printable ASCII characters (a random UUID, say), optionally as a quoted string. Ignored without credentials. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Event type of the callback (contract §8). */
+                event: "account_team_update";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            /** @description The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials, wrong credentials, or a user token: the delivery log needs an app token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but without the permission this needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No callback is registered for this event type. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still being answered. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input, or a resource that does not exist. Or: an `Idempotency-Key` that is malformed or was used for another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit reached; `Retry-After` says when to retry (seconds). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was written; `Retry-After` says when to retry (seconds). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database connection was lost while the change was being committed: it may or may not have been saved (read it back, or resend with the same `Idempotency-Key`). */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

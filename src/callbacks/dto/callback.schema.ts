@@ -14,6 +14,28 @@ export class CallbackSchema implements CallbackResource {
 
   @ApiProperty({ format: 'uri', example: 'https://app.example.com/hooks/accounts' })
   url: string;
+
+  @ApiProperty({ description: 'True while deliveries are held: the callback failed for good for CALLBACK_DISABLE_AFTER.', example: false })
+  disabled: boolean;
+
+  @ApiProperty({ type: 'number', nullable: true, description: 'When it was disabled (seconds), or null.', example: null })
+  disabled_at: number | null;
+
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description: 'Start of the current unbroken run of deliveries that failed for good (seconds); null after a success.',
+    example: null,
+  })
+  failing_since: number | null;
+
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description: 'When a delivery last succeeded (seconds), or null.',
+    example: 1795700000.25,
+  })
+  last_success_at: number | null;
 }
 
 /** OpenAPI schema of `GET /callbacks` (interface §2). */

@@ -7,6 +7,7 @@ import { OutboxPayloadLongtext1763800008000 } from './1763800008000-outbox-paylo
 import { IdempotencyKeys1795602307444 } from './1795602307444-idempotency-keys.js';
 import { ReplicationHeartbeat1795651843731 } from './1795651843731-replication-heartbeat.js';
 import { CallbackEpoch1795700000000 } from './1795700000000-callback-epoch.js';
+import { DeliveryLog1795700000001 } from './1795700000001-delivery-log.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1795602307444,
   ReplicationHeartbeat1795651843731,
   CallbackEpoch1795700000000,
+  DeliveryLog1795700000001,
 ];

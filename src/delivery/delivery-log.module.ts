@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { CallbackEntity } from '../callbacks/callback.entity.js';
+import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { EventsModule } from '../events/events.module.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
+import { DeliveryEntity } from './delivery.entity.js';
+import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
+import { DeliveryLogController } from './delivery-log.controller.js';
+import { DeliveryLogService } from './delivery-log.service.js';
+
+/** Apps' delivery log (contract §10): the HTTP door to the store the CLI reads too. */
+@Module({
+  imports: [TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, CallbackEntity]), EventsModule],
+  controllers: [DeliveryLogController],
+  providers: [DeliveryLogService, DeliveriesRepository, CallbacksRepository],
+})
+export class DeliveryLogModule {}

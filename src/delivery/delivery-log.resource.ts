@@ -1,0 +1,43 @@
+import type { DeliveryStatus } from './delivery-status.js';
+
+/** The Delivery object of contract §10: what an app sees of one delivery to its callback. Times in seconds. */
+export interface DeliveryResource {
+  /** The delivery's id, as a string. */
+  id: string;
+  webhook_id: string;
+  /** `account_team_update`, or `ping` for a test delivery. */
+  event: string;
+  status: DeliveryStatus;
+  /** Attempts made so far, every round together. */
+  attempts: number;
+  created_at: number;
+  last_attempt_at: number | null;
+  /** `null` unless pending. */
+  next_attempt_at: number | null;
+  last_response_status: number | null;
+  last_error: string | null;
+  url: string | null;
+}
+
+/** One attempt of the attempt log (contract §10). */
+export interface DeliveryAttemptResource {
+  /** 1, 2, ... over every round. */
+  attempt: number;
+  at: number;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+  /** The first 1,024 characters of the answer's body, as text. */
+  response_body: string | null;
+}
+
+/** `GET /callback/{event}/deliveries/{id}`: the Delivery object, the body sent and the attempt log. */
+export interface DeliveryDetailsResource extends DeliveryResource {
+  payload: unknown;
+  attempt_log: DeliveryAttemptResource[];
+}
+
+/** `POST /callback/{event}/recover`'s answer: how many failed deliveries go out again. */
+export interface RecoverResource {
+  redelivered: number;
+}

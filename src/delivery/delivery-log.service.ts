@@ -1,0 +1,219 @@
+import { ConflictException, Injectable, Logger, NotFoundException, type BeforeApplicationShutdown } from '@nestjs/common';
+
+import { toCallbackResource } from '../callbacks/callback.resource.js';
+import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { Clock } from '../clock/clock.js';
+import { Transactions } from '../database/transactions.js';
+import type { EventType } from '../events/event-type.js';
+import { OutboxRepository } from '../events/outbox.repository.js';
+import { OutboxSignal } from '../events/outbox-signal.js';
+import { type Page, toPage } from '../http/pagination.js';
+import { UnprocessableEntityError } from '../http/validation-error.js';
+import { type AppDeliveryRow, DeliveriesRepository } from './deliveries.repository.js';
+import type { DeliveryDetailsResource, DeliveryResource, RecoverResource } from './delivery-log.resource.js';
+import { CALLBACK_DISABLED } from './delivery-status.js';
+import type { DeliveryLogQuery } from './dto/delivery-log.query.js';
+import { newWebhookId } from './webhook-id.js';
+
+/** Deliveries `recover` sends again per transaction. */
+const RECOVER_BATCH = 500;
+
+/** The event type of test deliveries (contract §10). */
+export const PING_EVENT = 'ping';
+
+/**
+ * The delivery log as apps see and steer it (contract §10): the same store
+ * as the operators' CLI, limited to the calling app's deliveries for one
+ * callback event type. A delivery of another app, or of another event type,
+ * is a 404 like an unknown one.
+ */
+@Injectable()
+export class DeliveryLogService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('DeliveryLog');
+  private readonly recovering = new Set<Promise<void>>();
+
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly callbacks: CallbacksRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly signal: OutboxSignal,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Lets `recover` work in progress finish while the database is open. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.recovering]);
+  }
+
+  /**
+   * A page of the app's deliveries for `event`, newest first.
+   * @throws UnprocessableEntityError (422) for a `since` in the future.
+   */
+  async list(appId: number, event: EventType, query: DeliveryLogQuery): Promise<Page<DeliveryResource>> {
+    this.requireNotFuture(query.since, 'query');
+    const { rows, total } = await this.deliveries.listForApp(
+      appId,
+      event,
+      { status: query.status, since: query.since, until: query.until },
+      query.page * query.per_page,
+      query.per_page,
+    );
+    return toPage(query, total, rows.map(toDeliveryResource));
+  }
+
+  /** The delivery with the body it sends and its attempt log. @throws NotFoundException (404) unknown or not the app's. */
+  async get(appId: number, event: EventType, id: number): Promise<DeliveryDetailsResource> {
+    const row = await this.deliveries.findForApp(appId, event, id);
+    if (!row) throw notFound(id);
+    const attempts = await this.deliveries.attemptsOf(id);
+    return {
+      ...toDeliveryResource(row),
+      payload: JSON.parse(row.payload) as unknown,
+      attempt_log: attempts.map((attempt) => ({
+        attempt: attempt.attempt,
+        at: attempt.at,
+        duration_ms: attempt.durationMs,
+        response_status: attempt.responseStatus,
+        error: attempt.error,
+        response_body: attempt.responseBody,
+      })),
+    };
+  }
+
+  /**
+   * Sends a delivery that ended (failed or succeeded) again: a new round with
+   * a fresh retry schedule and the same `webhook-id`. Of two concurrent
+   * redeliveries (or one racing the worker) one starts a round, the other
+   * gets a 409.
+   *
+   * @throws NotFoundException (404) unknown or not the app's;
+   *   ConflictException (409) pending, cancelled, or its callback deleted.
+   */
+  async redeliver(appId: number, event: EventType, id: number): Promise<DeliveryResource> {
+    const row = await this.deliveries.findForApp(appId, event, id);
+    if (!row) throw notFound(id);
+    if (row.status === 'pending') throw new ConflictException(`Delivery ${id} is pending: it is being delivered.`);
+    if (row.status === 'cancelled' || row.callbackId === null)
+      throw new ConflictException(`Delivery ${id} cannot be redelivered: its callback was deleted.`);
+    const now = this.clock.nowSeconds();
+    // The transaction's result is the answer (stored with an Idempotency-Key before COMMIT).
+    const answer = await this.transactions.run(async (manager) => {
+      if (!(await this.deliveries.startNextRound(manager, { id, round: Number(row.round) }, now)))
+        throw new ConflictException(`Delivery ${id} changed meanwhile (it is being delivered); try again.`);
+      return { ...toDeliveryResource(row), status: 'pending' as const, next_attempt_at: now };
+    });
+    this.signal.committed();
+    return answer;
+  }
+
+  /**
+   * Sends every failed delivery of the app for `event` created at or after
+   * `since` again (as {@link redeliver}). Answers with their number at once;
+   * the rounds are started in the background, in batches of
+   * {@link RECOVER_BATCH}, each its own short transaction.
+   *
+   * @throws UnprocessableEntityError (422) for a `since` in the future.
+   */
+  async recover(appId: number, event: EventType, since: number): Promise<RecoverResource> {
+    this.requireNotFuture(since, 'body');
+    let maxId = 0;
+    // The transaction's result is the answer (stored with an Idempotency-Key before COMMIT).
+    const answer = await this.transactions.run(async () => {
+      const found = await this.deliveries.countRecoverable(appId, event, since);
+      maxId = found.maxId;
+      return { redelivered: found.count };
+    });
+    if (answer.redelivered > 0) {
+      const work = this.recoverInBackground(appId, event, since, maxId).finally(() => this.recovering.delete(work));
+      this.recovering.add(work);
+    }
+    return answer;
+  }
+
+  /**
+   * Records a signed test delivery (`ping`) to the app's callback for
+   * `event`: body `{"event": "ping", "callback": <Callback>}`, sent and retried
+   * like any other delivery (held, as any, while the callback is disabled).
+   *
+   * @throws NotFoundException (404) when the app has no callback for `event`.
+   */
+  async ping(appId: number, event: EventType): Promise<DeliveryResource> {
+    return this.transactions.run(async (manager) => {
+      const callback = await this.callbacks.findLocked(manager, appId, event);
+      if (!callback) throw new NotFoundException(`No callback is registered for ${event}.`);
+      const now = this.clock.nowSeconds();
+      const payload = JSON.stringify({ event: PING_EVENT, callback: toCallbackResource(callback) });
+      const eventId = await this.outbox.insertRelayed(manager, { type: PING_EVENT, payload }, now);
+      const held = callback.disabledAt !== null;
+      const delivery = {
+        eventId,
+        callbackId: callback.id,
+        appId,
+        event,
+        url: callback.url,
+        webhookId: newWebhookId(),
+        attempts: 0,
+        totalAttempts: 0,
+        round: 0,
+        createdAt: now,
+        updatedAt: now,
+        ...(held
+          ? { status: 'failed' as const, nextAttemptAt: null, lastError: CALLBACK_DISABLED }
+          : { status: 'pending' as const, nextAttemptAt: now, lastError: null }),
+      };
+      const id = await this.deliveries.insertOne(manager, delivery);
+      return toDeliveryResource({
+        ...delivery,
+        id,
+        type: PING_EVENT,
+        lastAttemptAt: null,
+        lastStatus: null,
+      });
+    });
+  }
+
+  private async recoverInBackground(appId: number, event: EventType, since: number, maxId: number): Promise<void> {
+    try {
+      for (let afterId = 0; ;) {
+        const last = await this.deliveries.recoverBatch(appId, event, since, afterId, maxId, RECOVER_BATCH, this.clock.nowSeconds());
+        if (last === null) break;
+        this.signal.committed();
+        afterId = last;
+      }
+    } catch (error) {
+      this.logger.error(`Recovering deliveries of app ${appId} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private requireNotFuture(since: number | undefined, where: 'query' | 'body'): void {
+    if (since !== undefined && since > this.clock.nowSeconds()) {
+      throw UnprocessableEntityError.single([where, 'since'], 'since must not be in the future', 'value_error.number.not_le');
+    }
+  }
+}
+
+/** Builds the Delivery object from a row of the log. */
+function toDeliveryResource(row: AppDeliveryRow): DeliveryResource {
+  return {
+    id: String(row.id),
+    webhook_id: row.webhookId,
+    event: row.type,
+    status: row.status,
+    attempts: Number(row.totalAttempts),
+    created_at: Number(row.createdAt),
+    last_attempt_at: nullableNumber(row.lastAttemptAt),
+    next_attempt_at: row.status === 'pending' ? nullableNumber(row.nextAttemptAt) : null,
+    last_response_status: nullableNumber(row.lastStatus),
+    last_error: row.lastError,
+    url: row.url,
+  };
+}
+
+function nullableNumber(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+function notFound(id: number): NotFoundException {
+  return new NotFoundException(`No delivery ${id} for this callback.`);
+}

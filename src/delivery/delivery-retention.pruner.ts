@@ -1,0 +1,59 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+
+import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { Clock } from '../clock/clock.js';
+import { AppConfig } from '../config/app-config.js';
+import { Transactions } from '../database/transactions.js';
+import { OutboxRepository } from '../events/outbox.repository.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
+
+/** How often each API and worker process prunes: every minute (so a rotated secret outlives its grace by a minute at most). */
+const PRUNE_INTERVAL_MS = 60_000;
+
+/**
+ * Keeps the delivery store to what contract §10 promises, in every API and
+ * worker process (pruning the same rows twice is harmless): deletes deliveries
+ * that ended more than `DELIVERY_RETENTION` ago with their attempt logs
+ * (pending ones never), then the events no delivery refers to, and forgets
+ * previous callback secrets whose rotation grace is over.
+ */
+@Injectable()
+export class DeliveryRetentionPruner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('DeliveryRetention');
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly callbacks: CallbacksRepository,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.prune().catch((error: unknown) => this.failed(error)), PRUNE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One pass. @returns how many deliveries, events and previous secrets were removed. */
+  async prune(): Promise<{ deliveries: number; events: number; secrets: number }> {
+    const now = this.clock.nowSeconds();
+    const cutoff = now - this.config.deliveryRetentionMs / 1000;
+    const secrets = await this.callbacks.clearExpiredSecrets(now);
+    const { deliveries, events } = await this.transactions.run(async (manager) => ({
+      deliveries: await this.deliveries.deleteFinished(manager, ['succeeded', 'failed', 'cancelled'], cutoff),
+      events: await this.outbox.deleteRelayedUnreferenced(manager, cutoff),
+    }));
+    if (deliveries > 0) this.logger.log(`Pruned ${deliveries} deliveries ended before DELIVERY_RETENTION`);
+    return { deliveries, events, secrets };
+  }
+
+  private failed(error: unknown): void {
+    this.logger.warn(`Pruning deliveries failed (retried in a minute): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
