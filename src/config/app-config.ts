@@ -12,6 +12,8 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
+  /** Attempts to connect to the database at start, 3 s apart, before the process gives up (`DATABASE_CONNECT_ATTEMPTS`). */
+  readonly databaseConnectAttempts: number;
   /** Redis URL for BullMQ; `undefined` runs deliveries inside the API process. */
   readonly redisUrl: string | undefined;
   readonly signupsOpen: boolean;

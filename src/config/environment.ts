@@ -36,6 +36,12 @@ export class EnvironmentVariables {
   DATABASE_URL?: string;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  DATABASE_CONNECT_ATTEMPTS?: number;
+
+  @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://host:6379' })
   REDIS_URL?: string;
 
@@ -161,6 +167,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     port: env.PORT ?? 3000,
     host: env.HOST ?? '0.0.0.0',
     database: databaseConfig(env.DATABASE_URL),
+    databaseConnectAttempts: env.DATABASE_CONNECT_ATTEMPTS ?? 10,
     redisUrl: env.REDIS_URL,
     signupsOpen: isTrue(env.SIGNUPS_OPEN ?? 'true'),
     sessionMaxAgeMs: parseDuration(env.SESSION_MAX_AGE ?? '30d', ['s', 'm', 'h', 'd', 'w'])!,

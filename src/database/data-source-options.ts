@@ -6,6 +6,7 @@ import type { DataSourceOptions } from 'typeorm';
 
 import type { DatabaseConfig } from '../config/app-config.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { TypeOrmLogger } from './typeorm-logger.js';
 import { sqliteLike } from './sqlite-like.function.js';
 
 /**
@@ -16,7 +17,8 @@ import { sqliteLike } from './sqlite-like.function.js';
  * TypeORM CLI's DataSource (`ormconfig.ts`) passes `entities` itself.
  */
 export function dataSourceOptions(database: DatabaseConfig, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
-  const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+  // TypeORM's own messages go through the process's logger (TypeOrmLogger).
+  const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false, logger: new TypeOrmLogger() } as const;
   if (database.type === 'mysql') {
     return {
       ...common,

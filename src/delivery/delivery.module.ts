@@ -8,6 +8,7 @@ import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import type { AppConfig } from '../config/app-config.js';
 import { EventsModule } from '../events/events.module.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
+import { QueueConnectionLog } from './redis-error-log.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import { DeliveryPump } from './delivery.pump.js';
@@ -57,6 +58,7 @@ export class DeliveryModule {
       providers: [
         ...common,
         QueueDispatcher,
+        QueueConnectionLog,
         { provide: DeliveryDispatcher, useExisting: QueueDispatcher },
         ...(options.worker ? [configuredDeliveryProcessor(config)] : []),
       ],

@@ -60,6 +60,10 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     }
   }
 
+  override inProgress(): number {
+    return this.inFlight.size;
+  }
+
   async drain(): Promise<void> {
     this.draining = true;
     await Promise.all([...this.inFlight]);

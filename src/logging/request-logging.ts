@@ -28,6 +28,7 @@ export class RequestLogging {
    * Never give it anything but the fields of {@link log}.
    */
   private readonly requestLines: Logger;
+  private inFlight = 0;
 
   constructor(private readonly logger: PinoLoggerService) {
     this.requestLines = logger.root.child({}, { redact: [] });
@@ -42,9 +43,18 @@ export class RequestLogging {
     fastify.addHook('onRequest', (request, reply, done) => {
       // Read now: once the connection is gone, the socket no longer knows its peer.
       const { remoteAddress } = request.socket;
-      reply.raw.on('close', () => this.log(request, reply, remoteAddress));
+      this.inFlight++;
+      reply.raw.on('close', () => {
+        this.inFlight--;
+        this.log(request, reply, remoteAddress);
+      });
       this.logger.runInContext({ reqId: request.id }, done);
     });
+  }
+
+  /** Requests received whose response has not closed yet (what a shutdown waits for). */
+  requestsInFlight(): number {
+    return this.inFlight;
   }
 
   /** Writes the line of a request whose response closed (sent or not). */
