@@ -70,7 +70,7 @@ export class DeliveryExecutor {
       return step;
     }
     await this.record(delivery, { ...attempt, status: step.kind, nextAttemptAt: null });
-    const outcome = step.kind === 'succeeded' ? 'delivered' : 'failed';
+    const outcome = step.kind;
     this.metrics.recordAttempt(event.type, outcome);
     this.metrics.recordDelivery(event.type, outcome, attempts);
     if (step.kind === 'succeeded') this.logger.log(`Delivery ${delivery.id} to app ${delivery.appId} succeeded on attempt ${attempts}`);
