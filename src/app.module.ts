@@ -1,5 +1,4 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { DestinationStream } from 'pino';
 
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -14,6 +13,8 @@ import { DeliveryLogModule } from './delivery/delivery-log.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { LoggingModule } from './logging/logging.module.js';
+import type { PinoLoggerService } from './logging/pino-logger.service.js';
+import { createProcessLogger } from './logging/process-logger.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { TeamsModule } from './teams/teams.module.js';
@@ -23,15 +24,15 @@ import { TeamsModule } from './teams/teams.module.js';
 export class AppModule {
   /**
    * @param config the configuration; read from the environment when omitted.
-   * @param options.logDestination where JSON log lines go; standard output when omitted.
+   * @param options.logger the process's logger (`createProcessLogger`); one on standard output when omitted.
    */
-  static forRoot(config?: AppConfig, options: { logDestination?: DestinationStream } = {}): DynamicModule {
+  static forRoot(config?: AppConfig, options: { logger?: PinoLoggerService } = {}): DynamicModule {
     const resolved = config ?? readAppConfig();
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(resolved),
-        LoggingModule.forRoot(options.logDestination),
+        LoggingModule.forRoot(options.logger ?? createProcessLogger(resolved)),
         MetricsModule,
         ClockModule,
         DatabaseModule.forRoot({ migrate: true, readReplicas: true }),

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { accountsCommand } from './cli/accounts.command.js';
 import { appsCommand } from './cli/apps.command.js';
+import { cliLogger } from './cli/cli-logger.js';
 import { CliServices } from './cli/cli-services.js';
 import { cliCommand } from './cli/command-tree.js';
 import { deliveriesCommand } from './cli/deliveries.command.js';
@@ -17,7 +18,10 @@ import { CliModule } from './cli.module.js';
  */
 async function main(): Promise<void> {
   const services = new CliServices(() =>
-    NestFactory.createApplicationContext(CliModule.forRoot({ migrate: process.argv[2] !== 'migrations' }), { logger: ['error'] }),
+    NestFactory.createApplicationContext(CliModule.forRoot({ migrate: process.argv[2] !== 'migrations' }), {
+      logger: cliLogger,
+      abortOnError: false,
+    }),
   );
   const program = cliCommand('cli');
   for (const command of [appsCommand, deliveriesCommand, accountsCommand, sessionsCommand, migrationsCommand])

@@ -7,7 +7,7 @@ import { AppConfig } from './config/app-config.js';
 import { readAppConfig } from './config/config.module.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
 import { echoRequestId, requestId } from './logging/request-id.js';
-import { PinoLoggerService } from './logging/pino-logger.service.js';
+import { createProcessLogger } from './logging/process-logger.js';
 import { RequestLogging } from './logging/request-logging.js';
 import { HttpMetrics } from './metrics/http-metrics.service.js';
 import { setupOpenApi } from './openapi/openapi.js';
@@ -25,8 +25,10 @@ import { securityHeaders } from './http/security-headers.js';
  * Builds the API application (not yet listening): Fastify with the lossless
  * JSON parser and the 128 KiB body limit, the validation pipe and the error
  * filter of contract §1; JSON logs, request metrics, security headers, CORS,
- * the OpenAPI document and graceful shutdown. Used by `main.ts` and
- * by the e2e tests.
+ * the OpenAPI document and the 503 answers of a graceful shutdown. Every
+ * line, Nest's and TypeORM's from the first one, goes through the process's
+ * pino logger. Used by `main.ts` (which handles the shutdown signals) and by
+ * the e2e tests.
  *
  * @param options.logger false: Nest's own messages are dropped (requests are
  *   still logged at `LOG_LEVEL`); @param options.logDestination where JSON
@@ -50,16 +52,11 @@ export async function createHttpApp(
   registerJsonBodyParser(adapter.getInstance());
   bodyTimeout(adapter.getInstance(), resolvedConfig.requestBodyTimeoutMs);
   echoRequestId(adapter.getInstance());
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(resolvedConfig, { logDestination: options.logDestination }),
-    adapter,
-    {
-      logger: options.logger === false ? false : undefined,
-      bufferLogs: options.logger !== false,
-      bodyParser: false,
-    },
-  );
-  if (options.logger !== false) app.useLogger(app.get(PinoLoggerService));
+  const logger = createProcessLogger(resolvedConfig, options.logDestination);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(resolvedConfig, { logger }), adapter, {
+    logger: options.logger === false ? false : logger,
+    bodyParser: false,
+  });
   app.get(RequestLogging).register(adapter.getInstance());
   // After the request logging hook, so that the 503 answers of a shutdown are logged too.
   gracefulShutdown(adapter.getInstance());
@@ -70,6 +67,5 @@ export async function createHttpApp(
   setupOpenApi(app);
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.enableShutdownHooks();
   return app;
 }

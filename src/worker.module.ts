@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { DeliveryModule } from './delivery/delivery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LoggingModule } from './logging/logging.module.js';
+import type { PinoLoggerService } from './logging/pino-logger.service.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 
 /**
@@ -16,13 +17,16 @@ import { MetricsModule } from './metrics/metrics.module.js';
  */
 @Module({})
 export class WorkerModule {
-  /** @throws Error when `config` has no `REDIS_URL`. */
-  static forRoot(config: AppConfig): DynamicModule {
+  /**
+   * @param logger the process's logger (`createProcessLogger`), also Nest's.
+   * @throws Error when `config` has no `REDIS_URL`.
+   */
+  static forRoot(config: AppConfig, logger: PinoLoggerService): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
         AppConfigModule.forRoot(config),
-        LoggingModule.forRoot(),
+        LoggingModule.forRoot(logger),
         MetricsModule,
         ClockModule,
         DatabaseModule.forRoot({ migrate: true }),

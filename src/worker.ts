@@ -4,34 +4,39 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { readAppConfig } from './config/config.module.js';
+import { DeliveryProcessor } from './delivery/delivery.processor.js';
+import { createProcessLogger } from './logging/process-logger.js';
 import { requestId } from './logging/request-id.js';
-import { PinoLoggerService } from './logging/pino-logger.service.js';
 import { RequestLogging } from './logging/request-logging.js';
+import { logStartupFailure } from './logging/startup-failure.js';
+import { shutdownOnSignals } from './shutdown.js';
 import { WorkerModule } from './worker.module.js';
 
 /**
  * Delivery worker entrypoint: `node dist/worker.js` (contract §9). Runs until
- * SIGTERM/SIGINT, then stops taking jobs and waits for the ones in flight.
- * With `WORKER_PORT` it serves `/health/live`, `/health/ready` and `/metrics`
- * there; without it, no HTTP at all.
+ * SIGTERM/SIGINT, then stops taking jobs and waits for the ones in flight,
+ * logging both steps. With `WORKER_PORT` it serves `/health/live`,
+ * `/health/ready` and `/metrics` there; without it, no HTTP at all. Every line
+ * goes through pino in `LOG_FORMAT` from the first; a start-up that fails logs
+ * one line and exits 1.
  */
 async function bootstrap(): Promise<void> {
   const config = readAppConfig();
+  const logger = createProcessLogger(config);
   const adapter = new FastifyAdapter({ genReqId: requestId });
-  const app = await NestFactory.create<NestFastifyApplication>(WorkerModule.forRoot(config), adapter, {
-    bufferLogs: true,
+  const app = await NestFactory.create<NestFastifyApplication>(WorkerModule.forRoot(config, logger), adapter, {
+    logger,
     return503OnClosing: true,
   });
-  const logger = app.get(PinoLoggerService);
-  app.useLogger(logger);
-  app.get(RequestLogging).register(adapter.getInstance());
-  app.enableShutdownHooks();
+  const requests = app.get(RequestLogging);
+  requests.register(adapter.getInstance());
+  shutdownOnSignals(app, () => ({ requests: requests.requestsInFlight(), deliveries: DeliveryProcessor.inProgress() }));
   if (config.workerPort === undefined) await app.init();
   else await app.listen({ port: config.workerPort, host: config.host });
   logger.log('Delivery worker started', 'Worker');
 }
 
 bootstrap().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  logStartupFailure(error);
   process.exit(1);
 });

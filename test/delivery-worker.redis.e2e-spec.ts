@@ -157,6 +157,15 @@ describe('delivery worker', () => {
     const [delivery] = await t.dataSource.manager.find(DeliveryEntity);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, lastStatus: 200 });
     expect(receiver.requestsTo('/inflight')).toHaveLength(1);
+    // It logged what it was waiting for, and when it had stopped.
+    const shutdown = worker.output
+      .split('\n')
+      .filter((line) => line.includes('"context":"Shutdown"'))
+      .map((line) => JSON.parse(line).msg);
+    expect(shutdown).toEqual([
+      'Shutting down (SIGTERM): finishing 1 delivery in flight',
+      expect.stringMatching(/^Stopped after \d+ ms: finished 1 delivery$/),
+    ]);
   }, 30_000);
 });
 

@@ -88,11 +88,30 @@ describe('logs', () => {
     await t.http.post('/auth/idp', { body: { token: invalid }, ...headers('idp-invalid') });
     await t.http.patch('/account/1001', { body: { idp_token: invalid }, ...headers('patch-idp') });
     await t.http.post('/teams/new', { rawBody: '{"name": ', ...headers('bad-json') });
+    await t.http.get('/health/live', headers('probe-live'));
+    await t.http.get('/health/ready', headers('probe-ready'));
+    await t.http.get('/metrics', headers('scrape'));
+    await t.http.get('/accounts/signups', headers('listing'));
   });
   afterAll(async () => {
     await t.close();
     await idp.close();
     await receiver.close();
+  });
+
+  it('logs health probes and metric scrapes at debug, other requests at info', () => {
+    const levels = Object.fromEntries(
+      log.lines
+        .map((line) => JSON.parse(line))
+        .filter((entry) => entry.res && ['probe-live', 'probe-ready', 'scrape', 'listing'].includes(entry.reqId))
+        .map((entry) => [entry.reqId, { level: entry.level, status: entry.res.statusCode }]),
+    );
+    expect(levels).toEqual({
+      'probe-live': { level: 20, status: 200 },
+      'probe-ready': { level: 20, status: 200 },
+      scrape: { level: 20, status: 200 },
+      listing: { level: 30, status: 200 },
+    });
   });
 
   it('writes one JSON object per line', () => {

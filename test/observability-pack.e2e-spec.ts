@@ -61,11 +61,38 @@ describe('observability pack', () => {
           gridPos: { x: expect.any(Number), y: expect.any(Number), w: expect.any(Number), h: expect.any(Number) },
         });
         if (panel.type === 'row') continue;
-        expect(panel.datasource, `${file}: ${panel.title}`).toEqual({ type: 'prometheus', uid: datasources[0].uid });
+        expect(panel.datasource, `${file}: ${panel.title}`).toEqual({ type: 'prometheus', uid: '${DS_PROMETHEUS}' });
         expect(panel.targets.length, `${file}: ${panel.title}`).toBeGreaterThan(0);
       }
     }
-    expect(datasources).toEqual([expect.objectContaining({ type: 'prometheus', uid: 'prometheus' })]);
+    expect(datasources).toEqual([expect.objectContaining({ type: 'prometheus', uid: 'prometheus', isDefault: true })]);
+  });
+
+  it('imports into an existing Grafana: a datasource to choose (__inputs and a datasource variable), job and instance variables every query uses', () => {
+    for (const { file, json } of dashboards) {
+      expect(json.__inputs, file).toEqual([expect.objectContaining({ name: 'DS_PROMETHEUS', type: 'datasource', pluginId: 'prometheus' })]);
+      const variables = Object.fromEntries(json.templating.list.map((variable: { name: string }) => [variable.name, variable]));
+      expect(Object.keys(variables), file).toEqual(['DS_PROMETHEUS', 'job', 'instance']);
+      // Provisioned (no import), the datasource variable resolves ${DS_PROMETHEUS} to the default Prometheus.
+      expect(variables.DS_PROMETHEUS, file).toMatchObject({ type: 'datasource', query: 'prometheus' });
+      for (const name of ['job', 'instance']) {
+        expect(variables[name], `${file}: ${name}`).toMatchObject({
+          type: 'query',
+          datasource: { type: 'prometheus', uid: '${DS_PROMETHEUS}' },
+          multi: true,
+          includeAll: true,
+        });
+      }
+      expect(variables.instance.query.query, file).toContain('job=~"$job"');
+      // Nothing pins a datasource or a job of one deployment.
+      expect(JSON.stringify(json), file).not.toMatch(/"uid":\s*"prometheus"|job=~?"accounts-/);
+    }
+    for (const { where, expr } of expressions.filter(({ where }) => !where.startsWith('alert '))) {
+      const selectors = analyse(expr).metrics.length;
+      expect(expr.split('{job=~"$job", instance=~"$instance"').length - 1, `${where}: every selector filters on $job and $instance`).toBe(
+        selectors,
+      );
+    }
   });
 
   it("has every PromQL expression parse, and select only metrics the service exports (or Prometheus's up)", async () => {

@@ -154,21 +154,21 @@ describe('delivery metrics (contract §8)', () => {
 
     const event = 'event="account_team_update"';
     const text = await metricsWith([
-      `callback_deliveries_total{${event},outcome="delivered"} 1`,
+      `callback_deliveries_total{${event},outcome="succeeded"} 1`,
       `callback_deliveries_total{${event},outcome="failed"} 1`,
     ]);
     expect(samples(text, 'callback_delivery_attempts_total').sort()).toEqual([
-      `callback_delivery_attempts_total{${event},outcome="delivered"} 1`,
       `callback_delivery_attempts_total{${event},outcome="failed"} 1`,
       `callback_delivery_attempts_total{${event},outcome="retry"} 1`,
+      `callback_delivery_attempts_total{${event},outcome="succeeded"} 1`,
     ]);
     expect(samples(text, 'callback_deliveries_total').sort()).toEqual([
-      `callback_deliveries_total{${event},outcome="delivered"} 1`,
       `callback_deliveries_total{${event},outcome="failed"} 1`,
+      `callback_deliveries_total{${event},outcome="succeeded"} 1`,
     ]);
     expect(samples(text, 'callback_delivery_attempts_sum').sort()).toEqual([
-      `callback_delivery_attempts_sum{${event},outcome="delivered"} 2`,
       `callback_delivery_attempts_sum{${event},outcome="failed"} 1`,
+      `callback_delivery_attempts_sum{${event},outcome="succeeded"} 2`,
     ]);
     expect(samples(text, 'outbox_backlog')).toEqual(['outbox_backlog 0']);
     expect(samples(text, 'callback_queue_jobs').sort()).toEqual([

@@ -24,6 +24,7 @@ describe('graceful shutdown of the built API on SIGTERM', () => {
         REDIS_URL: '',
         IDP_API_URL: idp.apiUrl,
         LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
       },
       ready: 'Accounts service on',
     });
@@ -60,6 +61,26 @@ describe('graceful shutdown of the built API on SIGTERM', () => {
     // Every log line is JSON, and the shutdown left no error behind.
     const lines = api.output.split('\n').filter((line) => line !== '');
     expect(lines.filter((line) => !line.startsWith('{'))).toEqual([]);
-    expect(lines.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50)).toEqual([]);
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+    // It says when it starts shutting down and when it stopped, with what it waited for.
+    const shutdown = entries.filter((entry) => entry.context === 'Shutdown');
+    expect(shutdown).toEqual([
+      expect.objectContaining({
+        level: 30,
+        signal: 'SIGTERM',
+        inFlight: { requests: 1, deliveries: 0 },
+        msg: 'Shutting down (SIGTERM): finishing 1 request in flight',
+      }),
+      expect.objectContaining({
+        level: 30,
+        signal: 'SIGTERM',
+        inFlight: { requests: 1, deliveries: 0 },
+        msg: expect.stringMatching(/^Stopped after \d+ ms: finished 1 request$/),
+      }),
+    ]);
+    expect(entries.indexOf(shutdown[0])).toBeLessThan(
+      entries.findIndex((entry) => entry.reqId !== undefined && entry.req?.url === '/auth/idp'),
+    );
   });
 });

@@ -13,6 +13,8 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
+  /** Attempts to connect to the database at start, 3 s apart, before the process gives up (`DATABASE_CONNECT_ATTEMPTS`). */
+  readonly databaseConnectAttempts: number;
   /** Read replicas of the MySQL/MariaDB primary (`DATABASE_REPLICA_URLS`, contract §11); empty: every statement on the primary. */
   readonly databaseReplicaUrls: readonly string[];
   /** A replica further behind than this (`REPLICA_MAX_LAG`) serves no reads until it catches up. */

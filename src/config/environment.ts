@@ -38,6 +38,12 @@ export class EnvironmentVariables {
   DATABASE_URL?: string;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  DATABASE_CONNECT_ATTEMPTS?: number;
+
+  @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://host:6379' })
   REDIS_URL?: string;
 
@@ -244,6 +250,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     port: env.PORT ?? 3000,
     host: env.HOST ?? '0.0.0.0',
     database: databaseConfig(env.DATABASE_URL),
+    databaseConnectAttempts: env.DATABASE_CONNECT_ATTEMPTS ?? 10,
     databaseReplicaUrls: env.DATABASE_REPLICA_URLS === undefined ? [] : parseReplicaUrls(env.DATABASE_REPLICA_URLS)!,
     replicaMaxLagMs: parseDuration(env.REPLICA_MAX_LAG ?? '1s', ['ms', 's', 'm', 'h'])!,
     redisUrl: redisUrlOf(env),

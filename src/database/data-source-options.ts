@@ -6,6 +6,7 @@ import type { DataSourceOptions } from 'typeorm';
 
 import type { DatabaseConfig } from '../config/app-config.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { TypeOrmLogger } from './typeorm-logger.js';
 import { sqliteLike } from './sqlite-like.function.js';
 
 /**
@@ -22,7 +23,8 @@ export function dataSourceOptions(
   entities: DataSourceOptions['entities'] = [],
   replicaUrls: readonly string[] = [],
 ): DataSourceOptions {
-  const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+  // TypeORM's own messages go through the process's logger (TypeOrmLogger).
+  const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false, logger: new TypeOrmLogger() } as const;
   if (database.type === 'mysql') {
     return {
       ...common,

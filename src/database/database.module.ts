@@ -1,9 +1,10 @@
 import { type DynamicModule, Inject, Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { TypeOrmModule, type TypeOrmModuleOptions } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
 import { AppConfig } from '../config/app-config.js';
+import { connectWithRetry } from './connect-with-retry.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { SCHEMA_MIGRATED_AT_START, runMigrations } from './migration-runner.js';
 import { PreparedReads } from './prepared-reads.js';
@@ -47,10 +48,14 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
+          useFactory: (config: AppConfig): TypeOrmModuleOptions => ({
             ...dataSourceOptions(config.database, [], options.readReplicas ? config.databaseReplicaUrls : []),
             autoLoadEntities: true,
+            // connectWithRetry makes the attempts and logs them; Nest's own retry (and its stack traces) is off.
+            retryAttempts: config.databaseConnectAttempts,
+            toRetry: () => false,
           }),
+          dataSourceFactory: (options) => connectWithRetry(options!, (options as TypeOrmModuleOptions).retryAttempts ?? 1),
         }),
       ],
       providers: [

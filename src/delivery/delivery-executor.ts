@@ -109,7 +109,7 @@ export class DeliveryExecutor {
       callbackId: callback.id,
       succeeded: step.kind === 'succeeded',
     });
-    const outcome = step.kind === 'succeeded' ? 'delivered' : 'failed';
+    const outcome = step.kind;
     this.metrics.recordAttempt(event.type, outcome);
     this.metrics.recordDelivery(event.type, outcome, attempts);
     if (step.kind === 'succeeded') this.logger.log(`Delivery ${delivery.id} to app ${delivery.appId} succeeded on attempt ${attempts}`);

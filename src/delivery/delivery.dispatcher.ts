@@ -8,4 +8,9 @@ export abstract class DeliveryDispatcher {
 
   /** Waits for work this process started (graceful shutdown). */
   abstract drain(): Promise<void>;
+
+  /** Deliveries this process is sending now (what `drain` waits for); none when a queue's workers send them. */
+  inProgress(): number {
+    return 0;
+  }
 }

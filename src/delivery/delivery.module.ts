@@ -14,6 +14,7 @@ import { AttemptLogWriter } from './attempt-log.writer.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 import { DeliveryRetentionPruner } from './delivery-retention.pruner.js';
+import { QueueConnectionLog } from './redis-error-log.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import { DeliveryPump } from './delivery.pump.js';
@@ -82,6 +83,7 @@ export class DeliveryModule {
       providers: [
         ...common,
         QueueDispatcher,
+        QueueConnectionLog,
         { provide: DeliveryDispatcher, useExisting: QueueDispatcher },
         ...(options.worker ? [configuredDeliveryProcessor(config)] : []),
       ],

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { AppSlots } from './app-slots.js';
 import { DELIVERY_QUEUE, type DeliveryJobData } from './delivery-queue.js';
 import { DeliveryExecutor } from './delivery-executor.js';
+import { redisErrorWarning } from './redis-error-log.js';
 
 /** Wait before trying a job again when the attempt could not even be made (database unavailable). */
 const INFRASTRUCTURE_RETRY_MS = 5_000;
@@ -37,6 +38,9 @@ const KEEP_COMPLETED = { age: 7 * 86_400, count: 100_000 };
 @Injectable()
 export class DeliveryProcessor extends WorkerHost implements BeforeApplicationShutdown {
   private readonly logger = new Logger('DeliveryWorker');
+  /** Jobs the workers of this process are processing now (one worker per process; a count shared by its instances). */
+  private static active = 0;
+  private readonly warnRedis = redisErrorWarning(this.logger, 'the worker');
 
   constructor(
     private readonly executor: DeliveryExecutor,
@@ -53,23 +57,34 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
     await this.worker.close();
   }
 
+  /** Jobs this process's worker is processing now (what a shutdown waits for). */
+  static inProgress(): number {
+    return DeliveryProcessor.active;
+  }
+
   /**
    * @returns the final status (`succeeded`, `cancelled` or `skipped`).
    * @throws DelayedError after moving the job to `delayed` for a retry;
    *   UnrecoverableError when the delivery failed for good.
    */
   async process(job: Job<DeliveryJobData>, token?: string): Promise<string> {
-    const { appId } = job.data;
-    if (appId === undefined) return this.attempt(job, token);
-    const release = this.slots.take(appId);
-    if (!release) return this.retryLater(job, APP_BUSY_RETRY_MS * (0.75 + Math.random() / 2), token);
+    DeliveryProcessor.active++;
     try {
-      return await this.attempt(job, token);
+      const { appId } = job.data;
+      if (appId === undefined) return await this.attempt(job, token);
+      const release = this.slots.take(appId);
+      if (!release) return await this.retryLater(job, APP_BUSY_RETRY_MS * (0.75 + Math.random() / 2), token);
+      try {
+        return await this.attempt(job, token);
+      } finally {
+        release();
+      }
     } finally {
-      release();
+      DeliveryProcessor.active--;
     }
   }
 
+  /** One attempt of the job's delivery (see {@link process}). */
   private async attempt(job: Job<DeliveryJobData>, token: string | undefined): Promise<string> {
     const { deliveryId, round } = job.data;
     let outcome;
@@ -88,6 +103,15 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
   }
 
   /**
+   * The worker's connection errors (Redis not reachable; BullMQ reconnects by itself):
+   * one warning per distinct reason and minute ({@link redisErrorWarning}).
+   */
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.warnRedis(error);
+  }
+
+  /**
    * Every final job failure leaves its delivery failed, for operators to
    * redeliver: a delivery the executor already failed is left as it is
    * (`markFailed` changes only a pending row of that round), and one whose job
@@ -102,11 +126,6 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
     } catch (failure) {
       this.logger.error(`Delivery ${job.data.deliveryId}: could not record the job failure: ${String(failure)}`);
     }
-  }
-
-  @OnWorkerEvent('error')
-  onError(error: Error): void {
-    this.logger.warn(`Worker connection: ${error.message}`);
   }
 
   private async retryLater(job: Job<DeliveryJobData>, delayMs: number, token: string | undefined): Promise<never> {

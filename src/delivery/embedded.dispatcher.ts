@@ -94,6 +94,10 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
     }
   }
 
+  override inProgress(): number {
+    return this.inFlight.size;
+  }
+
   /** Another {@link dispatch} after an attempt ended, one at a time (errors are logged; the poll tries again). */
   private dispatchAgain(): void {
     if (this.dispatchingAgain) {

@@ -12,6 +12,9 @@ const NEST_BOOT_CONTEXTS: ReadonlySet<string> = new Set([
   'NestApplication',
 ]);
 
+/** The context of Nest's `ExceptionHandler`, which logs the error that stops the application from starting. */
+const STARTUP_FAILURE_CONTEXT = 'ExceptionHandler';
+
 /**
  * Nest's `LoggerService` over one pino logger (for `app.useLogger`): every
  * line Nest or a `new Logger(context)` writes becomes `{context, msg}` (and
@@ -36,15 +39,23 @@ export class PinoLoggerService implements LoggerService {
     this.write(typeof context === 'string' && NEST_BOOT_CONTEXTS.has(context) ? 'debug' : 'info', message, optional);
   }
 
+  /**
+   * Nest's `ExceptionHandler` reports what stopped the application from starting
+   * (module init, `listen`): that one line is `fatal`, `Start-up failed: <reason>`;
+   * Nest exits 1 after it.
+   */
   error(message: unknown, ...optional: unknown[]): void {
     // Nest passes (message, stack?, context?).
     const [stack, context] = optional.length >= 2 ? optional : [undefined, optional[0]];
+    const startUp = context === STARTUP_FAILURE_CONTEXT;
     const logger = this.current();
-    if (!logger.isLevelEnabled('error')) return;
+    if (!logger.isLevelEnabled(startUp ? 'fatal' : 'error')) return;
     const fields: Record<string, unknown> = { context: typeof context === 'string' ? context : undefined };
     if (message instanceof Error) fields.err = message;
     else if (typeof stack === 'string') fields.err = { message: String(message), stack };
-    logger.error(fields, message instanceof Error ? message.message : String(message));
+    const text = message instanceof Error ? message.message : String(message);
+    if (startUp) logger.fatal(fields, `Start-up failed: ${text}`);
+    else logger.error(fields, text);
   }
 
   warn(message: unknown, ...optional: unknown[]): void {

@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 
 import { PinoLoggerService } from './pino-logger.service.js';
 
+/** Health probes and metric scrapes: every few seconds from the orchestrator and Prometheus, logged at debug when they succeed. */
+const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
+
 /**
  * Request logging through one Fastify `onRequest` hook, instead of pino-http
  * mounted as Express-style middleware through @fastify/middie (which cost
@@ -17,7 +20,8 @@ import { PinoLoggerService } from './pino-logger.service.js';
  *   closed before the whole answer was sent (`statusCode` null if no status
  *   was sent); `remoteAddress` is the peer's (not `X-Forwarded-For`),
  *   `responseTime` in milliseconds (fractional) since the request arrived.
- *   Level by status: error for 5xx, warn for 4xx, info otherwise.
+ *   Level by status: error for 5xx, warn for 4xx, info otherwise, but debug
+ *   for the health probes (`/health/*`) and scrapes (`/metrics`) that succeed.
  */
 @Injectable()
 export class RequestLogging {
@@ -28,6 +32,7 @@ export class RequestLogging {
    * Never give it anything but the fields of {@link log}.
    */
   private readonly requestLines: Logger;
+  private inFlight = 0;
 
   constructor(private readonly logger: PinoLoggerService) {
     this.requestLines = logger.root.child({}, { redact: [] });
@@ -42,15 +47,24 @@ export class RequestLogging {
     fastify.addHook('onRequest', (request, reply, done) => {
       // Read now: once the connection is gone, the socket no longer knows its peer.
       const { remoteAddress } = request.socket;
-      reply.raw.on('close', () => this.log(request, reply, remoteAddress));
+      this.inFlight++;
+      reply.raw.on('close', () => {
+        this.inFlight--;
+        this.log(request, reply, remoteAddress);
+      });
       this.logger.runInContext({ reqId: request.id }, done);
     });
+  }
+
+  /** Requests received whose response has not closed yet (what a shutdown waits for). */
+  requestsInFlight(): number {
+    return this.inFlight;
   }
 
   /** Writes the line of a request whose response closed (sent or not). */
   private log(request: FastifyRequest, reply: FastifyReply, remoteAddress: string | undefined): void {
     const status = reply.statusCode;
-    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : PROBES_AND_SCRAPES.test(request.url) ? 'debug' : 'info';
     // The id is bound here, not through the request's context: the response may close outside it.
     this.requestLines[level](
       {

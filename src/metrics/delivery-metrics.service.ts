@@ -4,7 +4,7 @@ import { Counter, Gauge, Histogram } from 'prom-client';
 import { MetricsRegistry } from './metrics-registry.js';
 
 /** How one delivery attempt ended (contract §8). */
-export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
+export type AttemptOutcome = 'succeeded' | 'retry' | 'failed';
 
 /** A source of a gauge value, read when Prometheus scrapes. */
 export type GaugeSource<T> = () => Promise<T>;
@@ -16,7 +16,7 @@ export type QueueCounts = Partial<Record<'waiting' | 'delayed' | 'active' | 'fai
  * Delivery metrics (contract §8), recorded by the delivery code and
  * read from the process that runs it (worker, or the API in embedded mode):
  * - `callback_delivery_attempts_total{event,outcome}`: each HTTP attempt;
- * - `callback_deliveries_total{event,outcome}`: deliveries ended (`delivered` or `failed`);
+ * - `callback_deliveries_total{event,outcome}`: deliveries ended (`succeeded` or `failed`);
  * - `callback_delivery_attempts{event,outcome}`: histogram of the attempts a delivery took when it ended;
  * - `outbox_backlog`: committed events not yet handed to delivery;
  * - `callback_queue_jobs{state}`: delivery jobs by state;
@@ -39,19 +39,19 @@ export class DeliveryMetrics {
   constructor(registry: MetricsRegistry) {
     this.attempts = new Counter({
       name: 'callback_delivery_attempts_total',
-      help: 'Callback delivery attempts, by event type and outcome (delivered, retry, failed).',
+      help: 'Callback delivery attempts, by event type and outcome (succeeded, retry, failed).',
       labelNames: ['event', 'outcome'],
       registers: [registry],
     });
     this.deliveries = new Counter({
       name: 'callback_deliveries_total',
-      help: 'Callback deliveries that ended, by event type and outcome (delivered, failed).',
+      help: 'Callback deliveries that ended, by event type and outcome (succeeded, failed).',
       labelNames: ['event', 'outcome'],
       registers: [registry],
     });
     this.attemptsPerDelivery = new Histogram({
       name: 'callback_delivery_attempts',
-      help: 'Attempts taken by the deliveries that ended, by event type and outcome (delivered, failed).',
+      help: 'Attempts taken by the deliveries that ended, by event type and outcome (succeeded, failed).',
       labelNames: ['event', 'outcome'],
       buckets: [1, 2, 3, 4, 5, 6, 7, 8, 10, 15],
       registers: [registry],
@@ -94,7 +94,7 @@ export class DeliveryMetrics {
     this.attempts.inc({ event, outcome });
   }
 
-  /** Records a delivery of `event` that ended (delivered, or failed for good) after `attempts` attempts. */
+  /** Records a delivery of `event` that ended (succeeded, or failed for good) after `attempts` attempts. */
   recordDelivery(event: string, outcome: Exclude<AttemptOutcome, 'retry'>, attempts: number): void {
     this.deliveries.inc({ event, outcome });
     this.attemptsPerDelivery.observe({ event, outcome }, attempts);
