@@ -79,9 +79,18 @@ export class EmbeddedDispatcher extends DeliveryDispatcher implements OnModuleIn
         let skipped = false;
         for (const delivery of due) {
           const release = this.slots.take(delivery.appId);
-          if (!release) skipped = true;
-          else if (await this.claim(delivery, now)) this.start(delivery, release);
-          else release();
+          if (!release) {
+            skipped = true;
+            continue;
+          }
+          let claimed = false;
+          try {
+            claimed = await this.claim(delivery, now);
+          } finally {
+            // The slot goes with the run; a lost claim, or one that failed (database away), gives it back.
+            if (claimed) this.start(delivery, release);
+            else release();
+          }
         }
         if (!skipped) {
           leftBehind ||= due.length === free;
