@@ -4,7 +4,7 @@
  * receiver (receiver.mjs):
  *
  * - relay: a backlog of events is committed hidden from the relay
- *   (`dispatched_at = 0`) and then released with one UPDATE, with the workers
+ *   (`dispatched_at` far in the future) and then released with one UPDATE, with the workers
  *   stopped: the API relays it into deliveries and enqueues them; statements,
  *   MariaDB and API CPU per event are what relaying and enqueuing cost;
  * - throughput: the enqueued backlog drained by one worker, then (a second
@@ -65,14 +65,21 @@ const cpuOf = (pids) => Promise.all(pids.map(cpuMillis));
 const cpuSpent = (before, after) => after.reduce((sum, value, index) => sum + (value - before[index]), 0);
 
 /**
- * Commits `count` `account_team_update` events with `payload`, hidden from the relay (`dispatched_at = 0`), in the
+ * `dispatched_at` of events hidden from the relay: far in the future, so that
+ * the services' retention pass (which deletes unreferenced events relayed
+ * before `DELIVERY_RETENTION` ago) leaves them alone too.
+ */
+const HIDDEN = 9e12;
+
+/**
+ * Commits `count` `account_team_update` events with `payload`, hidden from the relay (`dispatched_at = HIDDEN`), in the
  * current callback epoch (as the service records them: they go to the callbacks registered before).
  */
 async function insertHiddenEvents(connection, count, payload) {
   const now = Date.now() / 1000;
   const [[{ epoch }]] = await connection.query('SELECT epoch FROM callback_epoch WHERE id = 1');
   for (let start = 0; start < count; start += INSERT_CHUNK) {
-    const rows = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, () => ['account_team_update', payload, now, 0, epoch]);
+    const rows = Array.from({ length: Math.min(INSERT_CHUNK, count - start) }, () => ['account_team_update', payload, now, HIDDEN, epoch]);
     await connection.query('INSERT INTO outbox_events (type, payload, created_at, dispatched_at, callback_epoch) VALUES ?', [rows]);
   }
 }
@@ -86,7 +93,7 @@ async function insertHiddenEvents(connection, count, payload) {
 async function relayBacklog(context, count) {
   const { connection, counter, pids } = context;
   const background = await backgroundRate(counter);
-  await connection.query('UPDATE outbox_events SET dispatched_at = NULL WHERE dispatched_at = 0');
+  await connection.query('UPDATE outbox_events SET dispatched_at = NULL WHERE dispatched_at = ?', [HIDDEN]);
   const started = performance.now();
   const cpuBefore = await cpuOf([pids.database, pids.api]);
   const before = await questions(counter);
