@@ -13,7 +13,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { DeliveryAdminModule } from './delivery/delivery-admin.module.js';
 
 /**
- * The operator CLI (contract §9) over the same modules as the API.
+ * The operator CLI (docs/api.md#operating) over the same modules as the API.
  * `migrate: true` brings the schema up to date before the command runs
  * (every command but `migrations run`, which applies them itself and reports).
  */

@@ -4,7 +4,7 @@ import { CommandFactory } from 'nest-commander';
 
 import { CliModule } from './cli.module.js';
 
-/** Operator CLI entrypoint: `node dist/cli.js <command>` (contract §9). */
+/** Operator CLI entrypoint: `node dist/cli.js <command>` (docs/api.md#operating). */
 async function main(): Promise<void> {
   await CommandFactory.run(CliModule.forRoot({ migrate: process.argv[2] !== 'migrations' }), {
     logger: ['error'],

@@ -22,7 +22,7 @@ import { securityHeaders } from './http/security-headers.js';
 /**
  * Builds the API application (not yet listening): Fastify with the lossless
  * JSON parser and the 1 MiB body limit, the validation pipe and the error
- * filter of contract §1; JSON logs, request metrics, security headers, CORS,
+ * filter of docs/api.md#conventions; JSON logs, request metrics, security headers, CORS,
  * the OpenAPI document and graceful shutdown. Used by `main.ts` and
  * by the e2e tests.
  *

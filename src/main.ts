@@ -6,7 +6,7 @@ import { AppsService } from './auth/apps/apps.service.js';
 import { AppConfig } from './config/app-config.js';
 import { createHttpApp } from './http-app.js';
 
-/** API entrypoint: `node dist/main.js` (contract §9). */
+/** API entrypoint: `node dist/main.js` (docs/api.md#operating). */
 async function bootstrap(): Promise<void> {
   const app = await createHttpApp();
   const config = app.get(AppConfig);

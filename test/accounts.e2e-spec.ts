@@ -7,10 +7,10 @@ import { useTestApp } from './support/use-test-app.js';
 const CHALLENGE = 'Basic realm="accounts"';
 const notFound = (loc: string[], resource: string) => ({ detail: [{ loc, msg: `${resource} not found.`, type: 'value_error.not_found' }] });
 
-describe('accounts (interface §4.1)', () => {
+describe('accounts (docs/api.md#routes-accounts)', () => {
   const { t } = useTestApp({}, { resetEach: true });
 
-  /** A Team object as contract §2 shapes it. */
+  /** A Team object as docs/api.md#objects shapes it. */
   async function team(name: string, admin: Credentials): Promise<{ id: number; name: string; created_at: number }> {
     const response = await t.http.post('/teams/new', { auth: admin, body: { name } });
     expect(response.status).toBe(201);
@@ -140,7 +140,7 @@ describe('accounts (interface §4.1)', () => {
       expect(await accountCount()).toBe(0);
     });
 
-    describe('permissions on creation (contract §5)', () => {
+    describe('permissions on creation (docs/api.md#permissions)', () => {
       it('grants what the caller holds along with manage_permissions', async () => {
         const app = await t.createApp(P.ManageAccountDetails | P.ManagePermissions | P.ManageTeams);
         const response = await t.http.post('/acounts/new', {
@@ -203,7 +203,7 @@ describe('accounts (interface §4.1)', () => {
       });
     });
 
-    describe('validation (contract §6)', () => {
+    describe('validation (docs/api.md#validation)', () => {
       const valid = { id: '1', name: 'Ann', discriminator: '0001' };
 
       it.each([
@@ -614,7 +614,7 @@ describe('accounts (interface §4.1)', () => {
       expect((await t.http.get('/account/7')).body).toMatchObject({ name: 'Old', discriminator: '0001' });
     });
 
-    describe('team (contract §5 team membership rule)', () => {
+    describe('team (docs/api.md#permissions team membership rule)', () => {
       let admin: Credentials;
       let red: { id: number; name: string; created_at: number };
       let blue: { id: number; name: string; created_at: number };
@@ -712,7 +712,7 @@ describe('accounts (interface §4.1)', () => {
       });
     });
 
-    describe('grant_permissions and revoke_permissions (contract §5)', () => {
+    describe('grant_permissions and revoke_permissions (docs/api.md#permissions)', () => {
       it('grants and revokes with manage_permissions and the bits', async () => {
         const app = await t.createApp(P.ManagePermissions | P.ManageTeams | P.ManageAwards);
         await t.insertAccount({ id: '7', permissions: P.ManageAwards });

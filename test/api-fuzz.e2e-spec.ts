@@ -96,7 +96,7 @@ async function send(t: TestApp, request: FuzzRequest): Promise<{ status: number;
   return { status: response.status, body };
 }
 
-/** Why an answer breaks the document or contract §1, or `undefined` when it is fine. */
+/** Why an answer breaks the document or docs/api.md#conventions, or `undefined` when it is fine. */
 function problemWith(operation: FuzzOperation, answer: { status: number; body: unknown }): string | undefined {
   if (answer.status >= 500 && answer.status !== 502 && answer.status !== 504) return `status ${answer.status}`;
   if (!operation.statuses.has(answer.status)) return `status ${answer.status} is not documented (${[...operation.statuses].join(', ')})`;
@@ -120,7 +120,7 @@ function problemWith(operation: FuzzOperation, answer: { status: number; body: u
  * every operation with generated path ids, queries, credentials and bodies
  * (schema-built, mutated, unicode edge cases). No answer is a 5xx (502/504 only
  * where the identity provider is involved, as documented), every status is
- * documented and every error has the `{"detail"}` shape of contract §1; after
+ * documented and every error has the `{"detail"}` shape of docs/api.md#conventions; after
  * each world the database invariants hold. A failure prints the seed and the
  * shrunk request.
  */

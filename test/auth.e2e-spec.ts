@@ -12,7 +12,7 @@ import { useTestApp } from './support/use-test-app.js';
 const CHALLENGE = 'Basic realm="accounts"';
 const THIRTY_DAYS = 30 * 86_400;
 
-describe('authentication (interface §4.5, contract §4)', () => {
+describe('authentication (docs/api.md#routes-auth, docs/api.md#authentication)', () => {
   const { t } = useTestApp({}, { resetEach: true });
 
   describe('POST /auth/create_session', () => {

@@ -7,7 +7,7 @@ import { useTestApp } from './support/use-test-app.js';
 const IMAGE = 'https://cdn.example.com/award.png';
 
 /**
- * Account and Team objects carry teams, member counts and awards (contract §2):
+ * Account and Team objects carry teams, member counts and awards (docs/api.md#objects):
  * a response must load them in a fixed number of SQL statements, however many
  * rows it holds (issue: awards, no N+1 queries).
  */

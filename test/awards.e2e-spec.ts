@@ -14,7 +14,7 @@ const ALL_BUT_AWARDS = 95 & ~Permission.ManageAwards;
 
 const notFound = (loc: (string | number)[], resource: string) => ({ loc, msg: `${resource} not found.`, type: 'value_error.not_found' });
 
-describe('awards (interface §4.3)', () => {
+describe('awards (docs/api.md#routes-awards)', () => {
   const { t, admin } = useTestApp({}, { resetEach: true, admin: 'admin' });
   let noAwards: Credentials;
 

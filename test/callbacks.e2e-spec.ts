@@ -11,7 +11,7 @@ const UNKNOWN_EVENT = {
 };
 const HOOK = 'https://hooks.example.com/team';
 
-describe('callback registration (interface §4.4, contract §8)', () => {
+describe('callback registration (docs/api.md#routes-callbacks, docs/api.md#events)', () => {
   const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false' }, { resetEach: true });
   let app: Credentials & { id: number };
   let other: Credentials & { id: number };
@@ -132,7 +132,7 @@ describe('callback registration (interface §4.4, contract §8)', () => {
     expect(await t.dataSource.manager.count(CallbackEntity)).toBe(0);
   });
 
-  it('validates url and secret (contract §6) and changes nothing on bad input', async () => {
+  it('validates url and secret (docs/api.md#validation) and changes nothing on bad input', async () => {
     await t.http.put('/callback/account_team_update', { auth: app, body: { url: HOOK, secret: 'kept' } });
     const cases: [unknown, unknown][] = [
       [{ secret: 's' }, [{ loc: ['body', 'url'], msg: 'field required', type: 'value_error.missing' }]],

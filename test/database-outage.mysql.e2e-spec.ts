@@ -58,7 +58,7 @@ interface Change {
 }
 
 /**
- * A database outage under load (contract §8: a change acknowledged with 200
+ * A database outage under load (docs/api.md#events: a change acknowledged with 200
  * delivers its event exactly once; nothing is delivered that did not commit).
  * The suite runs a MariaDB of its own (another port and data directory, as the
  * Redis outage test has its own Redis), stops it for a few seconds while 32

@@ -18,7 +18,7 @@ import { TestApp } from './support/test-app.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
-/** Embedded mode (no REDIS_URL): the API process delivers callbacks itself (contract §8, §9). */
+/** Embedded mode (no REDIS_URL): the API process delivers callbacks itself (docs/api.md#events, docs/api.md#operating). */
 describe('callback delivery, embedded mode', () => {
   let t: TestApp;
   let receiver: CallbackReceiver;
@@ -61,7 +61,7 @@ describe('callback delivery, embedded mode', () => {
     return response.body;
   }
 
-  it('POSTs {account, team} with the headers of contract §8; the signature verifies with standardwebhooks', async () => {
+  it('POSTs {account, team} with the headers of docs/api.md#events; the signature verifies with standardwebhooks', async () => {
     await register(listener, '/hook');
     await t.insertAccount({ id: '18446744073709551615', name: 'Ann', teamId: red });
     const before = Math.floor(Date.now() / 1000);
@@ -252,7 +252,7 @@ describe('callback delivery, embedded mode', () => {
     expect(receiver.requestsTo('/gone')).toHaveLength(1);
   });
 
-  it('retries a refused connection and a reset one (contract §8: network errors are retried)', async () => {
+  it('retries a refused connection and a reset one (docs/api.md#events: network errors are retried)', async () => {
     const closedPort = await freePort();
     await t.dataSource.manager.insert(CallbackEntity, {
       appId: listener.id,
@@ -296,7 +296,7 @@ describe('callback delivery, embedded mode', () => {
   });
 });
 
-/** A slow receiver never holds up the request that caused the event (contract §8). */
+/** A slow receiver never holds up the request that caused the event (docs/api.md#events). */
 describe('callback delivery, a receiver slower than any request', () => {
   let t: TestApp;
   let receiver: CallbackReceiver;

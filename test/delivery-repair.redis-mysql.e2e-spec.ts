@@ -16,7 +16,7 @@ import { settledDeliveries, sleep } from './support/deliveries.js';
 import { TestApp } from './support/test-app.js';
 
 /**
- * Contract §8: every delivery ends succeeded, failed or cancelled, or is on the
+ * docs/api.md#events: every delivery ends succeeded, failed or cancelled, or is on the
  * queue; the API holds no database lock while it talks to Redis. A Redis of the
  * suite's own (paused, stopped), the API in Redis mode and no worker: jobs stay
  * where the test can see them.
@@ -126,7 +126,7 @@ describe('delivery queue repair and a Redis that stops answering', () => {
       lastError: 'Job failed: job stalled more than allowable limit',
     });
     expect(await t.dataSource.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(229);
-    // Job data are ids only (contract §8: URL, secret and body are read at delivery time).
+    // Job data are ids only (docs/api.md#events: URL, secret and body are read at delivery time).
     expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0 });
   }, 60_000);
 

@@ -8,7 +8,7 @@ const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 /**
  * A commit that recorded an event starts a relay pass in its process at once
- * (contract §8: prompt delivery); the poll interval is only the safety net.
+ * (docs/api.md#events: prompt delivery); the poll interval is only the safety net.
  * The poll here is a minute, so only the wake-up can deliver within the test.
  */
 describe('delivery right after the commit', () => {

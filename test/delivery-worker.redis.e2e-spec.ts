@@ -25,7 +25,7 @@ import { settledDeliveries, sleep } from './support/deliveries.js';
 import { TestApp } from './support/test-app.js';
 
 /**
- * Redis mode (contract §8, §9): real worker processes (`node <dist>/worker.js`),
+ * Redis mode (docs/api.md#events, docs/api.md#operating): real worker processes (`node <dist>/worker.js`),
  * a real Redis and a local receiver. Part of the run only when REDIS_URL is set
  * (vitest.config.ts). Each block uses its own queue prefix.
  */

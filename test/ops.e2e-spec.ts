@@ -34,7 +34,7 @@ describe('health', () => {
     expect(response.body).toEqual({ status: 'ok', info: { database }, error: {}, details: { database } });
   });
 
-  it('invalid credentials are refused on the probes too (contract §4)', async () => {
+  it('invalid credentials are refused on the probes too (docs/api.md#authentication)', async () => {
     const response = await t.http.get('/health/live', { auth: { username: 'A1', password: 'wrong' } });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ detail: 'Invalid credentials.' });
@@ -105,7 +105,7 @@ describe('metrics', () => {
   });
 });
 
-describe('delivery metrics (contract §8)', () => {
+describe('delivery metrics (docs/api.md#events)', () => {
   let t: TestApp;
   let receiver: CallbackReceiver;
   beforeAll(async () => {
@@ -294,7 +294,7 @@ describe('security headers and request id', () => {
     expect(generated.headers.get('x-request-id')).not.toBe(replaced.headers.get('x-request-id'));
   });
 
-  it('still answers 413 with a detail string above 1 MiB (contract §6)', async () => {
+  it('still answers 413 with a detail string above 1 MiB (docs/api.md#validation)', async () => {
     const response = await t.http.post('/teams/new', { rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }) });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ detail: expect.any(String) });
@@ -386,7 +386,7 @@ describe('OpenAPI document', () => {
     expect([...documented].sort()).toEqual([...new Set(api)].sort());
   });
 
-  it('gives every operation a success answer, its errors with the contract §1 bodies, and its security', async () => {
+  it('gives every operation a success answer, its errors with the docs/api.md#conventions bodies, and its security', async () => {
     const document = (await http.get('/docs/json')).body as {
       paths: Record<string, Record<string, { responses: Record<string, any>; security?: unknown[]; requestBody?: unknown }>>;
     };
@@ -411,7 +411,7 @@ describe('OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('describes the objects of contract §2 and the request bodies with their bounds', async () => {
+  it('describes the objects of docs/api.md#objects and the request bodies with their bounds', async () => {
     const { components } = (await http.get('/docs/json')).body as { components: { schemas: Record<string, any> } };
     expect(Object.keys(components.schemas.Account.properties).sort()).toEqual(
       ['avatar_url', 'awards', 'created_at', 'discriminator', 'id', 'name', 'permissions', 'team'].sort(),

@@ -7,7 +7,7 @@ import { useTestApp } from './support/use-test-app.js';
 const CHALLENGE = 'Basic realm="accounts"';
 const teamNotFound = { detail: [{ loc: ['path', 'team'], msg: 'Team not found.', type: 'value_error.not_found' }] };
 
-describe('teams (interface §4.2)', () => {
+describe('teams (docs/api.md#routes-teams)', () => {
   const { t } = useTestApp({}, { resetEach: true });
   let admin: Credentials;
   beforeEach(async () => {

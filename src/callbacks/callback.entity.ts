@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * An app's callback for one event type (interface §4.4, contract §8): at most
+ * An app's callback for one event type (docs/api.md#routes-callbacks, docs/api.md#events): at most
  * one per (app, event). Deleted with its app (foreign key cascade).
  */
 @Entity({ name: 'callbacks' })

@@ -1,13 +1,13 @@
 import type { CallbackEntity } from './callback.entity.js';
 
-/** The Callback object of contract §2: never the secret. */
+/** The Callback object of docs/api.md#objects: never the secret. */
 export interface CallbackResource {
   id: number;
   event: string;
   url: string;
 }
 
-/** The body of `GET /callbacks`: event type → registered URL (interface §2). */
+/** The body of `GET /callbacks`: event type → registered URL (docs/api.md#objects). */
 export interface CallbackListResource {
   callbacks: Record<string, string>;
 }

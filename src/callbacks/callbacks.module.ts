@@ -6,7 +6,7 @@ import { CallbacksRepository } from './callbacks.repository.js';
 import { CallbacksService } from './callbacks.service.js';
 import { CallbackEntity } from './callback.entity.js';
 
-/** Apps' callback registrations (interface §4.4). */
+/** Apps' callback registrations (docs/api.md#routes-callbacks). */
 @Module({
   imports: [TypeOrmModule.forFeature([CallbackEntity])],
   controllers: [CallbacksController],

@@ -10,7 +10,7 @@ import { CallbacksRepository } from './callbacks.repository.js';
 import { type CallbackListResource, type CallbackResource, toCallbackResource } from './callback.resource.js';
 import type { PutCallbackDto } from './dto/put-callback.dto.js';
 
-/** An app's callbacks (interface §4.4, contract §8): one per event type. */
+/** An app's callbacks (docs/api.md#routes-callbacks, docs/api.md#events): one per event type. */
 @Injectable()
 export class CallbacksService {
   constructor(

@@ -127,7 +127,7 @@ export class AppsDeleteCommand extends CommandRunner {
   }
 }
 
-/** `apps ...`: operator management of apps (contract §4: never over HTTP). */
+/** `apps ...`: operator management of apps (docs/api.md#authentication: never over HTTP). */
 @Command({
   name: 'apps',
   description: 'Manage apps',

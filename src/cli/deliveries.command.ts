@@ -98,7 +98,7 @@ export class DeliveriesPruneCommand extends CommandRunner {
   }
 }
 
-/** `deliveries ...`: operators' view of callback deliveries (contract §8). */
+/** `deliveries ...`: operators' view of callback deliveries (docs/api.md#events). */
 @Command({
   name: 'deliveries',
   description: 'Inspect, redeliver and prune callback deliveries',

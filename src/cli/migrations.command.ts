@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 
 import { runMigrations } from '../database/migration-runner.js';
 
-/** `migrations run`: applies pending migrations (contract §9). */
+/** `migrations run`: applies pending migrations (docs/api.md#operating). */
 @SubCommand({ name: 'run', description: 'Apply pending migrations' })
 export class MigrationsRunCommand extends CommandRunner {
   constructor(private readonly dataSource: DataSource) {

@@ -1,11 +1,11 @@
-/** An app authenticated with its token (contract §4). */
+/** An app authenticated with its token (docs/api.md#authentication). */
 export interface AppPrincipal {
   readonly kind: 'app';
   readonly permissions: number;
   readonly appId: number;
 }
 
-/** A user authenticated with a session token; `permissions` are the account's (contract §4, §5). */
+/** A user authenticated with a session token; `permissions` are the account's (docs/api.md#authentication, docs/api.md#permissions). */
 export interface UserPrincipal {
   readonly kind: 'user';
   readonly permissions: number;

@@ -1,11 +1,11 @@
 import type { TrustProxy } from './trust-proxy.js';
 
-/** Where the service keeps its data: MySQL/MariaDB or an embedded SQLite file (contract §9). */
+/** Where the service keeps its data: MySQL/MariaDB or an embedded SQLite file (docs/api.md#operating). */
 export type DatabaseConfig = { readonly type: 'mysql'; readonly url: string } | { readonly type: 'sqlite'; readonly path: string };
 
 /**
  * The service's configuration, validated once at boot from the environment
- * (contract §9). Nothing else reads `process.env`; inject this class instead.
+ * (docs/api.md#operating). Nothing else reads `process.env`; inject this class instead.
  * Durations are milliseconds.
  */
 export class AppConfig {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { InvalidEnvironmentError, loadAppConfig } from './environment.js';
 
-describe('loadAppConfig (contract §9)', () => {
+describe('loadAppConfig (docs/api.md#operating)', () => {
   it('applies the defaults', () => {
     expect(loadAppConfig({})).toMatchObject({
       port: 3000,

@@ -13,7 +13,7 @@ const DELAY_LIST = /^\d{1,9}(ms|s|m|h)(,\d{1,9}(ms|s|m|h))*$/;
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /**
- * The environment variables of contract §9 as they arrive (strings), with the
+ * The environment variables of docs/api.md#operating as they arrive (strings), with the
  * rule each must satisfy. A violation stops the process at boot with a message
  * naming the variable.
  */
@@ -145,7 +145,7 @@ export class InvalidEnvironmentError extends Error {}
 
 /**
  * Validates raw environment variables and builds the typed {@link AppConfig}
- * (contract §9 defaults applied).
+ * (docs/api.md#operating defaults applied).
  *
  * @throws InvalidEnvironmentError naming every invalid variable.
  */

@@ -9,7 +9,7 @@ import { MIGRATIONS } from './migrations/index.js';
 import { sqliteLike } from './sqlite-like.function.js';
 
 /**
- * TypeORM options for the configured backend (contract §9): MySQL/MariaDB via
+ * TypeORM options for the configured backend (docs/api.md#operating): MySQL/MariaDB via
  * mysql2, or an embedded SQLite file. The schema is changed only by
  * migrations, on both backends. Entities: each feature module registers its
  * own (`TypeOrmModule.forFeature`), loaded with `autoLoadEntities`; the

@@ -26,7 +26,7 @@ class MigrationsOnStart implements OnModuleInit {
 }
 
 /**
- * The TypeORM connection for the configured backend (contract §9), and
+ * The TypeORM connection for the configured backend (docs/api.md#operating), and
  * {@link PreparedReads} for the credential checks and the read model.
  * `migrate: true` applies pending migrations at start (API and worker);
  * the CLI passes `false` and runs them on demand.

@@ -1,6 +1,6 @@
 /**
  * The n-gram index of account names on MySQL/MariaDB, serving
- * `GET /accounts/search?q=` (contract §3: a case-insensitive substring match,
+ * `GET /accounts/search?q=` (docs/api.md#pagination: a case-insensitive substring match,
  * which MariaDB evaluates as `name LIKE '%q%'` in `utf8mb4_unicode_ci`).
  *
  * `LIKE` compares one character at a time: two characters match when their
@@ -31,7 +31,7 @@
 /** Rows of `name_gram_counts` per gram (connection id modulo this). */
 export const GRAM_COUNT_SHARDS = 16;
 
-/** Longest name, and so the largest number in `numbers` (contract §6: 1..255 characters). */
+/** Longest name, and so the largest number in `numbers` (docs/api.md#validation: 1..255 characters). */
 export const MAX_NAME_LENGTH = 255;
 
 /**

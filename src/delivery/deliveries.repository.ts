@@ -33,7 +33,7 @@ export interface PendingCounts {
 }
 
 /**
- * Every statement on the `deliveries` table (contract §8): the relay's
+ * Every statement on the `deliveries` table (docs/api.md#events): the relay's
  * inserts, the dispatchers' claims, the executor's read and outcome, and the
  * operators' list, prune and redelivery. Times are seconds since the UNIX
  * epoch.

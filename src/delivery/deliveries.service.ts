@@ -27,7 +27,7 @@ export interface DeliveryView {
 /** Thrown when a delivery cannot be redelivered; the message is for the operator. */
 export class RedeliveryError extends Error {}
 
-/** Operators' view of deliveries (contract §8: failed ones are kept to inspect and redeliver). */
+/** Operators' view of deliveries (docs/api.md#events: failed ones are kept to inspect and redeliver). */
 @Injectable()
 export class DeliveriesService {
   constructor(

@@ -23,7 +23,7 @@ export type ExecutionOutcome =
   | { readonly kind: 'retry'; readonly delayMs: number };
 
 /**
- * Makes one attempt of one delivery and records it (contract §8); the same
+ * Makes one attempt of one delivery and records it (docs/api.md#events); the same
  * code runs in the worker and in embedded mode. The callback, its secret and
  * the event body are read from the database now, never from the queue: a
  * callback deleted in the meantime cancels the delivery, a replaced one

@@ -1,5 +1,5 @@
 /**
- * Where a delivery stands (contract §8):
+ * Where a delivery stands (docs/api.md#events):
  * - `pending`: waiting for its first attempt or a retry;
  * - `succeeded`: the receiver answered 2xx;
  * - `failed`: a final failure (a status that is not retried, the retry

@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { DeliveryStatus } from './delivery-status.js';
 
 /**
- * One event to be delivered to one app's callback (contract §8), created by the
+ * One event to be delivered to one app's callback (docs/api.md#events), created by the
  * outbox relay. It records every attempt's outcome for operators (CLI).
  */
 @Entity({ name: 'deliveries' })

@@ -21,7 +21,7 @@ import { redisConnectionOptions } from './redis-connection.js';
 import { WebhookSender } from './webhook-sender.js';
 
 /**
- * Reliable delivery of events to callbacks (contract §8, §9). Every process
+ * Reliable delivery of events to callbacks (docs/api.md#events, docs/api.md#operating). Every process
  * relays the outbox. With `REDIS_URL` the API and the workers put deliveries on
  * the BullMQ queue and the worker process (`worker: true`) sends them; without
  * it the API sends them itself (embedded mode) with the same code.

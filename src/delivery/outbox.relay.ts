@@ -14,7 +14,7 @@ const BATCH_SIZE = 100;
 class RelayConflictError extends Error {}
 
 /**
- * The outbox relay (contract §8): turns committed events into one pending
+ * The outbox relay (docs/api.md#events): turns committed events into one pending
  * delivery per callback registered for their type, and marks them
  * dispatched, in one transaction. Several processes may relay at once: on
  * MySQL each takes rows with `FOR UPDATE SKIP LOCKED`; on both backends the

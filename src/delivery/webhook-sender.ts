@@ -33,7 +33,7 @@ export interface WebhookMessage {
 }
 
 /**
- * Sends one attempt of a delivery (contract §8): `POST` with
+ * Sends one attempt of a delivery (docs/api.md#events): `POST` with
  * `Content-Type: application/json`, `Authorization: Bearer <secret>`,
  * `X-Callback-Event` and the Standard Webhooks headers, within
  * `CALLBACK_TIMEOUT_MS`, following no redirects and using no proxy. Unless

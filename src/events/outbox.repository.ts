@@ -6,13 +6,13 @@ import { Transactions } from '../database/transactions.js';
 import { markEventsRecorded } from './outbox-commit.subscriber.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 
-/** An event to record: its type and JSON body (contract §8). */
+/** An event to record: its type and JSON body (docs/api.md#events). */
 export interface NewOutboxEvent {
   readonly type: string;
   readonly payload: string;
 }
 
-/** Every statement on the `outbox_events` table (the transactional outbox, contract §8). */
+/** Every statement on the `outbox_events` table (the transactional outbox, docs/api.md#events). */
 @Injectable()
 export class OutboxRepository {
   constructor(private readonly transactions: Transactions) {}

@@ -25,7 +25,7 @@ const HEALTH_RESULT = {
  * Liveness and readiness probes, answered by the API and the worker.
  * Readiness checks the database and, when `REDIS_URL` is set, Redis; it
  * answers 503 `{"detail": <terminus result>}` when one is down (the error
- * body shape of contract §1).
+ * body shape of docs/api.md#conventions).
  */
 @Controller('health')
 @ApiTags(OPERATIONS_TAG)

@@ -7,7 +7,7 @@ import { AppConfig } from '../config/app-config.js';
 /**
  * Readiness of Redis: a `PING` over a connection of its own, opened
  * on the first check, bounded by a timeout so a down Redis reports down
- * instead of hanging. Only used when `REDIS_URL` is set (contract §9).
+ * instead of hanging. Only used when `REDIS_URL` is set (docs/api.md#operating).
  */
 @Injectable()
 export class RedisHealthIndicator implements OnApplicationShutdown {

@@ -5,7 +5,7 @@ import { CommitOutcomeUnknownException } from './commit-outcome-unknown.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 
 /**
- * Writes every error as `{"detail": ...}` (contract §1): a list for 422
+ * Writes every error as `{"detail": ...}` (docs/api.md#conventions): a list for 422
  * (already built by {@link UnprocessableEntityError} and the validation pipe),
  * a human-readable string for other statuses, and never a stack trace. A
  * database that cannot be reached is a 503 with `Retry-After`, not a 500; a

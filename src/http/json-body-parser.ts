@@ -3,12 +3,12 @@ import { isInteger, parse } from 'lossless-json';
 
 import { MAX_JSON_NESTING, nestsDeeperThan } from './json-nesting.js';
 
-/** Largest accepted request body: 1 MiB (contract §6); Fastify answers 413 above. */
+/** Largest accepted request body: 1 MiB (docs/api.md#validation); Fastify answers 413 above. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Numbers as plain JS numbers, except integers beyond 2^53 which become
- * `bigint` so identity-provider ids survive exactly (contract §2).
+ * `bigint` so identity-provider ids survive exactly (docs/api.md#objects).
  */
 function parseNumber(text: string): number | bigint {
   if (isInteger(text)) {
@@ -21,17 +21,17 @@ function parseNumber(text: string): number | bigint {
 /** `application/json` and structured `+json` types (RFC 6839), with or without parameters. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i;
 
-/** Keys dropped from every object: unknown fields are ignored (contract §1), and these reach prototypes. */
+/** Keys dropped from every object: unknown fields are ignored (docs/api.md#conventions), and these reach prototypes. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** A body error Fastify answers with `statusCode` and the `{"detail"}` of contract §1. */
+/** A body error Fastify answers with `statusCode` and the `{"detail"}` of docs/api.md#conventions. */
 function bodyError(statusCode: number, message: string): Error & { statusCode: number } {
   return Object.assign(new Error(message), { statusCode });
 }
 
 /**
- * Replaces Fastify's body parsers (contract §1):
- * - JSON (`application/json`, `+json` types) is parsed losslessly (contract §2):
+ * Replaces Fastify's body parsers (docs/api.md#conventions):
+ * - JSON (`application/json`, `+json` types) is parsed losslessly (docs/api.md#objects):
  *   `{"id": 18446744073709551615}` reaches the DTO as a `bigint`, not a rounded
  *   number. Unparseable JSON is a 400, nesting deeper than {@link MAX_JSON_NESTING}
  *   a 400, and `__proto__`/`constructor`/`prototype` keys are dropped.

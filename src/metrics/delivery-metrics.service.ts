@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram } from 'prom-client';
 
 import { MetricsRegistry } from './metrics-registry.js';
 
-/** How one delivery attempt ended (contract §8). */
+/** How one delivery attempt ended (docs/api.md#events). */
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed';
 
 /** A source of a gauge value, read when Prometheus scrapes. */
@@ -13,7 +13,7 @@ export type GaugeSource<T> = () => Promise<T>;
 export type QueueCounts = Partial<Record<'waiting' | 'delayed' | 'active' | 'failed', number>>;
 
 /**
- * Delivery metrics (contract §8), recorded by the delivery code and
+ * Delivery metrics (docs/api.md#events), recorded by the delivery code and
  * read from the process that runs it (worker, or the API in embedded mode):
  * - `callback_delivery_attempts_total{event,outcome}`: each HTTP attempt;
  * - `callback_deliveries_total{event,outcome}`: deliveries ended (`delivered` or `failed`);

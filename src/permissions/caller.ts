@@ -1,6 +1,6 @@
 /**
  * What the permission policies need to know about whoever makes a request:
- * an app, or a user acting through a session (contract §4, §5).
+ * an app, or a user acting through a session (docs/api.md#authentication, docs/api.md#permissions).
  */
 export type Caller =
   | { readonly kind: 'app'; readonly permissions: number }

@@ -6,14 +6,14 @@ import { ALL_PERMISSIONS, Permission, hasPermissions } from './permission.js';
 /** Whether a permission value is being granted (creation, `grant_permissions`) or revoked. */
 export type GrantMode = 'grant' | 'revoke';
 
-/** True when `value` is a permission value contract §5 rule 1 accepts: bits 0..6 only, not negative. */
+/** True when `value` is a permission value docs/api.md#permissions rule 1 accepts: bits 0..6 only, not negative. */
 export function isValidPermissionValue(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && (value & ~ALL_PERMISSIONS) === 0 && value <= ALL_PERMISSIONS;
 }
 
 /**
  * Decides whether `caller` may grant or revoke `value` on an account that is
- * (or, on creation, will be) in team `targetTeamId` (contract §5 rules 2–4).
+ * (or, on creation, will be) in team `targetTeamId` (docs/api.md#permissions rules 2–4).
  * `value` must already satisfy {@link isValidPermissionValue} (rule 1, a 422).
  *
  * @throws ForbiddenException (403) when not allowed.

@@ -7,7 +7,7 @@ import { mayChangeTeam } from './team-membership.policy.js';
 const app = (permissions: number): Caller => ({ kind: 'app', permissions });
 const user = (accountId: string, permissions: number, teamId: number | null): Caller => ({ kind: 'user', permissions, accountId, teamId });
 
-describe('team membership rule (contract §5)', () => {
+describe('team membership rule (docs/api.md#permissions)', () => {
   it('manage_account_teams may move anyone anywhere', () => {
     expect(mayChangeTeam(app(P.ManageAccountTeams), '5', 1, 2)).toBe(true);
     expect(mayChangeTeam(user('9', P.ManageAccountTeams, null), '5', null, 2)).toBe(true);

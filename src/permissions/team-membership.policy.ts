@@ -3,7 +3,7 @@ import { Permission, hasPermissions } from './permission.js';
 
 /**
  * Whether `caller` may move account `accountId`, now in team `currentTeamId`,
- * to team `newTeamId` (0 = no team) with `PATCH /account/{account}` (contract §5):
+ * to team `newTeamId` (0 = no team) with `PATCH /account/{account}` (docs/api.md#permissions):
  * with `manage_account_teams`; as that same account (join any team, or leave);
  * or, to remove a member, with `manage_own_team` as a member of their current team.
  */

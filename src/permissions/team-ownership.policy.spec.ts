@@ -7,7 +7,7 @@ import { mayManageTeam } from './team-ownership.policy.js';
 const app = (permissions: number): Caller => ({ kind: 'app', permissions });
 const user = (permissions: number, teamId: number | null): Caller => ({ kind: 'user', permissions, accountId: '1', teamId });
 
-describe('team ownership (contract §5)', () => {
+describe('team ownership (docs/api.md#permissions)', () => {
   it('manage_teams may manage any team', () => {
     expect(mayManageTeam(app(P.ManageTeams), 3)).toBe(true);
     expect(mayManageTeam(user(P.ManageTeams, null), 3)).toBe(true);

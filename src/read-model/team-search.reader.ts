@@ -9,7 +9,7 @@ import { TEAM_ROW_COLUMNS, TEAM_ROW_FROM, type TeamRow } from './team-row.js';
 import { TeamSerializer } from './team.serializer.js';
 
 /**
- * `GET /teams/search` (contract §3) in ONE statement whatever the page size
+ * `GET /teams/search` (docs/api.md#pagination) in ONE statement whatever the page size
  *: a `UNION ALL` of the page's rows with their maintained member
  * counts (the page read in the order of index `(name, id)`) and the total as
  * a scalar subquery (kind 0), and the page's awards (kind 1, ordered by

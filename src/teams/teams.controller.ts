@@ -19,7 +19,7 @@ import { TeamsService } from './teams.service.js';
 
 const TeamId = () => Param('team', new SerialIdPipe('Team'));
 
-/** Team endpoints of interface §4.2. */
+/** Team endpoints of docs/api.md#routes-teams. */
 @ApiTags('teams')
 @Controller()
 export class TeamsController {

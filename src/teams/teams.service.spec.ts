@@ -163,7 +163,7 @@ describe('TeamsService', () => {
     });
   });
 
-  describe('update (contract §5: manage_teams, or manage_own_team as a member)', () => {
+  describe('update (docs/api.md#permissions: manage_teams, or manage_own_team as a member)', () => {
     it.each([
       ['an app with manage_teams', app(P.ManageTeams)],
       ['a user with manage_teams, not a member', user(P.ManageTeams, null)],

@@ -4,16 +4,16 @@ import type { components, paths } from './schema.js';
 
 export type { components, paths };
 
-/** The objects of contract §2, as the API returns them. Account ids are strings: 64-bit ids stay exact. */
+/** The objects of docs/api.md#objects, as the API returns them. Account ids are strings: 64-bit ids stay exact. */
 export type Account = components['schemas']['Account'];
 export type Team = components['schemas']['Team'];
 export type Award = components['schemas']['Award'];
 export type Session = components['schemas']['Session'];
 export type Callback = components['schemas']['Callback'];
-/** One entry of a 422 `detail` list: `{loc, msg, type}` (contract §1). */
+/** One entry of a 422 `detail` list: `{loc, msg, type}` (docs/api.md#conventions). */
 export type ValidationErrorItem = components['schemas']['ValidationErrorItem'];
 
-/** HTTP Basic credentials (contract §4): `A<app id>` with an app token, or `S<session id>` with a session token. */
+/** HTTP Basic credentials (docs/api.md#authentication): `A<app id>` with an app token, or `S<session id>` with a session token. */
 export interface Credentials {
   username: string;
   password: string;
@@ -83,7 +83,7 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   throw new AccountsApiError(response.status, typeof detail === 'string' ? detail : response.statusText);
 }
 
-/** A page of a search (contract §3). */
+/** A page of a search (docs/api.md#pagination). */
 export interface Page<T> {
   page: number;
   per_page: number;
@@ -93,7 +93,7 @@ export interface Page<T> {
 }
 
 /**
- * Every item of a paginated search, in order, reading page after page (zero-based, contract §3) until the last.
+ * Every item of a paginated search, in order, reading page after page (zero-based, docs/api.md#pagination) until the last.
  * @param fetchPage reads one page, e.g. `(page) => unwrap(client.GET('/accounts/search', { params: { query: { q, page } } }))`.
  */
 export async function* paginate<T>(fetchPage: (page: number) => Promise<Page<T>>): AsyncGenerator<T> {

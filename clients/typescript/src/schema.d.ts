@@ -420,7 +420,7 @@ export interface components {
             /** @example admin */
             name: string;
             /**
-             * @description Permission bits (contract §5).
+             * @description Permission bits (docs/api.md#permissions).
              * @example 95
              */
             permissions: number;
@@ -472,7 +472,7 @@ export interface components {
             avatar_url: string | null;
             team: components["schemas"]["Team"] | null;
             /**
-             * @description Permission bits (contract §5).
+             * @description Permission bits (docs/api.md#permissions).
              * @example 0
              */
             permissions: number;
@@ -2825,7 +2825,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -2914,7 +2914,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3031,7 +3031,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3142,7 +3142,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3231,7 +3231,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3348,7 +3348,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;

@@ -13,7 +13,7 @@ import { AppsService } from './apps.service.js';
 const NOW = 1_700_000_000.125;
 /** The manager the fake transaction hands out; `edit` must read and write through it. */
 const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
-/** A token as contract §4 shapes it: 32 random bytes, base64url (43 characters). */
+/** A token as docs/api.md#authentication shapes it: 32 random bytes, base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The `apps` table in memory. */

@@ -19,7 +19,7 @@ export function accountIdColumn(queryRunner: QueryRunner, name: string, extra: P
   };
 }
 
-/** A name searched and sorted case-insensitively (contract §3). */
+/** A name searched and sorted case-insensitively (docs/api.md#pagination). */
 export function nameColumn(queryRunner: QueryRunner, name: string, length = 255): TableColumnOptions {
   return {
     name,
@@ -34,7 +34,7 @@ export function serialColumn(name = 'id'): TableColumnOptions {
   return { name, type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' };
 }
 
-/** Seconds since the UNIX epoch, with a fractional part (contract §1). */
+/** Seconds since the UNIX epoch, with a fractional part (docs/api.md#conventions). */
 export function timestampColumn(name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions {
   return { name, type: 'double', ...extra };
 }
