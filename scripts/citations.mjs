@@ -7,7 +7,25 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, dirname, posix } from 'node:path';
 
 /** Folders and files scanned, relative to the repository root. */
-export const ROOTS = ['src', 'test', 'docs', 'README.md', 'clients', 'ops', 'bench', '.ci', 'scripts'];
+export const ROOTS = [
+  'src',
+  'test',
+  'docs',
+  'README.md',
+  'clients',
+  'ops',
+  'bench',
+  '.ci',
+  'scripts',
+  'openapi.json',
+  'ormconfig.ts',
+  'vitest.config.ts',
+  'eslint.config.js',
+  '.dependency-cruiser.cjs',
+  'Dockerfile',
+  'docker-compose.yml',
+  'package.json',
+];
 
 /** Never scanned: dependencies, build output, and this module and the check (they spell the patterns). */
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'coverage', 'results', 'data', '.git']);
