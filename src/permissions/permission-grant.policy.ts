@@ -1,20 +1,15 @@
 import { ForbiddenException } from '@nestjs/common';
 
 import { type Caller, isMemberOf } from './caller.js';
-import { ALL_PERMISSIONS, Permission, hasPermissions } from './permission.js';
+import { Permission, hasPermissions } from './permission.js';
 
 /** Whether a permission value is being granted (creation, `grant_permissions`) or revoked. */
 export type GrantMode = 'grant' | 'revoke';
 
-/** True when `value` is a permission value docs/api.md#permissions rule 1 accepts: bits 0..6 only, not negative. */
-export function isValidPermissionValue(value: number): boolean {
-  return Number.isInteger(value) && value >= 0 && (value & ~ALL_PERMISSIONS) === 0 && value <= ALL_PERMISSIONS;
-}
-
 /**
  * Decides whether `caller` may grant or revoke `value` on an account that is
  * (or, on creation, will be) in team `targetTeamId` (docs/api.md#permissions rules 2–4).
- * `value` must already satisfy {@link isValidPermissionValue} (rule 1, a 422).
+ * `value` is already within bits 0..6 (rule 1: the request DTOs bound it, a 422).
  *
  * @throws ForbiddenException (403) when not allowed.
  */

@@ -15,7 +15,6 @@ export interface SessionResource {
   expires_at: number;
 }
 
-/** A session joined with its account, as {@link SessionsService.authenticate} reads it. */
 /** User sessions (docs/api.md#authentication): last `SESSION_MAX_AGE`, removed when found expired. */
 @Injectable()
 export class SessionsService {
