@@ -15,7 +15,7 @@ import { ApiValidationPipe } from './http/api-validation.pipe.js';
 import { corsOptions } from './http/cors-options.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { gracefulShutdown } from './http/graceful-shutdown.js';
-import { HttpExceptionFilter } from './http/http-exception.filter.js';
+import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body-parser.js';
 import { securityHeaders } from './http/security-headers.js';
 
@@ -63,7 +63,7 @@ export async function createHttpApp(
   if (corsOrigins.length > 0) app.enableCors(corsOptions(corsOrigins));
   setupOpenApi(app);
   app.useGlobalPipes(new ApiValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
   return app;
 }

@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import type { Principal } from '../common/principal.js';
+import { type Principal, isSelf } from '../common/principal.js';
 import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
@@ -10,7 +10,6 @@ import { requireFound } from '../common/require-found.js';
 import { Transactions } from '../database/transactions.js';
 import { EventsService } from '../events/events.service.js';
 import type { Page } from '../http/pagination.js';
-import { isSelf } from '../permissions/caller.js';
 import { ACCOUNT_PERMISSIONS, Permission, hasPermissions } from '../permissions/permission.js';
 import { assertMayChangePermissions } from '../permissions/permission-grant.policy.js';
 import { mayChangeTeam } from '../permissions/team-membership.policy.js';

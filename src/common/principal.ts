@@ -15,10 +15,20 @@ export interface UserPrincipal {
 }
 
 /**
- * Whoever a request authenticated as, as plain ids and permission bits; usable
- * wherever a permission policy's `Caller` is.
+ * Whoever a request authenticated as, as plain ids and permission bits: what
+ * the permission policies (`permissions/`) decide on.
  */
 export type Principal = AppPrincipal | UserPrincipal;
+
+/** True when `principal` is the account `accountId` itself. */
+export function isSelf(principal: Principal, accountId: string): boolean {
+  return principal.kind === 'user' && principal.accountId === accountId;
+}
+
+/** True when `principal` is a user who belongs to team `teamId` (a real team, not "none"). */
+export function isMemberOf(principal: Principal, teamId: number | null): boolean {
+  return principal.kind === 'user' && teamId !== null && principal.teamId === teamId;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

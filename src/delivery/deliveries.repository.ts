@@ -20,8 +20,8 @@ export interface AttemptInput {
   readonly event: { readonly type: string; readonly body: string };
 }
 
-/** The columns an attempt's outcome writes. */
-export type AttemptOutcome = Partial<
+/** The columns one attempt's outcome writes to its delivery row. */
+export type AttemptChanges = Partial<
   Pick<DeliveryEntity, 'status' | 'attempts' | 'lastStatus' | 'lastError' | 'lastAttemptAt' | 'nextAttemptAt'>
 >;
 
@@ -82,7 +82,7 @@ export class DeliveriesRepository {
    * round (an operator may have started a new one meanwhile), releasing any
    * lease. One `UPDATE`.
    */
-  async recordOutcome(round: DeliveryRound, outcome: AttemptOutcome, now: number): Promise<void> {
+  async recordOutcome(round: DeliveryRound, outcome: AttemptChanges, now: number): Promise<void> {
     await this.transactions.manager.update(
       DeliveryEntity,
       { id: round.id, round: round.round, status: 'pending' },

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
-import { type AttemptOutcome, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
+import { type AttemptChanges, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
 import { WebhookSender } from './webhook-sender.js';
 
@@ -95,7 +95,7 @@ export class DeliveryExecutor {
    * failed write is tried again a few times (the request was already sent: a
    * lost outcome would mean sending it again).
    */
-  private async record(delivery: DeliveryRound, outcome: AttemptOutcome): Promise<void> {
+  private async record(delivery: DeliveryRound, outcome: AttemptChanges): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.deliveries.recordOutcome(delivery, outcome, this.clock.nowSeconds());
@@ -111,7 +111,7 @@ export class DeliveryExecutor {
   }
 }
 
-function describe(result: AttemptResult): Pick<AttemptOutcome, 'lastStatus' | 'lastError'> {
+function describe(result: AttemptResult): Pick<AttemptChanges, 'lastStatus' | 'lastError'> {
   if (result.kind === 'answer')
     return { lastStatus: result.status, lastError: result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}` };
   return { lastStatus: null, lastError: result.error.slice(0, 1024) };

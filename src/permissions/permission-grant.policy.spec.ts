@@ -1,19 +1,25 @@
 import { ForbiddenException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 
-import type { Caller } from './caller.js';
+import type { Principal } from '../common/principal.js';
 import { Permission as P } from './permission.js';
 import { assertMayChangePermissions } from './permission-grant.policy.js';
 
-const app = (permissions: number): Caller => ({ kind: 'app', permissions });
-const user = (permissions: number, teamId: number | null = null, accountId = '1'): Caller => ({
+const app = (permissions: number): Principal => ({ kind: 'app', permissions, appId: 1 });
+const user = (permissions: number, teamId: number | null = null, accountId = '1'): Principal => ({
   kind: 'user',
   permissions,
   accountId,
   teamId,
+  sessionId: 1,
 });
 
-function allowed(caller: Caller | undefined, value: number, mode: 'grant' | 'revoke' = 'grant', targetTeam: number | null = null): boolean {
+function allowed(
+  caller: Principal | undefined,
+  value: number,
+  mode: 'grant' | 'revoke' = 'grant',
+  targetTeam: number | null = null,
+): boolean {
   try {
     assertMayChangePermissions(caller, value, mode, targetTeam);
     return true;

@@ -1,6 +1,6 @@
 import { ForbiddenException } from '@nestjs/common';
 
-import { type Caller, isMemberOf } from './caller.js';
+import { type Principal, isMemberOf } from '../common/principal.js';
 import { Permission, hasPermissions } from './permission.js';
 
 /** Whether a permission value is being granted (creation, `grant_permissions`) or revoked. */
@@ -13,7 +13,12 @@ export type GrantMode = 'grant' | 'revoke';
  *
  * @throws ForbiddenException (403) when not allowed.
  */
-export function assertMayChangePermissions(caller: Caller | undefined, value: number, mode: GrantMode, targetTeamId: number | null): void {
+export function assertMayChangePermissions(
+  caller: Principal | undefined,
+  value: number,
+  mode: GrantMode,
+  targetTeamId: number | null,
+): void {
   if (value === 0) return;
   if (mode === 'grant' && (value & Permission.AuthenticateUsers) !== 0) {
     throw new ForbiddenException('authenticate_users can never be granted to an account.');

@@ -12,8 +12,8 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-
  * connection lost during `COMMIT` is the 504 of {@link CommitOutcomeUnknownException}.
  */
 @Catch()
-export class HttpExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('HttpExceptionFilter');
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('AllExceptionsFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
