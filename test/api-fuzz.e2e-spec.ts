@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS, Permission } from '../src/permissions/permission.js';
 import { invariantViolations } from './fuzz/database-invariants.js';
 import { type FuzzOperation, operationsOf } from './fuzz/openapi-operations.js';
 import { type FuzzRequest, type FuzzWorld, requestArbitrary } from './fuzz/request-arbitraries.js';
@@ -17,9 +18,9 @@ const RUNS_PER_WORLD = 25;
 /** Empties the database and builds what the requests aim at: accounts, teams, awards, a callback, each principal kind. */
 async function freshWorld(t: TestApp): Promise<FuzzWorld> {
   await t.reset();
-  const admin = await t.createApp(95, 'fuzz admin');
+  const admin = await t.createApp(APP_PERMISSIONS, 'fuzz admin');
   const plain = await t.createApp(0, 'fuzz plain');
-  const teamsOnly = await t.createApp(8, 'fuzz teams');
+  const teamsOnly = await t.createApp(Permission.ManageTeams, 'fuzz teams');
   const teams: number[] = [];
   for (const name of ['Red', 'Blue', 'Ünïcødé']) teams.push((await t.http.post('/teams/new', { auth: admin, body: { name } })).body.id);
   const accounts = ['1', '42', '9007199254740993', '18446744073709551615'];

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AppsService } from '../src/auth/apps/apps.service.js';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -18,7 +19,7 @@ describe('callback registration (docs/api.md#routes-callbacks, docs/api.md#event
 
   beforeEach(async () => {
     app = await t.createApp(0, 'listener');
-    other = await t.createApp(95, 'other');
+    other = await t.createApp(APP_PERMISSIONS, 'other');
   });
 
   it('registers, reads, lists, replaces and deletes a callback; the secret is never returned', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { TeamEntity } from '../src/teams/team.entity.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { runProcess, TestProcess } from './support/child-process.js';
@@ -97,7 +98,7 @@ describe('a database outage under load', () => {
       CALLBACK_RETRY_DELAYS: '200ms,500ms,1s,2s,5s',
       CALLBACK_POLL_INTERVAL_MS: '50',
     });
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
   }, 120_000);
   afterAll(async () => {
     await receiver?.close();

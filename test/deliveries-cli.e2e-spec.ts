@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { runProcess } from './support/child-process.js';
 import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
@@ -56,7 +57,7 @@ describe('deliveries CLI', () => {
   beforeEach(async () => {
     await t.reset();
     receiver.reset();
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
     listener = await t.createApp(0, 'listener');
     team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
   });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
@@ -44,7 +45,7 @@ describe('callback delivery, embedded mode', () => {
   beforeEach(async () => {
     await t.reset();
     receiver.reset();
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
     listener = await t.createApp(0, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
@@ -227,9 +228,9 @@ describe('callback delivery, embedded mode', () => {
         createdAt: 0,
         updatedAt: 0,
       });
-      const team = (await t.http.post('/teams/new', { auth: await t.createApp(95, 'mover'), body: { name: 'Far' } })).body.id;
+      const team = (await t.http.post('/teams/new', { auth: await t.createApp(APP_PERMISSIONS, 'mover'), body: { name: 'Far' } })).body.id;
       await t.insertAccount({ id: '22', teamId: null });
-      expect((await t.http.patch('/account/22', { auth: await t.createApp(95, 'mover 2'), body: { team } })).status).toBe(200);
+      expect((await t.http.patch('/account/22', { auth: await t.createApp(APP_PERMISSIONS, 'mover 2'), body: { team } })).status).toBe(200);
       const [delivery] = await settledDeliveries(t.dataSource, 1);
       expect(delivery, url).toMatchObject({
         status: 'failed',
@@ -317,7 +318,7 @@ describe('callback delivery, a receiver slower than any request', () => {
   });
 
   it('answers the PATCH while the receiver still holds the delivery', async () => {
-    const admin = await t.createApp(95, 'admin');
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
     const listener = await t.createApp(0, 'listener');
     const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     expect(
@@ -355,7 +356,7 @@ describe('callback delivery, SSRF guard', () => {
   });
 
   it('refuses a host that resolves to loopback, and a stored loopback address, without retrying', async () => {
-    const admin = await t.createApp(95, 'admin');
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
     const byName = await t.createApp(0, 'by-name');
     const byAddress = await t.createApp(0, 'by-address');
     const port = new URL(receiver.url('/')).port;
@@ -393,7 +394,7 @@ describe('callback delivery, SSRF guard', () => {
 
   it('refuses a loopback host even when another client holds a keep-alive socket to it', async () => {
     await t.reset();
-    const admin = await t.createApp(95, 'admin');
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
     const listener = await t.createApp(0, 'listener');
     const port = new URL(receiver.url('/')).port;
     expect(

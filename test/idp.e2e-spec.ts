@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { advancingClock } from './support/advancing-clock.js';
 import { type FakeIdpAnswer, FakeIdp, type FakeIdpUser } from './support/fake-idp.js';
 import type { Credentials } from './support/http-client.js';
@@ -11,7 +12,6 @@ const CDN_URL = 'https://cdn.idp.test';
 const TIMEOUT_MS = 2000;
 /** Well past TIMEOUT_MS, so a late answer can never make it in time; TIMEOUT_MS itself is generous, so a timely answer always does on a busy machine. */
 const LATE_MS = 6000;
-const ADMIN_PERMISSIONS = 95;
 
 const INVALID_TOKEN_DETAIL = 'The identity-provider token is invalid or lacks the identify scope.';
 const INVALID_IDP_TOKEN_422 = [{ loc: ['body', 'idp_token'], msg: INVALID_TOKEN_DETAIL, type: 'value_error.idp_token' }];
@@ -177,7 +177,7 @@ function startApp(env: Record<string, string>): Context {
   beforeAll(async () => {
     context.idp = await FakeIdp.start();
     context.t = await TestApp.start({ IDP_API_URL: context.idp.apiUrl, IDP_CDN_URL: CDN_URL, IDP_TIMEOUT_MS: String(TIMEOUT_MS), ...env });
-    context.admin = await context.t.createApp(ADMIN_PERMISSIONS, 'admin');
+    context.admin = await context.t.createApp(APP_PERMISSIONS, 'admin');
   });
   afterAll(async () => {
     await context.t?.close();
@@ -557,7 +557,7 @@ describe('identity provider refusing connections', () => {
   let admin: Credentials;
   beforeAll(async () => {
     t = await TestApp.start({ IDP_API_URL: await FakeIdp.closedUrl(), IDP_CDN_URL: CDN_URL, IDP_TIMEOUT_MS: String(TIMEOUT_MS) });
-    admin = await t.createApp(ADMIN_PERMISSIONS, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
   });
   afterAll(async () => {
     await t?.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadAppConfig } from '../src/config/environment.js';
 import { createHttpApp } from '../src/http-app.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
@@ -63,7 +64,7 @@ describe('metrics', () => {
   const { t } = useTestApp();
 
   it('counts requests and their latency per route template and status', async () => {
-    const admin = await t.createApp(95);
+    const admin = await t.createApp(APP_PERMISSIONS);
     expect((await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).status).toBe(201);
     expect((await t.http.get('/team/987654')).status).toBe(422);
     expect((await t.http.get('/team/987655')).status).toBe(422);
@@ -132,7 +133,7 @@ describe('delivery metrics (docs/api.md#events)', () => {
   }
 
   it('counts attempts and outcomes, and reports the outbox backlog and queue', async () => {
-    const admin = await t.createApp(95, 'admin');
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
     const retried = await t.createApp(0, 'retried');
     const refused = await t.createApp(0, 'refused');
     for (const [app, path] of [
@@ -386,7 +387,7 @@ describe('OpenAPI document', () => {
     expect([...documented].sort()).toEqual([...new Set(api)].sort());
   });
 
-  it('gives every operation a success answer, its errors with the docs/api.md#conventions bodies, and its security', async () => {
+  it('gives every operation a success answer, its errors with the bodies of docs/api.md#errors, and its security', async () => {
     const document = (await http.get('/docs/json')).body as {
       paths: Record<string, Record<string, { responses: Record<string, any>; security?: unknown[]; requestBody?: unknown }>>;
     };

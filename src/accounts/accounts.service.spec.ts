@@ -1,7 +1,8 @@
-import { ConflictException, ForbiddenException, type HttpException } from '@nestjs/common';
+import { ConflictException, ForbiddenException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { Principal } from '../common/principal.js';
 import { requireFound } from '../common/require-found.js';
@@ -116,14 +117,6 @@ const user = (permissions: number, teamId: number | null, accountId = '1'): Prin
   teamId,
   sessionId: 1,
 });
-
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
-  );
-}
 
 const notFound = (loc: (string | number)[], resource: string) => ({
   detail: [{ loc, msg: `${resource} not found.`, type: 'value_error.not_found' }],
@@ -359,7 +352,7 @@ describe('AccountsService', () => {
       });
     });
 
-    describe('team (docs/api.md#permissions team membership rule)', () => {
+    describe('team (docs/api.md#team-membership)', () => {
       it.each([
         ['manage_account_teams moves anyone', app(P.ManageAccountTeams), '10', 4],
         ['manage_account_teams removes anyone', app(P.ManageAccountTeams), '10', 0],

@@ -1,7 +1,8 @@
-import { type HttpException, NotFoundException } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { Transactions } from '../database/transactions.js';
@@ -57,14 +58,6 @@ class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' 
     this.rows.splice(index, 1);
     return true;
   }
-}
-
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
-  );
 }
 
 describe('CallbacksService', () => {

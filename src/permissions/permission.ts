@@ -11,7 +11,7 @@ export enum Permission {
   ManageAwards = 64,
 }
 
-/** docs/api.md#permissions names, in bit order. */
+/** The permission names of docs/api.md#permissions, in bit order. */
 export const PERMISSION_NAMES: Readonly<Record<Permission, string>> = {
   [Permission.ManagePermissions]: 'manage_permissions',
   [Permission.ManageAccountTeams]: 'manage_account_teams',

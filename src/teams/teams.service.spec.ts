@@ -1,7 +1,8 @@
-import { ForbiddenException, type HttpException } from '@nestjs/common';
+import { ForbiddenException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { Principal } from '../common/principal.js';
 import type { Transactions } from '../database/transactions.js';
@@ -89,14 +90,6 @@ const user = (permissions: number, teamId: number | null): Principal => ({
   teamId,
   sessionId: 1,
 });
-
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
-  );
-}
 
 const notFound = (loc: (string | number)[]) => ({ detail: [{ loc, msg: 'Team not found.', type: 'value_error.not_found' }] });
 

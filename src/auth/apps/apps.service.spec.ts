@@ -1,7 +1,8 @@
-import { type HttpException, NotFoundException } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { rejection } from '../../../test/support/rejection.js';
 import type { Clock } from '../../clock/clock.js';
 import type { Transactions } from '../../database/transactions.js';
 import { Permission as P } from '../../permissions/permission.js';
@@ -65,14 +66,6 @@ class FakeAppsRepository implements Pick<
   async delete(id: number): Promise<boolean> {
     return this.rows.delete(id);
   }
-}
-
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
-  );
 }
 
 describe('AppsService', () => {
