@@ -116,8 +116,11 @@ const MORE = String.raw`(?:\s*(?:,|;|and|or|/)\s*§\s*\d+(?:\.\d+)*)*`;
 export const NAMED = new RegExp(String.raw`\b(contract|interface)(?:\.md)?(?:'s)?\s*(${SECTION}${MORE})`, 'gi');
 /** A bare `§N` (in README.md and docs/, whose section numbers always meant the contract's). */
 export const BARE = new RegExp(String.raw`(?<!RFC\s*\d+\s*)(${SECTION}${MORE})`, 'g');
-/** A path to the source documents. */
-export const SPEC_PATH = /`?(?:\/work\/)?shared\/spec\/(?:(contract|interface)\.md)?`?/g;
+/** A path to the source documents, with the sections cited after it if any (`shared/spec/contract.md` §8): document, sections. */
+export const SPEC_PATH = new RegExp(
+  String.raw`\x60?(?:[\w./-]*\/)?shared\/spec\/?(?:(contract|interface)\.md)?\x60?(?:\s*(${SECTION}${MORE}))?`,
+  'g',
+);
 
 /** Every section number in a run like `§4, §5 and §6`. */
 export function sectionsIn(run) {

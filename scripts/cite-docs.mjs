@@ -67,9 +67,12 @@ function rewriteLine(line, file, lineNumber, style) {
     const anchors = anchorsFor(document, run, file, lineNumber);
     return anchors ? render(anchors) : match;
   };
-  let out = line.replace(NAMED, (match, document, run) => replace(document.toLowerCase())(match, run));
+  let out = line.replace(SPEC_PATH, (match, document, run) => {
+    if (run) return replace(document ? document.toLowerCase() : 'contract')(match, run);
+    return style === 'link' ? `[docs/api.md](${link})` : style === 'plain' ? 'docs/api.md' : '';
+  });
+  out = out.replace(NAMED, (match, document, run) => replace(document.toLowerCase())(match, run));
   if (bareMeansContract(file)) out = out.replace(BARE, (match, run) => replace('contract')(match, run));
-  out = out.replace(SPEC_PATH, () => (style === 'link' ? `[docs/api.md](${link})` : style === 'plain' ? 'docs/api.md' : ''));
   if (style === 'drop' && out !== line) {
     // "Title (§1, §3)" or "Title (interface §4.4, §6; contract §8)" → "Title".
     out = out
@@ -139,6 +142,8 @@ for (const [file, [before, after]] of rewritten) {
 for (const file of changed) console.log(`${checkOnly ? 'would rewrite' : 'rewrote'} ${file}`);
 for (const [file, from, to] of renames.slice(KNOWN_RENAMES.length)) console.log(`heading anchor ${file}#${from} -> #${to}`);
 if (unmapped.length) {
-  console.error(`Sections with no anchor in docs/api.md (add them there and to scripts/citations.mjs):\n${unmapped.join('\n')}`);
+  console.error(
+    `Sections with no anchor in docs/api.md (add them there and to scripts/citations.mjs):\n${[...new Set(unmapped)].join('\n')}`,
+  );
 }
 process.exitCode = unmapped.length || (checkOnly && changed.length) ? 1 : 0;
