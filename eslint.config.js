@@ -5,7 +5,7 @@ const SQL = '/^\\s*(SELECT\\s|INSERT\\s+INTO\\s|UPDATE\\s+\\S+\\s+SET\\s|DELETE\
 const SQL_MESSAGE = 'SQL belongs in a repository (<feature>/*.repository.ts), the read model (src/read-model/) or src/database/.';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/results/', '.build-*/'] },
+  { ignores: ['dist/', 'clients/typescript/dist/', 'node_modules/', 'data/', 'coverage/', 'bench/results/', '.build-*/'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -30,7 +30,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/config/**', 'src/main.ts', 'src/worker.ts', 'src/cli.ts', 'test/**', 'bench/**', 'ormconfig.ts', 'vitest.config.ts'],
+    files: [
+      'src/config/**',
+      'src/main.ts',
+      'src/worker.ts',
+      'src/cli.ts',
+      'test/**',
+      'bench/**',
+      'clients/typescript/examples/**',
+      'ormconfig.ts',
+      'vitest.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -1,7 +1,7 @@
 // Reads vitest's JSON results and prints "N passed, N failed"; exits non-zero
 // when the file cannot be read, when a test failed or was skipped, or when a
 // suite on disk (src/**/*.spec.ts, test/**/*.e2e-spec.ts) did not run at all,
-// so that a suite left out (say, for a missing DATABASE_URL) cannot pass as green.
+// so that a suite left out (say, for a missing TEST_DATABASE_URL) cannot pass as green.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 

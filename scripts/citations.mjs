@@ -122,6 +122,15 @@ export const SPEC_PATH = new RegExp(
   'g',
 );
 
+/**
+ * Replaces the bare `§N` citations of one line; a `§` that continues an `RFC 9110` ending the
+ * previous line is the RFC's, not the contract's.
+ */
+export function replaceBare(line, previousLine, replacer) {
+  const prefix = /RFC\s*\d+\s*$/.test(previousLine ?? '') ? 'RFC 1 ' : '';
+  return (prefix + line).replace(BARE, replacer).slice(prefix.length);
+}
+
 /** Every section number in a run like `§4, §5 and §6`. */
 export function sectionsIn(run) {
   return [...run.matchAll(/§\s*(\d+(?:\.\d+)*)/g)].map((m) => m[1]);
@@ -159,9 +168,14 @@ export function apiLinkFrom(file) {
 /** Every citation left in a text: [line number, the text cited]. */
 export function citationsIn(file, text) {
   const found = [];
-  text.split('\n').forEach((line, index) => {
+  text.split('\n').forEach((line, index, lines) => {
     const hits = [...line.matchAll(NAMED), ...line.matchAll(SPEC_PATH)].map((m) => m[0]);
-    if (bareMeansContract(file)) hits.push(...[...line.matchAll(BARE)].map((m) => m[0]));
+    if (bareMeansContract(file)) {
+      replaceBare(line, lines[index - 1], (match) => {
+        hits.push(match);
+        return match;
+      });
+    }
     for (const hit of hits) found.push([index + 1, hit]);
   });
   return found;

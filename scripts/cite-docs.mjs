@@ -12,7 +12,18 @@
 import { writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ANCHORS, BARE, NAMED, SPEC_PATH, anchorOf, apiLinkFrom, bareMeansContract, read, scannedFiles, sectionsIn } from './citations.mjs';
+import {
+  ANCHORS,
+  NAMED,
+  SPEC_PATH,
+  anchorOf,
+  apiLinkFrom,
+  bareMeansContract,
+  read,
+  replaceBare,
+  scannedFiles,
+  sectionsIn,
+} from './citations.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const checkOnly = process.argv.includes('--check');
@@ -54,7 +65,7 @@ function anchorsFor(document, run, file, lineNumber) {
 }
 
 /** Rewrites the citations of one line. `style` is 'link' (Markdown prose), 'plain' (code, fenced blocks) or 'drop' (headings). */
-function rewriteLine(line, file, lineNumber, style) {
+function rewriteLine(line, file, lineNumber, style, previousLine) {
   const link = apiLinkFrom(file);
   const render = (anchors) => {
     if (style === 'drop') return '';
@@ -72,7 +83,7 @@ function rewriteLine(line, file, lineNumber, style) {
     return style === 'link' ? `[docs/api.md](${link})` : style === 'plain' ? 'docs/api.md' : '';
   });
   out = out.replace(NAMED, (match, document, run) => replace(document.toLowerCase())(match, run));
-  if (bareMeansContract(file)) out = out.replace(BARE, (match, run) => replace('contract')(match, run));
+  if (bareMeansContract(file)) out = replaceBare(out, previousLine, (match, run) => replace('contract')(match, run));
   if (style === 'drop' && out !== line) {
     // "Title (§1, §3)" or "Title (interface §4.4, §6; contract §8)" → "Title".
     out = out
@@ -98,14 +109,14 @@ function rewriteFile(file, text) {
   let fenced = false;
   return text
     .split('\n')
-    .map((line, index) => {
+    .map((line, index, lines) => {
       if (markdown && /^\s*(```|~~~)/.test(line)) {
         fenced = !fenced;
         return line;
       }
       const heading = markdown && !fenced && /^#{1,6}\s/.test(line);
       const style = !markdown || fenced ? 'plain' : heading ? 'drop' : 'link';
-      const out = rewriteLine(line, file, index + 1, style);
+      const out = rewriteLine(line, file, index + 1, style, lines[index - 1]);
       if (heading && out !== line && slug(line) !== slug(out)) renames.push([file, slug(line), slug(out)]);
       return out;
     })

@@ -33,7 +33,7 @@ export class AppModule {
         LoggingModule.forRoot(options.logDestination),
         MetricsModule,
         ClockModule,
-        DatabaseModule.forRoot({ migrate: true }),
+        DatabaseModule.forRoot({ migrate: true, readReplicas: true }),
         // Global guards run in registration order: the rate limit after authentication, so that
         // it counts per principal (failed authentications are counted by the auth guard).
         AuthModule,

@@ -1,26 +1,35 @@
 import 'reflect-metadata';
 
-import { CommandFactory } from 'nest-commander';
-
+import { NestFactory } from '@nestjs/core';
+import { accountsCommand } from './cli/accounts.command.js';
+import { appsCommand } from './cli/apps.command.js';
+import { CliServices } from './cli/cli-services.js';
+import { cliCommand } from './cli/command-tree.js';
+import { deliveriesCommand } from './cli/deliveries.command.js';
+import { migrationsCommand } from './cli/migrations.command.js';
+import { sessionsCommand } from './cli/sessions.command.js';
 import { CliModule } from './cli.module.js';
 
-/** Operator CLI entrypoint: `node dist/cli.js <command>` (docs/api.md#operating). */
+/**
+ * Operator CLI entrypoint: `node dist/cli.js <command>` (docs/api.md#operating). Usage
+ * errors are commander's (exit 1); a command's error prints `Error: <message>`
+ * and exits 1. The database is opened only when a command needs it.
+ */
 async function main(): Promise<void> {
-  await CommandFactory.run(CliModule.forRoot({ migrate: process.argv[2] !== 'migrations' }), {
-    logger: ['error'],
-    cliName: 'cli',
-    errorHandler: (error) => {
-      const { exitCode, code } = error as { exitCode?: number; code?: string };
-      if (exitCode === 0) process.exit(0);
-      // Commander has already printed its own usage errors.
-      if (!code?.startsWith('commander.')) console.error(error.message);
-      process.exit(1);
-    },
-    serviceErrorHandler: (error) => {
-      console.error(`Error: ${error.message}`);
-      process.exit(1);
-    },
-  });
+  const services = new CliServices(() =>
+    NestFactory.createApplicationContext(CliModule.forRoot({ migrate: process.argv[2] !== 'migrations' }), { logger: ['error'] }),
+  );
+  const program = cliCommand('cli');
+  for (const command of [appsCommand, deliveriesCommand, accountsCommand, sessionsCommand, migrationsCommand])
+    program.addCommand(command(services));
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    console.error(`Error: ${(error as Error).message}`);
+    await services.close().catch(() => undefined);
+    process.exit(1);
+  }
+  await services.close();
 }
 
 void main();

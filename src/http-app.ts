@@ -12,16 +12,18 @@ import { RequestLogging } from './logging/request-logging.js';
 import { HttpMetrics } from './metrics/http-metrics.service.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { ApiValidationPipe } from './http/api-validation.pipe.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { corsOptions } from './http/cors-options.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { gracefulShutdown } from './http/graceful-shutdown.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body-parser.js';
+import { bodyTimeout, httpServerOptions } from './http/request-timeouts.js';
 import { securityHeaders } from './http/security-headers.js';
 
 /**
  * Builds the API application (not yet listening): Fastify with the lossless
- * JSON parser and the 1 MiB body limit, the validation pipe and the error
+ * JSON parser and the 128 KiB body limit, the validation pipe and the error
  * filter of docs/api.md#conventions; JSON logs, request metrics, security headers, CORS,
  * the OpenAPI document and graceful shutdown. Used by `main.ts` and
  * by the e2e tests.
@@ -40,9 +42,13 @@ export async function createHttpApp(
     trustProxy: fastifyTrustProxy(resolvedConfig.trustProxy),
     genReqId: requestId,
     frameworkErrors,
+    clientErrorHandler: clientErrorHandler(resolvedConfig.requestTimeoutMs),
+    requestTimeout: resolvedConfig.requestTimeoutMs,
+    http: httpServerOptions(resolvedConfig.requestTimeoutMs),
     return503OnClosing: false,
   });
   registerJsonBodyParser(adapter.getInstance());
+  bodyTimeout(adapter.getInstance(), resolvedConfig.requestBodyTimeoutMs);
   echoRequestId(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(resolvedConfig, { logDestination: options.logDestination }),

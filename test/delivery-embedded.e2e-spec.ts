@@ -413,3 +413,47 @@ describe('callback delivery, SSRF guard', () => {
     expect(receiver.received).toEqual([]);
   });
 });
+
+/** Fair delivery across apps in embedded mode: each app holds at most its share of the process's slots (operations.md#retries). */
+describe('callback delivery, embedded mode, receivers that hang', () => {
+  let t: TestApp;
+  let receiver: CallbackReceiver;
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+    // The default timeout (10 s), concurrency (10) and share of one app (2).
+    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20' });
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
+
+  it("delivers a healthy app's events at once while three apps' receivers hang, then every other one", async () => {
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
+    const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
+    const paths = ['/healthy', '/hang-1', '/hang-2', '/hang-3'];
+    for (const path of paths) {
+      if (path !== '/healthy') receiver.hang(path);
+      const app = await t.createApp(0, path.slice(1));
+      const put = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: WHSEC } });
+      expect(put.status).toBe(200);
+    }
+    const ids = Array.from({ length: 10 }, (_, i) => String(600 + i));
+    const latencies: number[] = [];
+    for (const id of ids) {
+      await t.insertAccount({ id, teamId: null });
+      const sent = Date.now();
+      expect((await t.http.patch(`/account/${id}`, { auth: admin, body: { team } })).status).toBe(200);
+      const received = await receiver.waitFor('/healthy', latencies.length + 1, 5000);
+      latencies.push(received[received.length - 1].at - sent);
+    }
+    expect(Math.max(...latencies), `latencies (ms): ${latencies.join(' ')}`).toBeLessThan(2000);
+    for (const path of paths.slice(1)) expect(receiver.mostOpenAtOnce(path)).toBe(2);
+
+    for (const path of paths.slice(1)) receiver.answerHanging(path);
+    const deliveries = await settledDeliveries(t.dataSource, 4 * ids.length, 20_000);
+    expect(deliveries.filter((delivery) => delivery.status === 'succeeded')).toHaveLength(4 * ids.length);
+    for (const path of paths) expect(new Set(receiver.requestsTo(path).map((request) => request.headers['webhook-id'])).size).toBe(10);
+  }, 60_000);
+});

@@ -11,7 +11,7 @@ import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import type { TestProcess } from './support/child-process.js';
-import { databaseUrlOf, deliveryEnv, freePort, scenario, startRedis, startWorker } from './support/delivery-processes.js';
+import { databaseUrlOf, deleteRedisKeys, deliveryEnv, freePort, scenario, startRedis, startWorker } from './support/delivery-processes.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import { TestApp } from './support/test-app.js';
 
@@ -126,8 +126,8 @@ describe('delivery queue repair and a Redis that stops answering', () => {
       lastError: 'Job failed: job stalled more than allowable limit',
     });
     expect(await t.dataSource.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(229);
-    // Job data are ids only (docs/api.md#events: URL, secret and body are read at delivery time).
-    expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0 });
+    // Job data are ids only (docs/api.md#events: URL, secret and body are read at delivery time); the app's holds it to its share of slots.
+    expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0, appId: app.id });
   }, 60_000);
 
   it('never calls a callback deleted before any attempt: the worker cancels the delivery', async () => {
@@ -182,5 +182,63 @@ describe('delivery queue repair and a Redis that stops answering', () => {
       await sleep(200);
     }
     expect(state).toBe('waiting');
+  }, 60_000);
+});
+
+/**
+ * A delivery claimed for the queue whose job never reached Redis (the
+ * claiming process died, or Redis went away and the claim could not be
+ * released) is enqueued again within seconds, at the default job lock (30 s).
+ */
+describe('a claimed delivery whose job never reached Redis', () => {
+  const prefix = `test-repair-${randomBytes(4).toString('hex')}`;
+  const env = Object.fromEntries(
+    Object.entries(deliveryEnv(process.env.REDIS_URL!, prefix)).filter(([name]) => name !== 'CALLBACK_JOB_LOCK_MS'),
+  );
+  let t: TestApp;
+  let queue: Queue;
+  let receiver: CallbackReceiver;
+  let worker: TestProcess | undefined;
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+    t = await TestApp.start(env);
+    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(process.env.REDIS_URL!), prefix });
+  });
+  afterAll(async () => {
+    await worker?.stop('SIGKILL');
+    await queue?.close();
+    await t?.close();
+    await receiver?.close();
+    await deleteRedisKeys(process.env.REDIS_URL!, prefix);
+  });
+
+  it('is delivered within 15 s of the commit', async () => {
+    expect(t.config.callbackJobLockMs).toBe(30_000);
+    const s = await scenario(t, receiver);
+    await s.register(s.listener, '/never-queued');
+    await t.insertAccount({ id: '10', teamId: null });
+    const committed = Date.now();
+    await s.join('10');
+    // No worker yet: take the job out of Redis as soon as it is there; the delivery stays marked queued.
+    let removed = false;
+    while (!removed && Date.now() - committed < 5000) {
+      const [delivery] = await t.dataSource.manager.find(DeliveryEntity);
+      const job = delivery ? await queue.getJob(`delivery-${delivery.id}-0`) : undefined;
+      if (job) {
+        await job.remove();
+        removed = true;
+        expect(await t.dataSource.manager.findOneBy(DeliveryEntity, { id: delivery.id })).toMatchObject({
+          status: 'pending',
+          enqueuedAt: expect.any(Number),
+        });
+      } else await sleep(20);
+    }
+    expect(removed).toBe(true);
+    worker = await startWorker('worker', { ...env, DATABASE_URL: databaseUrlOf(t.config) });
+    const [request] = await receiver.waitFor('/never-queued', 1, 20_000);
+    expect(request.at - committed).toBeLessThan(15_000);
+    const [delivery] = await settledDeliveries(t.dataSource, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
   }, 60_000);
 });

@@ -12,10 +12,10 @@ import { TestApp } from './support/test-app.js';
  * Several API instances and several workers on one MySQL/MariaDB database and
  * one Redis (docs/api.md#operating): the relay takes outbox rows with
  * `FOR UPDATE SKIP LOCKED`, so each event reaches each callback once. Part of
- * the run only when REDIS_URL is set and DATABASE_URL is MySQL/MariaDB
+ * the run only when TEST_REDIS_URL is set and TEST_DATABASE_URL is MySQL/MariaDB
  * (vitest.config.ts): SQLite is the single-process embedded backend.
  */
-const SHARED_REDIS = process.env.REDIS_URL!;
+const SHARED_REDIS = process.env.TEST_REDIS_URL!;
 
 describe('two API instances and two workers on one database and one Redis', () => {
   const prefix = `test-callbacks-${randomBytes(4).toString('hex')}`;

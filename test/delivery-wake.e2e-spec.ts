@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { OutboxRelay } from '../src/delivery/outbox.relay.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { sleep } from './support/deliveries.js';
+import type { Credentials } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -65,5 +68,54 @@ describe('delivery right after the commit', () => {
     expect(renamed.status).toBe(200);
     await sleep(1_000);
     expect(receiver.requestsTo('/hook')).toEqual([]);
+  });
+});
+
+/**
+ * Fan-out at commit time (docs/api.md#events): an event goes to the callbacks that
+ * existed when it was committed, however late the relay runs. The relay is
+ * held back here (its passes do nothing until the test lets them through).
+ */
+describe('delivery to the callbacks registered when the change was committed', () => {
+  const { t, admin } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true' }, { resetEach: true, admin: true });
+  let receiver: CallbackReceiver;
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+
+  async function register(app: Credentials, path: string): Promise<void> {
+    const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: WHSEC } });
+    expect(response.status).toBe(200);
+  }
+
+  it('sends a change committed before a callback was registered only to the callbacks registered before it', async () => {
+    const early = await t.createApp(0, 'early');
+    const late = await t.createApp(0, 'late');
+    const red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
+    await register(early, '/early');
+    await t.insertAccount({ id: '1', teamId: null });
+    await t.insertAccount({ id: '2', teamId: null });
+    const held = vi.spyOn(t.app.get(OutboxRelay), 'relayPending').mockResolvedValue(0);
+
+    expect((await t.http.patch('/account/1', { auth: admin, body: { team: red } })).status).toBe(200);
+    await register(late, '/late');
+    // Replacing a callback keeps its registration: its pending events go to the new URL.
+    await register(early, '/early-replaced');
+    expect((await t.http.patch('/account/2', { auth: admin, body: { team: red } })).status).toBe(200);
+    expect(receiver.received).toEqual([]);
+    held.mockRestore();
+
+    const toEarly = await receiver.waitFor('/early-replaced', 2);
+    expect(toEarly.map((request) => JSON.parse(request.body).account.id).sort()).toEqual(['1', '2']);
+    const [toLate] = await receiver.waitFor('/late', 1);
+    expect(JSON.parse(toLate.body).account.id).toBe('2');
+    await sleep(1500);
+    expect(receiver.requestsTo('/late')).toHaveLength(1);
+    expect(receiver.requestsTo('/early')).toEqual([]);
+    expect(await t.dataSource.manager.count(DeliveryEntity)).toBe(3);
   });
 });

@@ -26,10 +26,10 @@ import { TestApp } from './support/test-app.js';
 
 /**
  * Redis mode (docs/api.md#events, docs/api.md#operating): real worker processes (`node <dist>/worker.js`),
- * a real Redis and a local receiver. Part of the run only when REDIS_URL is set
+ * a real Redis and a local receiver. Part of the run only when TEST_REDIS_URL is set
  * (vitest.config.ts). Each block uses its own queue prefix.
  */
-const SHARED_REDIS = process.env.REDIS_URL!;
+const SHARED_REDIS = process.env.TEST_REDIS_URL!;
 
 describe('delivery worker', () => {
   const prefix = `test-callbacks-${randomBytes(4).toString('hex')}`;
@@ -119,6 +119,9 @@ describe('delivery worker', () => {
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     const [delivered] = await settledDeliveries(t.dataSource, 1);
     expect(delivered).toMatchObject({ status: 'succeeded', attempts: 1, round: 1, lastStatus: 200 });
+    // The failed job of round 0 was superseded: the failed-jobs gauge counts failed deliveries.
+    expect(await queue.getJob(`delivery-${failed.id}-0`)).toBeUndefined();
+    expect((await t.http.get('/metrics')).text).toContain('callback_queue_jobs{state="failed"} 0\n');
 
     const again = await runProcess(process.execPath, [cli, 'deliveries', 'redeliver', String(failed.id)], cliEnv);
     expect(again.code).toBe(1);

@@ -5,7 +5,7 @@ import { TestApp } from './support/test-app.js';
 
 describe('readiness with Redis', () => {
   it('checks Redis when REDIS_URL is set, and reports it up', async () => {
-    const t = await TestApp.start({ REDIS_URL: process.env.REDIS_URL, CALLBACK_QUEUE_PREFIX: 'test-ops-health' });
+    const t = await TestApp.start({ REDIS_URL: process.env.TEST_REDIS_URL, CALLBACK_QUEUE_PREFIX: 'test-ops-health' });
     try {
       const response = await t.http.get('/health/ready');
       const up = { status: 'up', responseTime: expect.any(Number) };
@@ -13,7 +13,7 @@ describe('readiness with Redis', () => {
       expect(response.body).toEqual({ status: 'ok', info: { database: up, redis: up }, error: {}, details: { database: up, redis: up } });
     } finally {
       await t.close();
-      await deleteRedisKeys(process.env.REDIS_URL!, 'test-ops-health');
+      await deleteRedisKeys(process.env.TEST_REDIS_URL!, 'test-ops-health');
     }
   });
 });

@@ -46,7 +46,7 @@ async function emptyMysqlDatabase(url: string): Promise<void> {
 /**
  * The migrations alone build the schema the entities describe: applied in order to
  * an empty database (a fresh SQLite file, or the emptied MySQL/MariaDB database of
- * DATABASE_URL), every entity's table has exactly the entity's columns, each as
+ * TEST_DATABASE_URL), every entity's table has exactly the entity's columns, each as
  * TypeORM's schema builder would create it (type, length, nullability, default,
  * generation, collation: the builder's own column comparison,
  * `driver.findChangedColumns`) and the same primary key. A migration that forgets a

@@ -3,8 +3,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { schemaTypes } from '../clients/typescript/generate.mjs';
-import { quickStart } from '../clients/typescript/examples/quick-start.js';
-import { AccountsApiError, createAccountsClient, paginate, unwrap, ValidationError } from '../clients/typescript/src/index.js';
+import {
+  AccountsApiError,
+  createAccountsClient,
+  paginate,
+  retryAfterMs,
+  unwrap,
+  ValidationError,
+  withStatus,
+} from '../clients/typescript/src/index.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -74,8 +81,111 @@ describe('TypeScript client', () => {
     expect(refused).toMatchObject({ status: 401, detail: 'Authentication required.' });
   });
 
-  it('runs the README example', async () => {
-    expect(await quickStart(t.http.baseUrl, admin)).toEqual(['Ann#0001 (18446744073709551615)']);
+  it('tells a given award (201) from one the account already had (208)', async () => {
+    const client = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin });
+    const team = await unwrap(client.POST('/teams/new', { body: { name: 'Red' } }));
+    await unwrap(client.POST('/accounts/new', { body: { id: '42', name: 'Ann', discriminator: '0001', team: team.id } }));
+    const award = await unwrap(
+      client.POST('/awards/new', { body: { title: 'Star', image_url: 'https://example.com/star.png', team: team.id, accounts: [] } }),
+    );
+    const give = () => withStatus(client.PUT('/account/{account}/award/{award}', { params: { path: { account: '42', award: award.id } } }));
+    expect(await give()).toEqual({ status: 201, data: undefined, replayed: false });
+    expect(await give()).toEqual({ status: 208, data: undefined, replayed: false });
+  });
+
+  it('sends a new Idempotency-Key with every POST, PUT, PATCH and DELETE, none with GET', async () => {
+    const sent: [string, string | null][] = [];
+    const client = createAccountsClient({
+      baseUrl: t.http.baseUrl,
+      credentials: admin,
+      fetch: (request, init) => {
+        sent.push([request.method, request.headers.get('idempotency-key')]);
+        return fetch(request, init);
+      },
+    });
+    const team = await unwrap(client.POST('/teams/new', { body: { name: 'Red' } }));
+    await unwrap(client.PATCH('/team/{team}', { params: { path: { team: team.id } }, body: { name: 'Blue' } }));
+    await unwrap(client.GET('/team/{team}', { params: { path: { team: team.id } } }));
+    await unwrap(client.DELETE('/team/{team}', { params: { path: { team: team.id } } }));
+    expect(sent.map(([method]) => method)).toEqual(['POST', 'PATCH', 'GET', 'DELETE']);
+    const keys = sent.filter(([method]) => method !== 'GET').map(([, key]) => key);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(keys).size).toBe(3);
+    expect(sent[2][1]).toBeNull();
+
+    const unkeyed: (string | null)[] = [];
+    const plain = createAccountsClient({
+      baseUrl: t.http.baseUrl,
+      credentials: admin,
+      idempotencyKeys: false,
+      fetch: (request, init) => {
+        unkeyed.push(request.headers.get('idempotency-key'));
+        return fetch(request, init);
+      },
+    });
+    await unwrap(plain.POST('/teams/new', { body: { name: 'Green' } }));
+    expect(unkeyed).toEqual([null]);
+  });
+
+  it('retries a 503 with the same key and body: a write that did happen is answered again, never made twice', async () => {
+    // The first answer is lost on the way back and replaced with the service's "retry" 503, as a proxy might.
+    const sent: string[] = [];
+    const client = createAccountsClient({
+      baseUrl: t.http.baseUrl,
+      credentials: admin,
+      fetch: async (request, init) => {
+        sent.push(request.headers.get('idempotency-key')!);
+        const response = await fetch(request, init);
+        if (sent.length > 1) return response;
+        await response.body?.cancel();
+        return new Response(JSON.stringify({ detail: 'The database is unavailable; retry later.' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '0' },
+        });
+      },
+    });
+    const created = await withStatus(client.POST('/teams/new', { body: { name: 'Red' } }));
+    expect(created).toMatchObject({ status: 201, replayed: true, data: { name: 'Red' } });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+    const teams = await unwrap(client.GET('/teams/search', { params: { query: {} } }));
+    expect(teams.data.map((team) => [team.id, team.name])).toEqual([[created.data.id, 'Red']]);
+  });
+
+  it('gives up after 3 attempts, and at once when Retry-After is longer than it waits', async () => {
+    let attempts = 0;
+    const unavailable = (retryAfter: string) => async () => {
+      attempts++;
+      return new Response(JSON.stringify({ detail: 'The database is unavailable; retry later.' }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+      });
+    };
+    const busy = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin, fetch: unavailable('0') });
+    await expect(unwrap(busy.POST('/teams/new', { body: { name: 'Red' } }))).rejects.toMatchObject({
+      status: 503,
+      detail: 'The database is unavailable; retry later.',
+    });
+    expect(attempts).toBe(3);
+
+    attempts = 0;
+    const later = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin, fetch: unavailable('3600') });
+    await expect(unwrap(later.POST('/teams/new', { body: { name: 'Red' } }))).rejects.toBeInstanceOf(AccountsApiError);
+    expect(attempts).toBe(1);
+
+    attempts = 0;
+    const once = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin, fetch: unavailable('0'), retry: false });
+    await expect(unwrap(once.DELETE('/team/{team}', { params: { path: { team: 1 } } }))).rejects.toMatchObject({ status: 503 });
+    expect(attempts).toBe(1);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP-date', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('5', now)).toBe(5000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:02 GMT', now)).toBe(2000);
+    expect(retryAfterMs('Wed, 31 Dec 2025 23:59:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 
   it('has types generated from the committed openapi.json (else run: npm run openapi)', async () => {

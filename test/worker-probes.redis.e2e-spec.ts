@@ -16,14 +16,14 @@ describe('the worker probes and metrics on WORKER_PORT', () => {
       WORKER_PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: testDatabaseUrl(),
-      REDIS_URL: process.env.REDIS_URL,
+      REDIS_URL: process.env.TEST_REDIS_URL,
       CALLBACK_QUEUE_PREFIX: prefix,
     });
     http = new HttpClient(`http://127.0.0.1:${port}`);
   });
   afterAll(async () => {
     await worker.stop('SIGKILL');
-    await deleteRedisKeys(process.env.REDIS_URL!, prefix);
+    await deleteRedisKeys(process.env.TEST_REDIS_URL!, prefix);
   });
 
   it('reports ready when the database and Redis answer', async () => {

@@ -18,6 +18,7 @@ import { CreateAccountDto } from './dto/create-account.dto.js';
 import { SearchAccountsQuery } from './dto/search-accounts.query.js';
 import { UpdateAccountDto } from './dto/update-account.dto.js';
 import { IdpProfileService } from './idp-profile.service.js';
+import { ReplicaRead } from '../database/replicas/replica-read.decorator.js';
 
 const AccountId = () => Param('account', AccountIdPipe);
 
@@ -33,6 +34,7 @@ export class AccountsController {
   @ApiOperation({ summary: 'Whether signups are open' })
   @ApiSuccess(200, SignupsSchema)
   @Get('accounts/signups')
+  @ReplicaRead()
   @Public()
   signups(): { signups_open: boolean } {
     return { signups_open: this.accounts.signupsOpen() };
@@ -56,6 +58,7 @@ export class AccountsController {
   @ApiSuccess(200, AccountPageSchema)
   @ApiErrors([422])
   @Get('accounts/search')
+  @ReplicaRead()
   @Public()
   search(@Query() query: SearchAccountsQuery): Promise<Page<AccountResource>> {
     return this.accounts.search(query);
@@ -65,6 +68,7 @@ export class AccountsController {
   @ApiSuccess(200, AccountSchema)
   @ApiErrors([422], { 422: 'Invalid id, or no such account.' })
   @Get('account/:account')
+  @ReplicaRead()
   @Public()
   get(@AccountId() id: string): Promise<AccountResource> {
     return this.accounts.get(id);

@@ -14,6 +14,7 @@ import type { AwardDetailsResource, AwardResource } from '../read-model/resource
 import { AwardsService } from './awards.service.js';
 import { CreateAwardDto } from './dto/create-award.dto.js';
 import { UpdateAwardDto } from './dto/update-award.dto.js';
+import { ReplicaRead } from '../database/replicas/replica-read.decorator.js';
 
 const AwardId = () => Param('award', new SerialIdPipe('Award'));
 const AccountId = () => Param('account', AccountIdPipe);
@@ -45,6 +46,7 @@ export class AwardsController {
   @ApiSuccess(200, AwardDetailsSchema)
   @ApiErrors([422], { 422: 'Invalid id, or no such award.' })
   @Get('award/:award')
+  @ReplicaRead()
   @Public()
   get(@AwardId() id: number): Promise<AwardDetailsResource> {
     return this.awards.get(id);

@@ -23,6 +23,13 @@ export class CallbackEntity {
   @Column({ type: 'varchar', length: 2048 })
   secret: string;
 
+  /**
+   * The callback epoch its registration started (events/callback-epoch.repository.ts):
+   * it receives the events committed in that epoch or later, none from before.
+   */
+  @Column({ name: 'since_epoch', type: 'int', default: 0 })
+  sinceEpoch: number;
+
   /** Seconds since the UNIX epoch. */
   @Column({ name: 'created_at', type: 'double' })
   createdAt: number;

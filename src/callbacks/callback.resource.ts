@@ -1,6 +1,7 @@
 import type { CallbackEntity } from './callback.entity.js';
+import { withoutUserInfo } from './callback-url.js';
 
-/** The Callback object of docs/api.md#objects: never the secret. */
+/** The Callback object of docs/api.md#objects: never the secret, nor user info of a URL stored with it. */
 export interface CallbackResource {
   id: number;
   event: string;
@@ -14,5 +15,5 @@ export interface CallbackListResource {
 
 /** Builds the Callback object of a stored callback. */
 export function toCallbackResource(callback: CallbackEntity): CallbackResource {
-  return { id: callback.id, event: callback.event, url: callback.url };
+  return { id: callback.id, event: callback.event, url: withoutUserInfo(callback.url) };
 }

@@ -5,11 +5,13 @@ import { CallbacksController } from './callbacks.controller.js';
 import { CallbacksRepository } from './callbacks.repository.js';
 import { CallbacksService } from './callbacks.service.js';
 import { CallbackEntity } from './callback.entity.js';
+import { CallbackUrlCheck } from './callback-url.check.js';
+import { EventsModule } from '../events/events.module.js';
 
 /** Apps' callback registrations (docs/api.md#routes-callbacks). */
 @Module({
-  imports: [TypeOrmModule.forFeature([CallbackEntity])],
+  imports: [TypeOrmModule.forFeature([CallbackEntity]), EventsModule],
   controllers: [CallbacksController],
-  providers: [CallbacksService, CallbacksRepository],
+  providers: [CallbacksService, CallbacksRepository, CallbackUrlCheck],
 })
 export class CallbacksModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In } from 'typeorm';
+import { type EntityManager, In, Like } from 'typeorm';
 
 import { forUpdate } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
@@ -24,6 +24,15 @@ export class CallbacksRepository {
   /** The app's callbacks, ordered by event type. */
   list(appId: number): Promise<CallbackEntity[]> {
     return this.transactions.manager.find(CallbackEntity, { where: { appId }, order: { event: 'ASC' } });
+  }
+
+  /** Callbacks whose URL holds an `@` (candidates for user info; the caller parses them), by id. */
+  withAtSign(): Promise<Pick<CallbackEntity, 'id' | 'appId' | 'event' | 'url'>[]> {
+    return this.transactions.manager.find(CallbackEntity, {
+      select: { id: true, appId: true, event: true, url: true },
+      where: { url: Like('%@%') },
+      order: { id: 'ASC' },
+    });
   }
 
   /** Inserts a callback. @returns it with its new id. */

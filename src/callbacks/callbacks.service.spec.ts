@@ -6,6 +6,7 @@ import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { Transactions } from '../database/transactions.js';
+import type { CallbackEpochRepository } from '../events/callback-epoch.repository.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import type { CallbackEntity } from './callback.entity.js';
 import type { CallbacksRepository } from './callbacks.repository.js';
@@ -65,8 +66,10 @@ describe('CallbacksService', () => {
   let now: number;
   let allowPrivate: boolean;
   let service: CallbacksService;
+  let epoch: number;
 
   beforeEach(() => {
+    epoch = 4;
     repository = new FakeCallbacksRepository();
     now = 1_000.5;
     allowPrivate = false;
@@ -81,6 +84,7 @@ describe('CallbacksService', () => {
       repository as unknown as CallbacksRepository,
       config as AppConfig,
       { nowSeconds: () => now } as Clock,
+      { advance: async () => (epoch += 1) } as unknown as CallbackEpochRepository,
     );
   });
 
@@ -92,7 +96,16 @@ describe('CallbacksService', () => {
         url: 'https://app.test/hook',
       });
       expect(repository.rows).toEqual([
-        { id: 1, appId: 7, event: EVENT, url: 'https://app.test/hook', secret: 's3cret', createdAt: 1_000.5, updatedAt: 1_000.5 },
+        {
+          id: 1,
+          appId: 7,
+          event: EVENT,
+          url: 'https://app.test/hook',
+          secret: 's3cret',
+          sinceEpoch: 5,
+          createdAt: 1_000.5,
+          updatedAt: 1_000.5,
+        },
       ]);
     });
 
@@ -105,7 +118,16 @@ describe('CallbacksService', () => {
         url: 'https://app.test/new',
       });
       expect(repository.rows).toEqual([
-        { id: 1, appId: 7, event: EVENT, url: 'https://app.test/new', secret: 'new', createdAt: 1_000.5, updatedAt: 2_000.25 },
+        {
+          id: 1,
+          appId: 7,
+          event: EVENT,
+          url: 'https://app.test/new',
+          secret: 'new',
+          sinceEpoch: 5,
+          createdAt: 1_000.5,
+          updatedAt: 2_000.25,
+        },
       ]);
       expect(repository.calls).toEqual([`findLocked 7 ${EVENT}`, 'insert 1', `findLocked 7 ${EVENT}`, 'update 1']);
     });

@@ -3,9 +3,11 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
+import { CallbackEpochRepository } from '../events/callback-epoch.repository.js';
 import { namesNonPublicAddress } from './public-address.js';
 import type { EventType } from '../events/event-type.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
+import { withoutUserInfo } from './callback-url.js';
 import { CallbacksRepository } from './callbacks.repository.js';
 import { type CallbackListResource, type CallbackResource, toCallbackResource } from './callback.resource.js';
 import type { PutCallbackDto } from './dto/put-callback.dto.js';
@@ -18,12 +20,15 @@ export class CallbacksService {
     private readonly repository: CallbacksRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly epochs: CallbackEpochRepository,
   ) {}
 
   /**
    * Registers the app's callback for `event`, replacing the URL and secret of
    * an existing one (its id is kept). Deliveries not yet sent go to the new URL
-   * with the new secret.
+   * with the new secret. A new callback starts a callback epoch: it receives
+   * the events committed after its registration, none from before (contract
+   * §8, events/callback-epoch.repository.ts); a replaced one keeps its epoch.
    *
    * @throws UnprocessableEntityError (422) when the URL's host is a non-public
    *   IP address and `CALLBACK_ALLOW_PRIVATE_NETWORKS` is off (SSRF guard).
@@ -47,6 +52,7 @@ export class CallbacksService {
       const callback = await this.repository.insert(manager, {
         appId,
         event,
+        sinceEpoch: await this.epochs.advance(manager),
         url: dto.url,
         secret: dto.secret,
         createdAt: now,
@@ -71,10 +77,10 @@ export class CallbacksService {
     if (!(await this.repository.delete(appId, event))) throw notRegistered(event);
   }
 
-  /** The app's callbacks as `{callbacks: {event: url}}`. */
+  /** The app's callbacks as `{callbacks: {event: url}}` (URLs without user info). */
   async list(appId: number): Promise<CallbackListResource> {
     const callbacks = await this.repository.list(appId);
-    return { callbacks: Object.fromEntries(callbacks.map((callback) => [callback.event, callback.url])) };
+    return { callbacks: Object.fromEntries(callbacks.map((callback) => [callback.event, withoutUserInfo(callback.url)])) };
   }
 }
 

@@ -1,28 +1,19 @@
-import { Command, CommandRunner, SubCommand } from 'nest-commander';
+import type { Command } from 'commander';
 
 import { parseAccountId } from '../common/account-id.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { ACCOUNT_PERMISSIONS } from '../permissions/permission.js';
+import type { CliServices } from './cli-services.js';
+import { commandGroup, subcommand } from './command-tree.js';
 
-/** `accounts superuser <account id>`: grants every permission an account may hold (111). */
-@SubCommand({ name: 'superuser', arguments: '<accountId>', description: 'Grant an account every permission' })
-export class AccountsSuperuserCommand extends CommandRunner {
-  constructor(private readonly accounts: AccountsService) {
-    super();
-  }
-
-  async run([raw]: string[]): Promise<void> {
+/** `accounts superuser <account id>`: grants an account every permission it may hold (111). */
+export function accountsCommand(services: CliServices): Command {
+  const accounts = commandGroup('accounts', 'Manage accounts');
+  subcommand(accounts, 'superuser', 'Grant an account every permission', ['<accountId>']).action(async (raw: string) => {
     const id = parseAccountId(raw);
     if (id === undefined) throw new Error(`"${raw}" is not an account id.`);
-    if (!(await this.accounts.makeSuperuser(id))) throw new Error(`No account with id ${id}.`);
+    if (!(await (await services.get(AccountsService)).makeSuperuser(id))) throw new Error(`No account with id ${id}.`);
     console.log(`Account ${id} now holds every permission (${ACCOUNT_PERMISSIONS}).`);
-  }
-}
-
-/** `accounts ...` */
-@Command({ name: 'accounts', description: 'Manage accounts', subCommands: [AccountsSuperuserCommand] })
-export class AccountsCommand extends CommandRunner {
-  async run(): Promise<void> {
-    this.command.help();
-  }
+  });
+  return accounts;
 }

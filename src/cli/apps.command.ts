@@ -1,9 +1,11 @@
-import { Command, CommandRunner, Option, SubCommand } from 'nest-commander';
+import type { Command } from 'commander';
 
 import { AppsService, type AppResource } from '../auth/apps/apps.service.js';
 import type { AppEntity } from '../auth/apps/app.entity.js';
 import { APP_PERMISSIONS, permissionNames } from '../permissions/permission.js';
+import type { CliServices } from './cli-services.js';
 import { parseAppName, parseIdArgument, parsePermissionList } from './command-options.js';
+import { commandGroup, subcommand } from './command-tree.js';
 
 function describe(app: AppEntity): string {
   const names = permissionNames(app.permissions);
@@ -15,137 +17,55 @@ function printCredentials(resource: AppResource, json: boolean): void {
   else console.log(`username: ${resource.username}\npassword: ${resource.password}\n(The password is shown only this once.)`);
 }
 
-/** `apps create <name> [--permissions a,b] [--all-permissions] [--json]` */
-@SubCommand({ name: 'create', arguments: '<name>', description: 'Create an app and print its credentials' })
-export class AppsCreateCommand extends CommandRunner {
-  constructor(private readonly apps: AppsService) {
-    super();
-  }
+const JSON_CREDENTIALS = 'print {"name","permissions","username","password"}';
 
-  async run([name]: string[], options: { permissions?: number; allPermissions?: boolean; json?: boolean }): Promise<void> {
-    const permissions = options.allPermissions ? APP_PERMISSIONS : (options.permissions ?? 0);
-    const { app, token } = await this.apps.create(parseAppName(name), permissions);
-    printCredentials(AppsService.toResource(app, token), options.json ?? false);
-  }
+/**
+ * `apps create|list|view|edit|reset-token|delete`: operator management of apps
+ * (docs/api.md#authentication: never over HTTP). Passwords are printed once, at create and reset-token.
+ */
+export function appsCommand(services: CliServices): Command {
+  const apps = commandGroup('apps', 'Manage apps');
+  const service = () => services.get(AppsService);
 
-  @Option({ flags: '--permissions <names>', description: 'comma-separated permission names' })
-  parsePermissions(value: string): number {
-    return parsePermissionList(value);
-  }
+  subcommand(apps, 'create', 'Create an app and print its credentials', ['<name>'])
+    .option('--permissions <names>', 'comma-separated permission names', parsePermissionList)
+    .option('--all-permissions', 'every permission an app may hold (95)')
+    .option('--json', JSON_CREDENTIALS)
+    .action(async (name: string, options: { permissions?: number; allPermissions?: boolean; json?: boolean }) => {
+      const permissions = options.allPermissions ? APP_PERMISSIONS : (options.permissions ?? 0);
+      const { app, token } = await (await service()).create(parseAppName(name), permissions);
+      printCredentials(AppsService.toResource(app, token), options.json ?? false);
+    });
 
-  @Option({ flags: '--all-permissions', description: 'every permission an app may hold (95)' })
-  parseAllPermissions(): boolean {
-    return true;
-  }
+  subcommand(apps, 'list', 'List apps').action(async () => {
+    for (const app of await (await service()).list()) console.log(describe(app));
+  });
 
-  @Option({ flags: '--json', description: 'print {"name","permissions","username","password"}' })
-  parseJson(): boolean {
-    return true;
-  }
-}
+  subcommand(apps, 'view', 'Show one app', ['<id>']).action(async (id: string) => {
+    console.log(describe(await (await service()).get(parseIdArgument(id, 'id'))));
+  });
 
-/** `apps list` */
-@SubCommand({ name: 'list', description: 'List apps' })
-export class AppsListCommand extends CommandRunner {
-  constructor(private readonly apps: AppsService) {
-    super();
-  }
+  subcommand(apps, 'edit', 'Rename an app or change its permissions', ['<id>'])
+    .option('--grant <names>', 'permissions to grant', parsePermissionList)
+    .option('--revoke <names>', 'permissions to revoke', parsePermissionList)
+    .option('--name <name>', 'new name', parseAppName)
+    .action(async (id: string, options: { grant?: number; revoke?: number; name?: string }) => {
+      console.log(describe(await (await service()).edit(parseIdArgument(id, 'id'), options)));
+    });
 
-  async run(): Promise<void> {
-    for (const app of await this.apps.list()) console.log(describe(app));
-  }
-}
+  subcommand(apps, 'reset-token', 'Replace an app token and print the new credentials', ['<id>'])
+    .option('--json', JSON_CREDENTIALS)
+    .action(async (id: string, options: { json?: boolean }) => {
+      const appsService = await service();
+      const app = await appsService.get(parseIdArgument(id, 'id'));
+      printCredentials(AppsService.toResource(app, await appsService.resetToken(app)), options.json ?? false);
+    });
 
-/** `apps view <id>` */
-@SubCommand({ name: 'view', arguments: '<id>', description: 'Show one app' })
-export class AppsViewCommand extends CommandRunner {
-  constructor(private readonly apps: AppsService) {
-    super();
-  }
-
-  async run([id]: string[]): Promise<void> {
-    console.log(describe(await this.apps.get(parseIdArgument(id, 'id'))));
-  }
-}
-
-/** `apps edit <id> [--grant a,b] [--revoke a,b] [--name n]` */
-@SubCommand({ name: 'edit', arguments: '<id>', description: 'Rename an app or change its permissions' })
-export class AppsEditCommand extends CommandRunner {
-  constructor(private readonly apps: AppsService) {
-    super();
-  }
-
-  async run([id]: string[], options: { grant?: number; revoke?: number; name?: string }): Promise<void> {
-    console.log(describe(await this.apps.edit(parseIdArgument(id, 'id'), options)));
-  }
-
-  @Option({ flags: '--grant <names>', description: 'permissions to grant' })
-  parseGrant(value: string): number {
-    return parsePermissionList(value);
-  }
-
-  @Option({ flags: '--revoke <names>', description: 'permissions to revoke' })
-  parseRevoke(value: string): number {
-    return parsePermissionList(value);
-  }
-
-  @Option({ flags: '--name <name>', description: 'new name' })
-  parseName(value: string): string {
-    return parseAppName(value);
-  }
-}
-
-/** `apps reset-token <id> [--json]` */
-@SubCommand({ name: 'reset-token', arguments: '<id>', description: 'Replace an app token and print the new credentials' })
-export class AppsResetTokenCommand extends CommandRunner {
-  constructor(private readonly apps: AppsService) {
-    super();
-  }
-
-  async run([id]: string[], options: { json?: boolean }): Promise<void> {
-    const app = await this.apps.get(parseIdArgument(id, 'id'));
-    printCredentials(AppsService.toResource(app, await this.apps.resetToken(app)), options.json ?? false);
-  }
-
-  @Option({ flags: '--json', description: 'print {"name","permissions","username","password"}' })
-  parseJson(): boolean {
-    return true;
-  }
-}
-
-/** `apps delete <id>` */
-@SubCommand({ name: 'delete', arguments: '<id>', description: 'Delete an app and its callbacks' })
-export class AppsDeleteCommand extends CommandRunner {
-  constructor(private readonly apps: AppsService) {
-    super();
-  }
-
-  async run([id]: string[]): Promise<void> {
+  subcommand(apps, 'delete', 'Delete an app and its callbacks', ['<id>']).action(async (id: string) => {
     const appId = parseIdArgument(id, 'id');
-    await this.apps.delete(appId);
+    await (await service()).delete(appId);
     console.log(`Deleted app A${appId}.`);
-  }
-}
+  });
 
-/** `apps ...`: operator management of apps (docs/api.md#authentication: never over HTTP). */
-@Command({
-  name: 'apps',
-  description: 'Manage apps',
-  subCommands: [AppsCreateCommand, AppsListCommand, AppsViewCommand, AppsEditCommand, AppsResetTokenCommand, AppsDeleteCommand],
-})
-export class AppsCommand extends CommandRunner {
-  async run(): Promise<void> {
-    this.command.help();
-  }
+  return apps;
 }
-
-/** Every class of the `apps` command tree, for the CLI module's providers. */
-export const APPS_COMMANDS = [
-  AppsCommand,
-  AppsCreateCommand,
-  AppsListCommand,
-  AppsViewCommand,
-  AppsEditCommand,
-  AppsResetTokenCommand,
-  AppsDeleteCommand,
-];

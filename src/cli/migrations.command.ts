@@ -1,25 +1,16 @@
-import { Command, CommandRunner, SubCommand } from 'nest-commander';
+import type { Command } from 'commander';
 import { DataSource } from 'typeorm';
 
 import { runMigrations } from '../database/migration-runner.js';
+import type { CliServices } from './cli-services.js';
+import { commandGroup, subcommand } from './command-tree.js';
 
-/** `migrations run`: applies pending migrations (docs/api.md#operating). */
-@SubCommand({ name: 'run', description: 'Apply pending migrations' })
-export class MigrationsRunCommand extends CommandRunner {
-  constructor(private readonly dataSource: DataSource) {
-    super();
-  }
-
-  async run(): Promise<void> {
-    const applied = await runMigrations(this.dataSource);
+/** `migrations run`: applies pending migrations (docs/api.md#operating); the CLI opens its context without migrating for it. */
+export function migrationsCommand(services: CliServices): Command {
+  const migrations = commandGroup('migrations', 'Database migrations');
+  subcommand(migrations, 'run', 'Apply pending migrations').action(async () => {
+    const applied = await runMigrations(await services.get(DataSource));
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');
-  }
-}
-
-/** `migrations ...` */
-@Command({ name: 'migrations', description: 'Database migrations', subCommands: [MigrationsRunCommand] })
-export class MigrationsCommand extends CommandRunner {
-  async run(): Promise<void> {
-    this.command.help();
-  }
+  });
+  return migrations;
 }

@@ -1,23 +1,14 @@
-import { Command, CommandRunner, SubCommand } from 'nest-commander';
+import type { Command } from 'commander';
 
 import { SessionsService } from '../auth/sessions/sessions.service.js';
+import type { CliServices } from './cli-services.js';
+import { commandGroup, subcommand } from './command-tree.js';
 
 /** `sessions prune`: deletes expired sessions. */
-@SubCommand({ name: 'prune', description: 'Delete expired sessions' })
-export class SessionsPruneCommand extends CommandRunner {
-  constructor(private readonly sessions: SessionsService) {
-    super();
-  }
-
-  async run(): Promise<void> {
-    console.log(`Deleted ${await this.sessions.prune()} expired session(s).`);
-  }
-}
-
-/** `sessions ...` */
-@Command({ name: 'sessions', description: 'Manage sessions', subCommands: [SessionsPruneCommand] })
-export class SessionsCommand extends CommandRunner {
-  async run(): Promise<void> {
-    this.command.help();
-  }
+export function sessionsCommand(services: CliServices): Command {
+  const sessions = commandGroup('sessions', 'Manage sessions');
+  subcommand(sessions, 'prune', 'Delete expired sessions').action(async () => {
+    console.log(`Deleted ${await (await services.get(SessionsService)).prune()} expired session(s).`);
+  });
+  return sessions;
 }

@@ -1,3 +1,4 @@
+import type { RedisTopology } from './scale-out.js';
 import type { TrustProxy } from './trust-proxy.js';
 
 /** Where the service keeps its data: MySQL/MariaDB or an embedded SQLite file (docs/api.md#operating). */
@@ -12,8 +13,17 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
-  /** Redis URL for BullMQ; `undefined` runs deliveries inside the API process. */
+  /** Read replicas of the MySQL/MariaDB primary (`DATABASE_REPLICA_URLS`, docs/api.md#scaling); empty: every statement on the primary. */
+  readonly databaseReplicaUrls: readonly string[];
+  /** A replica further behind than this (`REPLICA_MAX_LAG`) serves no reads until it catches up. */
+  readonly replicaMaxLagMs: number;
+  /**
+   * Set whenever the service uses Redis (`REDIS_URL`, or the first Sentinel / Cluster node);
+   * `undefined` runs deliveries inside the API process. Connect through `redis/redis-clients.ts`, which follows {@link redis}.
+   */
   readonly redisUrl: string | undefined;
+  /** How Redis is reached: one server, Sentinel or Cluster (docs/api.md#scaling); `undefined` without Redis. */
+  readonly redis: RedisTopology | undefined;
   readonly signupsOpen: boolean;
   readonly sessionMaxAgeMs: number;
   readonly idpApiUrl: string;
@@ -28,6 +38,12 @@ export class AppConfig {
   readonly callbackPollIntervalMs: number;
   /** Deliveries one process sends at the same time (BullMQ worker or embedded runner). */
   readonly callbackConcurrency: number;
+  /**
+   * Attempts to one app's callbacks one process makes at the same time
+   * (`CALLBACK_APP_CONCURRENCY`, default a quarter of `callbackConcurrency`):
+   * an app whose receivers hang holds at most this many slots.
+   */
+  readonly callbackAppConcurrency: number;
   /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
   readonly callbackJobLockMs: number;
   readonly logLevel: string;
@@ -39,6 +55,12 @@ export class AppConfig {
   readonly rateLimit: { readonly max: number; readonly windowMs: number };
   /** Which proxies' `X-Forwarded-For` gives the client address (`TRUST_PROXY`); `false`: the socket's peer. */
   readonly trustProxy: TrustProxy;
+  /** `LOGIN_LIMIT_IPV6_PREFIX`: failed authentications from IPv6 clients are counted per network of this prefix length (128: per address). */
+  readonly loginLimitIpv6Prefix: number;
+  /** `REQUEST_TIMEOUT_MS`: a whole request, headers and body, must arrive within this; else 408 and the connection is closed. */
+  readonly requestTimeoutMs: number;
+  /** `REQUEST_BODY_TIMEOUT_MS`: a request body must arrive within this of its headers; else 408. */
+  readonly requestBodyTimeoutMs: number;
   /** Port of the worker's health and metrics endpoints (`WORKER_PORT`); `undefined`: the worker serves none. */
   readonly workerPort: number | undefined;
 

@@ -5,6 +5,7 @@ import { IsBooleanString, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max
 
 import { AppConfig, type DatabaseConfig } from './app-config.js';
 import { parseDuration, parseDurationList } from './duration.js';
+import { parseRedisNodes, parseReplicaUrls, type RedisTopology } from './scale-out.js';
 import { parseTrustProxy, TRUST_PROXY_RULE } from './trust-proxy.js';
 
 const DURATION = /^\d{1,9}(s|m|h|d|w)$/;
@@ -38,6 +39,46 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://host:6379' })
   REDIS_URL?: string;
+
+  @IsOptional()
+  @ValidateBy({
+    name: 'isReplicaUrlList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseReplicaUrls(value) !== undefined,
+      defaultMessage: () => 'DATABASE_REPLICA_URLS must be comma-separated URLs such as mysql://user:pass@replica1:3306/db',
+    },
+  })
+  DATABASE_REPLICA_URLS?: string;
+
+  @IsOptional()
+  @Matches(WINDOW, { message: 'REPLICA_MAX_LAG must be a duration such as 1s or 500ms (units ms s m h)' })
+  REPLICA_MAX_LAG?: string;
+
+  @IsOptional()
+  @ValidateBy({
+    name: 'isRedisNodeList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseRedisNodes(value) !== undefined,
+      defaultMessage: () => 'REDIS_SENTINELS must be host:port,host:port of the Sentinels',
+    },
+  })
+  REDIS_SENTINELS?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, {
+    message: 'REDIS_SENTINEL_NAME must be the master name the Sentinels monitor (letters, digits, _.-)',
+  })
+  REDIS_SENTINEL_NAME?: string;
+
+  @IsOptional()
+  @ValidateBy({
+    name: 'isRedisNodeList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseRedisNodes(value) !== undefined,
+      defaultMessage: () => 'REDIS_CLUSTER_NODES must be host:port,host:port of some Cluster nodes',
+    },
+  })
+  REDIS_CLUSTER_NODES?: string;
 
   @IsOptional()
   @IsBooleanString()
@@ -95,6 +136,13 @@ export class EnvironmentVariables {
   @IsOptional()
   @Type(() => Number)
   @IsInt()
+  @Min(1)
+  @Max(1000)
+  CALLBACK_APP_CONCURRENCY?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
   @Min(1000)
   CALLBACK_JOB_LOCK_MS?: number;
 
@@ -130,6 +178,25 @@ export class EnvironmentVariables {
   WORKER_PORT?: number;
 
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(128)
+  LOGIN_LIMIT_IPV6_PREFIX?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  REQUEST_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  REQUEST_BODY_TIMEOUT_MS?: number;
+
+  @IsOptional()
   @ValidateBy({
     name: 'isTrustProxy',
     validator: {
@@ -153,15 +220,21 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
   const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
   const env = plainToInstance(EnvironmentVariables, present, { excludeExtraneousValues: false });
   const errors = validateSync(env, { skipMissingProperties: false, forbidUnknownValues: false });
-  if (errors.length > 0) {
-    const lines = errors.map((error) => `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}`);
+  const lines = [
+    ...errors.map((error) => `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}`),
+    ...combinationErrors(env),
+  ];
+  if (lines.length > 0) {
     throw new InvalidEnvironmentError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   return new AppConfig({
     port: env.PORT ?? 3000,
     host: env.HOST ?? '0.0.0.0',
     database: databaseConfig(env.DATABASE_URL),
-    redisUrl: env.REDIS_URL,
+    databaseReplicaUrls: env.DATABASE_REPLICA_URLS === undefined ? [] : parseReplicaUrls(env.DATABASE_REPLICA_URLS)!,
+    replicaMaxLagMs: parseDuration(env.REPLICA_MAX_LAG ?? '1s', ['ms', 's', 'm', 'h'])!,
+    redisUrl: redisUrlOf(env),
+    redis: redisTopology(env),
     signupsOpen: isTrue(env.SIGNUPS_OPEN ?? 'true'),
     sessionMaxAgeMs: parseDuration(env.SESSION_MAX_AGE ?? '30d', ['s', 'm', 'h', 'd', 'w'])!,
     idpApiUrl: stripTrailingSlash(env.IDP_API_URL ?? 'https://discord.com/api/v10'),
@@ -173,6 +246,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     callbackQueuePrefix: env.CALLBACK_QUEUE_PREFIX ?? 'bull',
     callbackPollIntervalMs: env.CALLBACK_POLL_INTERVAL_MS ?? 1000,
     callbackConcurrency: env.CALLBACK_CONCURRENCY ?? 10,
+    callbackAppConcurrency: env.CALLBACK_APP_CONCURRENCY ?? Math.max(1, Math.floor((env.CALLBACK_CONCURRENCY ?? 10) / 4)),
     callbackJobLockMs: env.CALLBACK_JOB_LOCK_MS ?? 30_000,
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: env.LOG_FORMAT ?? 'auto',
@@ -183,7 +257,51 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     rateLimit: { max: env.RATE_LIMIT_MAX ?? 0, windowMs: parseDuration(env.RATE_LIMIT_WINDOW ?? '1m', ['ms', 's', 'm', 'h'])! },
     workerPort: env.WORKER_PORT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? 'false')!,
+    loginLimitIpv6Prefix: env.LOGIN_LIMIT_IPV6_PREFIX ?? 64,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS ?? 30_000,
+    requestBodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_MS ?? 10_000,
   });
+}
+
+/**
+ * Rules that span variables (docs/api.md#scaling): replicas need a MySQL/MariaDB
+ * primary, Sentinels need the master's name, and Sentinel and Cluster exclude
+ * each other. One line per violation, naming the variable.
+ */
+function combinationErrors(env: EnvironmentVariables): string[] {
+  const lines: string[] = [];
+  if (env.DATABASE_REPLICA_URLS !== undefined && (env.DATABASE_URL === undefined || env.DATABASE_URL.startsWith('sqlite:'))) {
+    lines.push('DATABASE_REPLICA_URLS: read replicas need a mysql:// DATABASE_URL (the primary they replicate)');
+  }
+  if (env.REDIS_SENTINELS !== undefined && env.REDIS_SENTINEL_NAME === undefined) {
+    lines.push('REDIS_SENTINEL_NAME: must be set with REDIS_SENTINELS (the name of the master the Sentinels monitor, e.g. mymaster)');
+  }
+  if (env.REDIS_SENTINEL_NAME !== undefined && env.REDIS_SENTINELS === undefined) {
+    lines.push('REDIS_SENTINELS: must be set with REDIS_SENTINEL_NAME (host:port,host:port of the Sentinels)');
+  }
+  if (env.REDIS_SENTINELS !== undefined && env.REDIS_CLUSTER_NODES !== undefined) {
+    lines.push('REDIS_CLUSTER_NODES: set either REDIS_SENTINELS or REDIS_CLUSTER_NODES, not both');
+  }
+  return lines;
+}
+
+/** The validated Redis variables as a {@link RedisTopology}; `undefined` when none is set (deliveries in the API process). */
+function redisTopology(env: EnvironmentVariables): RedisTopology | undefined {
+  if (env.REDIS_SENTINELS !== undefined) {
+    return { kind: 'sentinel', sentinels: parseRedisNodes(env.REDIS_SENTINELS)!, name: env.REDIS_SENTINEL_NAME!, url: env.REDIS_URL };
+  }
+  if (env.REDIS_CLUSTER_NODES !== undefined)
+    return { kind: 'cluster', nodes: parseRedisNodes(env.REDIS_CLUSTER_NODES)!, url: env.REDIS_URL };
+  return env.REDIS_URL === undefined ? undefined : { kind: 'single', url: env.REDIS_URL };
+}
+
+/** `REDIS_URL`, or with only Sentinels / Cluster nodes set the first of them as a URL (for logs; clients use {@link redisTopology}). */
+function redisUrlOf(env: EnvironmentVariables): string | undefined {
+  if (env.REDIS_URL !== undefined) return env.REDIS_URL;
+  const nodes = env.REDIS_SENTINELS ?? env.REDIS_CLUSTER_NODES;
+  if (nodes === undefined) return undefined;
+  const [first] = parseRedisNodes(nodes)!;
+  return `redis://${first.host.includes(':') ? `[${first.host}]` : first.host}:${first.port}`;
 }
 
 function databaseConfig(url: string | undefined): DatabaseConfig {

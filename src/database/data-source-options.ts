@@ -14,14 +14,20 @@ import { sqliteLike } from './sqlite-like.function.js';
  * migrations, on both backends. Entities: each feature module registers its
  * own (`TypeOrmModule.forFeature`), loaded with `autoLoadEntities`; the
  * TypeORM CLI's DataSource (`ormconfig.ts`) passes `entities` itself.
+ * With `replicaUrls` (MySQL only, docs/api.md#scaling) TypeORM's `replication`
+ * setup holds one pool for the primary and one per replica.
  */
-export function dataSourceOptions(database: DatabaseConfig, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
+export function dataSourceOptions(
+  database: DatabaseConfig,
+  entities: DataSourceOptions['entities'] = [],
+  replicaUrls: readonly string[] = [],
+): DataSourceOptions {
   const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
   if (database.type === 'mysql') {
     return {
       ...common,
       type: 'mysql',
-      url: database.url,
+      ...(replicaUrls.length === 0 ? { url: database.url } : { replication: replication(database.url, replicaUrls) }),
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       supportBigNumbers: true,
@@ -44,4 +50,22 @@ export function dataSourceOptions(database: DatabaseConfig, entities: DataSource
       db.function('like', { deterministic: true, varargs: true }, sqliteLike);
     },
   };
+}
+
+/**
+ * TypeORM's `replication` option for a primary and its read replicas. Every
+ * statement goes to the primary unless `ReplicaRouting` says otherwise
+ * (`defaultMode: 'master'`), and mysql2's pool cluster never drops a node on
+ * its own (the replica lag monitor decides which replicas serve): a primary
+ * that was down for a while is used again as soon as it answers.
+ */
+function replication(primaryUrl: string, replicaUrls: readonly string[]) {
+  return {
+    master: { url: primaryUrl },
+    slaves: replicaUrls.map((url) => ({ url })),
+    defaultMode: 'master',
+    canRetry: false,
+    removeNodeErrorCount: Number.MAX_SAFE_INTEGER,
+    restoreNodeTimeout: 0,
+  } as const;
 }

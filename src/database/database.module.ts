@@ -1,4 +1,5 @@
 import { type DynamicModule, Inject, Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
@@ -6,6 +7,10 @@ import { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { SCHEMA_MIGRATED_AT_START, runMigrations } from './migration-runner.js';
 import { PreparedReads } from './prepared-reads.js';
+import { ReplicaLagMonitor } from './replicas/replica-lag.monitor.js';
+import { ReplicaReadInterceptor } from './replicas/replica-read.interceptor.js';
+import { ReplicaRouting } from './replicas/replica-routing.js';
+import { ReplicaSet } from './replicas/replica-set.js';
 import { Transactions } from './transactions.js';
 
 /** Applies migrations when the module starts, if asked to. */
@@ -29,22 +34,39 @@ class MigrationsOnStart implements OnModuleInit {
  * The TypeORM connection for the configured backend (docs/api.md#operating), and
  * {@link PreparedReads} for the credential checks and the read model.
  * `migrate: true` applies pending migrations at start (API and worker);
- * the CLI passes `false` and runs them on demand.
+ * the CLI passes `false` and runs them on demand. `readReplicas: true` (the
+ * API) sends public reads without credentials to the `DATABASE_REPLICA_URLS`
+ * and watches their lag (docs/api.md#scaling); other processes use the primary only.
  */
 @Module({})
 export class DatabaseModule {
-  static forRoot(options: { migrate: boolean }): DynamicModule {
+  static forRoot(options: { migrate: boolean; readReplicas?: boolean }): DynamicModule {
     return {
       module: DatabaseModule,
       global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.database), autoLoadEntities: true }),
+          useFactory: (config: AppConfig) => ({
+            ...dataSourceOptions(config.database, [], options.readReplicas ? config.databaseReplicaUrls : []),
+            autoLoadEntities: true,
+          }),
         }),
       ],
-      providers: [{ provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate }, MigrationsOnStart, PreparedReads, Transactions],
-      exports: [PreparedReads, Transactions, SCHEMA_MIGRATED_AT_START],
+      providers: [
+        { provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate },
+        MigrationsOnStart,
+        PreparedReads,
+        Transactions,
+        {
+          provide: ReplicaSet,
+          inject: [AppConfig],
+          useFactory: (config: AppConfig) => new ReplicaSet(options.readReplicas ? config.databaseReplicaUrls : []),
+        },
+        ReplicaRouting,
+        ...(options.readReplicas ? [ReplicaLagMonitor, { provide: APP_INTERCEPTOR, useClass: ReplicaReadInterceptor }] : []),
+      ],
+      exports: [PreparedReads, Transactions, ReplicaSet, SCHEMA_MIGRATED_AT_START],
     };
   }
 }

@@ -3,6 +3,9 @@ import type { Pool } from 'mysql2';
 import type { Pool as PromisePool } from 'mysql2/promise';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
+import { ReplicaRouting } from './replicas/replica-routing.js';
+import { onPrimary } from './replicas/replica-scope.js';
+
 /**
  * Runs the read path's fixed-shape SELECTs. Outside a transaction on
  * MySQL/MariaDB they run as server-side prepared statements (mysql2
@@ -15,12 +18,19 @@ import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
  * Only for statements whose text does not vary with the data (no `IN` list
  * of variable length): each pooled connection keeps at most
  * `maxPreparedStatements` of them (data-source-options.ts).
+ *
+ * With read replicas, the connection comes from {@link ReplicaRouting}: an
+ * available replica for public reads without credentials, else the primary;
+ * a statement that fails on a replica runs again on the primary.
  */
 @Injectable()
 export class PreparedReads {
   private pool: PromisePool | undefined;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly routing: ReplicaRouting,
+  ) {}
 
   /**
    * The rows of `sql` with `parameters` (strings, numbers or null).
@@ -33,15 +43,34 @@ export class PreparedReads {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<T[]> {
     if (this.dataSource.options.type !== 'mysql' || manager.queryRunner) return manager.query(sql, [...parameters]);
-    // TypeORM's own mysql2 pool, created when the data source was initialised.
-    this.pool ??= (this.dataSource.driver as unknown as { pool: Pool }).pool.promise();
     this.dataSource.logger.logQuery(sql, [...parameters]);
     try {
-      const [rows] = await this.pool.execute(sql, [...parameters]);
-      return rows as T[];
+      return this.routing.enabled ? await this.executeRouted<T>(sql, parameters) : await this.executeOnPool<T>(sql, parameters);
     } catch (error) {
       this.dataSource.logger.logQueryError(error as Error, sql, [...parameters]);
       throw new QueryFailedError(sql, [...parameters], error as Error);
+    }
+  }
+
+  /** On TypeORM's own mysql2 pool, created when the data source was initialised. */
+  private async executeOnPool<T>(sql: string, parameters: readonly (string | number | null)[]): Promise<T[]> {
+    this.pool ??= (this.dataSource.driver as unknown as { pool: Pool }).pool.promise();
+    const [rows] = await this.pool.execute(sql, [...parameters]);
+    return rows as T[];
+  }
+
+  /** On the connection {@link ReplicaRouting} picks, again on the primary when it was a replica's and failed. */
+  private async executeRouted<T>(sql: string, parameters: readonly (string | number | null)[]): Promise<T[]> {
+    const { connection, replica } = await this.routing.readConnection();
+    try {
+      const [rows] = await connection.promise().execute(sql, [...parameters]);
+      return rows as T[];
+    } catch (error) {
+      if (replica === undefined) throw error;
+      this.routing.statementFailed(replica, error);
+      return onPrimary(() => this.executeRouted<T>(sql, parameters));
+    } finally {
+      connection.release();
     }
   }
 }

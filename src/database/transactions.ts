@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
+import { onPrimary } from './replicas/replica-scope.js';
 import { pendingParticipant } from './request-transaction.js';
 import { runInTransaction } from './retrying-transaction.js';
 
@@ -8,7 +9,8 @@ import { runInTransaction } from './retrying-transaction.js';
  * The one way a request writes (docs/api.md#validation: a request's writes are one
  * transaction): {@link runInTransaction}, with deadlock and lock-wait retry.
  * Services take it instead of the `DataSource`; repositories do the reads and
- * writes with the `EntityManager` it hands out.
+ * writes with the `EntityManager` it hands out. Its work always runs on the
+ * primary, even in a request whose reads may go to a replica (docs/api.md#scaling).
  */
 @Injectable()
 export class Transactions {
@@ -26,12 +28,14 @@ export class Transactions {
    */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const pending = pendingParticipant();
-    if (!pending) return runInTransaction(this.dataSource, work);
-    return runInTransaction(this.dataSource, async (manager) => {
-      const result = await work(manager);
-      await pending.participant.beforeCommit(manager, result);
-      return result;
-    }).then((result) => {
+    if (!pending) return onPrimary(() => runInTransaction(this.dataSource, work));
+    return onPrimary(() =>
+      runInTransaction(this.dataSource, async (manager) => {
+        const result = await work(manager);
+        await pending.participant.beforeCommit(manager, result);
+        return result;
+      }),
+    ).then((result) => {
       pending.committed();
       return result;
     });
@@ -44,7 +48,7 @@ export class Transactions {
    * then it runs as {@link run}, in one transaction with it.
    */
   runAutocommit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return pendingParticipant() ? this.run(work) : work(this.dataSource.manager);
+    return pendingParticipant() ? this.run(work) : onPrimary(() => work(this.dataSource.manager));
   }
 
   /**
@@ -55,7 +59,9 @@ export class Transactions {
    * rests on row locks and conditional updates, not on a stable snapshot.
    */
   runWithoutGapLocks<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return runInTransaction(this.dataSource, work, this.dataSource.options.type === 'mysql' ? 'READ COMMITTED' : undefined);
+    return onPrimary(() =>
+      runInTransaction(this.dataSource, work, this.dataSource.options.type === 'mysql' ? 'READ COMMITTED' : undefined),
+    );
   }
 
   /** The manager outside any transaction, for reads on their own. */

@@ -1,5 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In, IsNull, LessThan, LessThanOrEqual, MoreThan, Not } from 'typeorm';
+import {
+  And,
+  type EntityManager,
+  type FindOptionsWhere,
+  In,
+  IsNull,
+  LessThan,
+  LessThanOrEqual,
+  MoreThan,
+  MoreThanOrEqual,
+  Not,
+} from 'typeorm';
 
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
@@ -8,6 +19,9 @@ import type { DeliveryStatus } from './delivery-status.js';
 
 /** A delivery round: what a queue job or a lease names. */
 export type DeliveryRound = Pick<DeliveryEntity, 'id' | 'round'>;
+
+/** A delivery round and the app it is for (what a dispatcher needs to share slots fairly between apps). */
+export type AppDeliveryRound = Pick<DeliveryEntity, 'id' | 'round' | 'appId'>;
 
 /**
  * What one attempt needs, read in one statement: the delivery, its callback's
@@ -95,9 +109,9 @@ export class DeliveriesRepository {
    * marking them enqueued at `claimedAt` (rows read `FOR UPDATE SKIP LOCKED`
    * on MySQL, so two processes never claim the same round).
    */
-  async claimForQueue(manager: EntityManager, limit: number, claimedAt: number): Promise<DeliveryRound[]> {
+  async claimForQueue(manager: EntityManager, limit: number, claimedAt: number): Promise<AppDeliveryRound[]> {
     const due = await manager.find(DeliveryEntity, {
-      select: { id: true, round: true },
+      select: { id: true, round: true, appId: true },
       where: { status: 'pending', enqueuedAt: IsNull() },
       order: { id: 'ASC' },
       take: limit,
@@ -117,23 +131,44 @@ export class DeliveriesRepository {
     );
   }
 
-  /** Queue mode: up to `limit` enqueued pending rounds due before `dueBefore`, with ids above `afterId`, by id. */
-  findOverdue(afterId: number, dueBefore: number, limit: number): Promise<DeliveryRound[]> {
+  /**
+   * Queue mode: up to `limit` pending rounds claimed for the queue at or
+   * after `from` and before `to` (seconds), with ids above `afterId`, by id.
+   */
+  findClaimed(from: number, to: number, afterId: number, limit: number): Promise<AppDeliveryRound[]> {
     return this.transactions.manager.find(DeliveryEntity, {
-      select: { id: true, round: true },
+      select: { id: true, round: true, appId: true },
+      where: { id: MoreThan(afterId), status: 'pending', enqueuedAt: And(MoreThanOrEqual(from), LessThan(to)) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /** Queue mode: up to `limit` enqueued pending rounds due before `dueBefore`, with ids above `afterId`, by id. */
+  findOverdue(afterId: number, dueBefore: number, limit: number): Promise<AppDeliveryRound[]> {
+    return this.transactions.manager.find(DeliveryEntity, {
+      select: { id: true, round: true, appId: true },
       where: { id: MoreThan(afterId), status: 'pending', enqueuedAt: Not(IsNull()), nextAttemptAt: LessThan(dueBefore) },
       order: { id: 'ASC' },
       take: limit,
     });
   }
 
-  /** Embedded mode: up to `limit` pending rounds due at `now` and not leased, earliest first. */
-  findDue(now: number, limit: number): Promise<DeliveryRound[]> {
+  /**
+   * Embedded mode: up to `limit` pending rounds due at `now` and not leased,
+   * earliest first, leaving out those of the apps `busyApps`.
+   */
+  findDue(now: number, limit: number, busyApps: readonly number[] = []): Promise<AppDeliveryRound[]> {
+    const due: FindOptionsWhere<DeliveryEntity> = {
+      status: 'pending',
+      nextAttemptAt: LessThanOrEqual(now),
+      ...(busyApps.length > 0 ? { appId: Not(In([...busyApps])) } : {}),
+    };
     return this.transactions.manager.find(DeliveryEntity, {
-      select: { id: true, round: true },
+      select: { id: true, round: true, appId: true },
       where: [
-        { status: 'pending', nextAttemptAt: LessThanOrEqual(now), leaseUntil: IsNull() },
-        { status: 'pending', nextAttemptAt: LessThanOrEqual(now), leaseUntil: LessThan(now) },
+        { ...due, leaseUntil: IsNull() },
+        { ...due, leaseUntil: LessThan(now) },
       ],
       order: { nextAttemptAt: 'ASC', id: 'ASC' },
       take: limit,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { withoutUserInfo } from '../callbacks/callback-url.js';
 import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import { Clock } from '../clock/clock.js';
 import { Transactions } from '../database/transactions.js';
@@ -51,7 +52,7 @@ export class DeliveriesService {
       event_id: delivery.eventId,
       event: types.get(delivery.eventId) ?? '?',
       app: `A${delivery.appId}`,
-      url: delivery.callbackId === null ? null : (urls.get(delivery.callbackId) ?? null),
+      url: delivery.callbackId === null ? null : withoutUserInfoOrNull(urls.get(delivery.callbackId)),
       webhook_id: delivery.webhookId,
       status: delivery.status,
       attempts: delivery.attempts,
@@ -99,4 +100,8 @@ export class DeliveriesService {
       await this.deliveries.startNextRound(manager, delivery, this.clock.nowSeconds());
     });
   }
+}
+
+function withoutUserInfoOrNull(url: string | undefined): string | null {
+  return url === undefined ? null : withoutUserInfo(url);
 }

@@ -10,6 +10,8 @@ export const DELIVERY_JOB = 'deliver';
 export interface DeliveryJobData {
   deliveryId: number;
   round: number;
+  /** The app the delivery is for, to hold it to its share of the worker's slots (absent on jobs older than that rule). */
+  appId?: number;
 }
 
 /**

@@ -7,6 +7,9 @@ import { CallbackEntity } from '../callbacks/callback.entity.js';
 import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import type { AppConfig } from '../config/app-config.js';
 import { EventsModule } from '../events/events.module.js';
+import { AppSlots } from './app-slots.js';
+import { RedisClients } from '../redis/redis-clients.js';
+import { RedisModule } from '../redis/redis.module.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryEntity } from './delivery.entity.js';
@@ -17,12 +20,12 @@ import { DeliveryExecutor } from './delivery-executor.js';
 import { EmbeddedDispatcher } from './embedded.dispatcher.js';
 import { OutboxRelay } from './outbox.relay.js';
 import { QueueDispatcher } from './queue.dispatcher.js';
-import { redisConnectionOptions } from './redis-connection.js';
 import { WebhookSender } from './webhook-sender.js';
 
 /**
  * Reliable delivery of events to callbacks (docs/api.md#events, docs/api.md#operating). Every process
- * relays the outbox. With `REDIS_URL` the API and the workers put deliveries on
+ * relays the outbox. With Redis (`REDIS_URL`, Sentinel or Cluster, docs/api.md#scaling;
+ * clients from {@link RedisClients}) the API and the workers put deliveries on
  * the BullMQ queue and the worker process (`worker: true`) sends them; without
  * it the API sends them itself (embedded mode) with the same code.
  */
@@ -34,7 +37,15 @@ export class DeliveryModule {
    */
   static forRoot(config: AppConfig, options: { worker: boolean }): DynamicModule {
     const entities = TypeOrmModule.forFeature([DeliveryEntity, CallbackEntity]);
-    const common: Provider[] = [OutboxRelay, DeliveryExecutor, WebhookSender, DeliveryPump, DeliveriesRepository, CallbacksRepository];
+    const common: Provider[] = [
+      AppSlots,
+      OutboxRelay,
+      DeliveryExecutor,
+      WebhookSender,
+      DeliveryPump,
+      DeliveriesRepository,
+      CallbacksRepository,
+    ];
     if (config.redisUrl === undefined) {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
@@ -43,16 +54,25 @@ export class DeliveryModule {
         providers: [...common, EmbeddedDispatcher, { provide: DeliveryDispatcher, useExisting: EmbeddedDispatcher }],
       };
     }
-    const connection = redisConnectionOptions(config.redisUrl);
     return {
       module: DeliveryModule,
       imports: [
         entities,
         EventsModule,
         HttpModule,
-        BullModule.forRoot({ connection, prefix: config.callbackQueuePrefix }),
+        RedisModule,
+        BullModule.forRootAsync({
+          imports: [RedisModule],
+          inject: [RedisClients],
+          useFactory: (redis: RedisClients) => ({ connection: redis.bullConnection('worker'), prefix: redis.bullPrefix() }),
+        }),
         // The producer fails fast while Redis is down: deliveries then wait in the database.
-        BullModule.registerQueue({ name: DELIVERY_QUEUE, connection: { ...connection, enableOfflineQueue: false } }),
+        BullModule.registerQueueAsync({
+          name: DELIVERY_QUEUE,
+          imports: [RedisModule],
+          inject: [RedisClients],
+          useFactory: (redis: RedisClients) => ({ connection: redis.bullConnection('queue'), prefix: redis.bullPrefix() }),
+        }),
       ],
       providers: [
         ...common,

@@ -1,6 +1,8 @@
 import { type Job, UnrecoverableError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 
+import { loadAppConfig } from '../config/environment.js';
+import { AppSlots } from './app-slots.js';
 import { DeliveryProcessor } from './delivery.processor.js';
 import type { DeliveryJobData } from './delivery-queue.js';
 import type { DeliveryExecutor } from './delivery-executor.js';
@@ -11,7 +13,7 @@ describe('DeliveryProcessor.onFailed', () => {
     const executor = {
       markFailed: async (id: number, round: number, reason: string) => void marked.push([id, round, reason]),
     } as unknown as DeliveryExecutor;
-    const processor = new DeliveryProcessor(executor);
+    const processor = new DeliveryProcessor(executor, new AppSlots(loadAppConfig({})));
     const job = { data: { deliveryId: 7, round: 2 } } as Job<DeliveryJobData>;
     await processor.onFailed(job, new UnrecoverableError('job stalled more than allowable limit'));
     await processor.onFailed(job, new Error('connection lost'));

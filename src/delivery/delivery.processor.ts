@@ -3,11 +3,19 @@ import { type BeforeApplicationShutdown, Injectable, Logger, type Type } from '@
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 
 import type { AppConfig } from '../config/app-config.js';
+import { AppSlots } from './app-slots.js';
 import { DELIVERY_QUEUE, type DeliveryJobData } from './delivery-queue.js';
 import { DeliveryExecutor } from './delivery-executor.js';
 
 /** Wait before trying a job again when the attempt could not even be made (database unavailable). */
 const INFRASTRUCTURE_RETRY_MS = 5_000;
+
+/**
+ * Wait of a job whose app already holds its share of this worker's slots
+ * (milliseconds, ±25 % jitter): short next to an attempt, long enough that
+ * jobs waiting for a hanging app cost the queue little.
+ */
+const APP_BUSY_RETRY_MS = 1_000;
 
 /** Times a job may be taken back from a dead worker before it is failed (and marked failed for operators). */
 const MAX_STALLED_COUNT = 5;
@@ -22,12 +30,18 @@ const KEEP_COMPLETED = { age: 7 * 86_400, count: 100_000 };
  * (so the schedule, jitter and `Retry-After` are exact); a final failure fails
  * the job, and failed jobs are kept. A job whose worker died mid-delivery is
  * taken back by another worker once its lock expires (stalled-job check).
+ * A job whose app already holds its share of this worker's slots
+ * ({@link AppSlots}) goes back to `delayed` for about a second without being
+ * attempted, so one app's hanging receivers never take every slot.
  */
 @Injectable()
 export class DeliveryProcessor extends WorkerHost implements BeforeApplicationShutdown {
   private readonly logger = new Logger('DeliveryWorker');
 
-  constructor(private readonly executor: DeliveryExecutor) {
+  constructor(
+    private readonly executor: DeliveryExecutor,
+    private readonly slots: AppSlots,
+  ) {
     super();
   }
 
@@ -45,6 +59,17 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
    *   UnrecoverableError when the delivery failed for good.
    */
   async process(job: Job<DeliveryJobData>, token?: string): Promise<string> {
+    const { appId } = job.data;
+    if (appId === undefined) return this.attempt(job, token);
+    if (!this.slots.tryTake(appId)) return this.retryLater(job, APP_BUSY_RETRY_MS * (0.75 + Math.random() / 2), token);
+    try {
+      return await this.attempt(job, token);
+    } finally {
+      this.slots.release(appId);
+    }
+  }
+
+  private async attempt(job: Job<DeliveryJobData>, token: string | undefined): Promise<string> {
     const { deliveryId, round } = job.data;
     let outcome;
     try {
@@ -91,7 +116,8 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
 
 /**
  * {@link DeliveryProcessor} registered on {@link DELIVERY_QUEUE} with the worker
- * options of `config`: `CALLBACK_CONCURRENCY` jobs at once, and a job lock and
+ * options of `config`: `CALLBACK_CONCURRENCY` jobs at once (at most
+ * `CALLBACK_APP_CONCURRENCY` of them attempts for one app), and a job lock and
  * stalled-job check of `CALLBACK_JOB_LOCK_MS`.
  */
 export function configuredDeliveryProcessor(config: AppConfig): Type<DeliveryProcessor> {

@@ -15,7 +15,9 @@ class RelayConflictError extends Error {}
 
 /**
  * The outbox relay (docs/api.md#events): turns committed events into one pending
- * delivery per callback registered for their type, and marks them
+ * delivery per callback registered for their type when they were committed
+ * (the callback's epoch at or before the event's, events/callback-epoch.repository.ts;
+ * a callback registered since, even before this relay ran, gets none), and marks them
  * dispatched, in one transaction. Several processes may relay at once: on
  * MySQL each takes rows with `FOR UPDATE SKIP LOCKED`; on both backends the
  * claim is a conditional update and (event, callback) is unique, so an event
@@ -59,7 +61,7 @@ export class OutboxRelay implements OnModuleInit {
         const callbacks = await this.callbacks.listeningTo(manager, [...new Set(events.map((event) => event.type))]);
         const deliveries = events.flatMap((event) =>
           callbacks
-            .filter((callback) => callback.event === event.type)
+            .filter((callback) => callback.event === event.type && callback.sinceEpoch <= event.callbackEpoch)
             .map((callback) => ({
               eventId: event.id,
               callbackId: callback.id,

@@ -8,7 +8,7 @@ import { Transactions } from '../database/transactions.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveryDispatcher } from './delivery.dispatcher.js';
 import { DeliveryExecutor } from './delivery-executor.js';
-import { DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
+import { type AppDeliveryRound, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { DELIVERY_JOB, DELIVERY_QUEUE, type DeliveryJobData, deliveryJobId } from './delivery-queue.js';
 
 /** Deliveries enqueued per transaction. */
@@ -24,6 +24,19 @@ const ENQUEUE_TIMEOUT_MS = 5_000;
 const RECONCILE_AFTER_LOCKS = 10;
 
 /**
+ * A claim this old (seconds) whose job is not in Redis never had its job
+ * added (the claimer died, or Redis went away and the claim could not be
+ * released): longer than {@link ENQUEUE_TIMEOUT_MS}, plus a margin for clocks.
+ */
+const CLAIM_CHECK_AFTER_SECONDS = ENQUEUE_TIMEOUT_MS / 1000 + 1;
+
+/** How often claims are checked (milliseconds), whatever the job lock. */
+const CLAIM_CHECK_INTERVAL_MS = 2_000;
+
+/** At start, claims made this long before (seconds) are checked too, e.g. those of a process that died. */
+const CLAIM_CHECK_LOOKBACK_SECONDS = 600;
+
+/**
  * Redis mode: puts pending deliveries not yet on the queue onto BullMQ, one
  * job per delivery round with an id derived from the row. A batch is claimed
  * (marked enqueued, rows taken with `FOR UPDATE SKIP LOCKED` on MySQL so two
@@ -34,6 +47,11 @@ const RECONCILE_AFTER_LOCKS = 10;
  * for the next pass (docs/api.md#events: never lost); should the process die between
  * claim and add, the reconcile pass finds them. The job id makes a second add
  * a no-op.
+ *
+ * Claim check, every two seconds: each claim made since the last check and at
+ * least {@link CLAIM_CHECK_AFTER_SECONDS} old is looked up in Redis once, and
+ * a job that never got there is added then, so such a delivery waits seconds,
+ * whatever the job lock.
  *
  * Reconcile: every pending delivery long overdue is looked up in Redis: a
  * missing job (Redis restarted without persistence) is added again, a failed
@@ -46,6 +64,9 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
   private readonly logger = new Logger('QueueDispatcher');
   private redisDown = false;
   private lastReconcileMs = 0;
+  private lastClaimCheckMs = 0;
+  /** Claims made before this time (seconds) were checked. */
+  private claimsCheckedUpTo: number;
 
   constructor(
     @InjectQueue(DELIVERY_QUEUE) private readonly queue: Queue<DeliveryJobData>,
@@ -57,6 +78,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
     private readonly executor: DeliveryExecutor,
   ) {
     super();
+    this.claimsCheckedUpTo = clock.nowSeconds() - CLAIM_CHECK_LOOKBACK_SECONDS;
   }
 
   onModuleInit(): void {
@@ -67,6 +89,10 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
 
   async dispatch(): Promise<void> {
     while ((await this.enqueueBatch()) === BATCH_SIZE);
+    if (Date.now() - this.lastClaimCheckMs >= CLAIM_CHECK_INTERVAL_MS) {
+      this.lastClaimCheckMs = Date.now();
+      await this.checkClaims();
+    }
     if (Date.now() - this.lastReconcileMs >= this.config.callbackJobLockMs) {
       this.lastReconcileMs = Date.now();
       await this.reconcile();
@@ -91,7 +117,25 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
       this.redisDown = false;
       this.logger.log('Redis is back: waiting deliveries are being enqueued');
     }
+    await this.removeSuperseded(claimed);
     return claimed.length;
+  }
+
+  /**
+   * Removes the failed job of the round before each redelivery just enqueued,
+   * so that `callback_queue_jobs{state="failed"}` counts the deliveries that
+   * are failed now (the delivery row keeps the last error). Best effort: a
+   * job left behind is only a stale count.
+   */
+  private async removeSuperseded(rounds: readonly AppDeliveryRound[]): Promise<void> {
+    const redelivered = rounds.filter((delivery) => delivery.round > 0);
+    try {
+      await Promise.all(redelivered.map((delivery) => this.queue.remove(deliveryJobId({ id: delivery.id, round: delivery.round - 1 }))));
+    } catch (error) {
+      this.logger.warn(
+        `Could not remove the failed jobs of redelivered deliveries: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** Puts claimed deliveries back for the next pass (best effort: the reconcile pass covers a failure here). */
@@ -101,6 +145,40 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
     } catch (error) {
       this.logger.warn(`Could not release ${claimed.length} claimed deliveries (${String(error)}); the reconcile pass will enqueue them`);
     }
+  }
+
+  /**
+   * Adds the jobs of the claims made since the last check (and old enough)
+   * that are not in Redis. The check moves on only once every page was read
+   * and repaired; a failure (Redis or the database away) leaves it for the next pass.
+   */
+  private async checkClaims(): Promise<void> {
+    const upTo = this.clock.nowSeconds() - CLAIM_CHECK_AFTER_SECONDS;
+    if (upTo <= this.claimsCheckedUpTo) return;
+    for (let afterId = 0; ;) {
+      const claimed = await this.deliveries.findClaimed(this.claimsCheckedUpTo, upTo, afterId, BATCH_SIZE);
+      const jobs = await withTimeout(
+        Promise.all(claimed.map((delivery) => this.queue.getJob(deliveryJobId(delivery)))),
+        ENQUEUE_TIMEOUT_MS,
+        'Redis did not answer in time',
+      );
+      const missing = claimed.filter((_, index) => jobs[index] === undefined);
+      if (missing.length > 0) {
+        await withTimeout(
+          this.queue.addBulk(
+            missing.map((delivery) => ({ name: DELIVERY_JOB, data: jobData(delivery), opts: { jobId: deliveryJobId(delivery) } })),
+          ),
+          ENQUEUE_TIMEOUT_MS,
+          'Redis did not take the jobs in time',
+        );
+        this.logger.warn(
+          `Deliveries ${missing.map((delivery) => delivery.id).join(', ')} were claimed but never reached the queue; enqueued again`,
+        );
+      }
+      if (claimed.length < BATCH_SIZE) break;
+      afterId = claimed[claimed.length - 1].id;
+    }
+    this.claimsCheckedUpTo = upTo;
   }
 
   /** Repairs every long-overdue pending delivery whose job is missing, failed or completed (see the class comment). */
@@ -115,7 +193,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
     }
   }
 
-  private async repair(delivery: DeliveryRound): Promise<void> {
+  private async repair(delivery: AppDeliveryRound): Promise<void> {
     const job = await this.queue.getJob(deliveryJobId(delivery));
     const state = job ? await job.getState() : 'missing';
     if (state === 'failed') {
@@ -139,8 +217,8 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
 }
 
 /** A job's data: ids only (docs/api.md#events: URL, secret and body are read at delivery time). */
-function jobData(delivery: DeliveryRound): DeliveryJobData {
-  return { deliveryId: delivery.id, round: delivery.round };
+function jobData(delivery: AppDeliveryRound): DeliveryJobData {
+  return { deliveryId: delivery.id, round: delivery.round, appId: delivery.appId };
 }
 
 /** `promise`, or a rejection with `message` after `ms` milliseconds (the promise itself goes on). */

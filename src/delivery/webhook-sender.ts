@@ -10,6 +10,7 @@ import { firstValueFrom } from 'rxjs';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { BlockedAddressError } from '../callbacks/blocked-address.error.js';
+import { withoutUserInfo } from '../callbacks/callback-url.js';
 import { ipLiteralHost, isPublicAddress } from '../callbacks/public-address.js';
 import { publicOnlyLookup } from '../callbacks/public-only.lookup.js';
 import { type AttemptResult, parseRetryAfter } from './retry-policy.js';
@@ -34,7 +35,8 @@ export interface WebhookMessage {
 
 /**
  * Sends one attempt of a delivery (docs/api.md#events): `POST` with
- * `Content-Type: application/json`, `Authorization: Bearer <secret>`,
+ * `Content-Type: application/json`, `Authorization: Bearer <secret>` (user
+ * info in the URL is dropped, never sent as `Basic` credentials),
  * `X-Callback-Event` and the Standard Webhooks headers, within
  * `CALLBACK_TIMEOUT_MS`, following no redirects and using no proxy. Unless
  * `CALLBACK_ALLOW_PRIVATE_NETWORKS`, refuses hosts that are, or resolve to,
@@ -66,7 +68,9 @@ export class WebhookSender implements OnApplicationShutdown {
   async send(target: WebhookTarget, message: WebhookMessage): Promise<AttemptResult> {
     const guard = !this.config.callbackAllowPrivateNetworks;
     if (!URL.canParse(target.url)) return { kind: 'refused', error: 'Refused to deliver: the callback URL cannot be parsed.' };
-    const literal = ipLiteralHost(new URL(target.url));
+    // User info in a URL stored before it was refused would become `Authorization: Basic`: never sent.
+    const url = withoutUserInfo(target.url);
+    const literal = ipLiteralHost(new URL(url));
     if (guard && literal !== undefined && !isPublicAddress(literal)) {
       return { kind: 'refused', error: new BlockedAddressError(literal, literal).message };
     }
@@ -82,7 +86,7 @@ export class WebhookSender implements OnApplicationShutdown {
     };
     try {
       const response = await firstValueFrom(
-        this.http.post<Readable>(target.url, message.body, {
+        this.http.post<Readable>(url, message.body, {
           headers,
           timeout: this.config.callbackTimeoutMs,
           signal: AbortSignal.timeout(this.config.callbackTimeoutMs),

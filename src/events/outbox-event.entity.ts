@@ -21,6 +21,13 @@ export class OutboxEventEntity {
   @Column({ name: 'created_at', type: 'double' })
   createdAt: number;
 
+  /**
+   * The callback epoch its transaction committed in (`callback-epoch.repository.ts`):
+   * it goes to the callbacks registered at or before it.
+   */
+  @Column({ name: 'callback_epoch', type: 'int', default: 0 })
+  callbackEpoch: number;
+
   /** Seconds since the UNIX epoch: when the relay created its deliveries; `null` until then. */
   @Column({ name: 'dispatched_at', type: 'double', nullable: true })
   dispatchedAt: number | null;

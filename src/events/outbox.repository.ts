@@ -3,6 +3,7 @@ import { type EntityManager, In, IsNull } from 'typeorm';
 
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
+import { CallbackEpochRepository } from './callback-epoch.repository.js';
 import { markEventsRecorded } from './outbox-commit.subscriber.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 
@@ -15,17 +16,23 @@ export interface NewOutboxEvent {
 /** Every statement on the `outbox_events` table (the transactional outbox, docs/api.md#events). */
 @Injectable()
 export class OutboxRepository {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly epochs: CallbackEpochRepository,
+  ) {}
 
   /**
    * Inserts `events`, created at `createdAt` (seconds), in the caller's
-   * transaction; once it commits, this process's relay is woken.
+   * transaction, with the callback epoch they commit in (share-locked until
+   * then, see {@link CallbackEpochRepository}); once it commits, this
+   * process's relay is woken.
    */
   async insert(manager: EntityManager, events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
     markEventsRecorded(manager);
+    const callbackEpoch = await this.epochs.readShared(manager);
     await manager.insert(
       OutboxEventEntity,
-      events.map((event) => ({ ...event, createdAt })),
+      events.map((event) => ({ ...event, createdAt, callbackEpoch })),
     );
   }
 

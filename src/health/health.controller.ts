@@ -1,10 +1,11 @@
 import { Controller, Get, HttpException, HttpStatus } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, type HealthCheckResult, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { HealthCheck, type HealthCheckResult, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
 
 import { Public } from '../common/authenticated.decorator.js';
 import { AppConfig } from '../config/app-config.js';
+import { ReplicaSet } from '../database/replicas/replica-set.js';
 import { OPERATIONS_TAG } from '../openapi/openapi.js';
 import { RedisHealthIndicator } from './redis.health.js';
 
@@ -25,7 +26,9 @@ const HEALTH_RESULT = {
  * Liveness and readiness probes, answered by the API and the worker.
  * Readiness checks the database and, when `REDIS_URL` is set, Redis; it
  * answers 503 `{"detail": <terminus result>}` when one is down (the error
- * body shape of docs/api.md#conventions).
+ * body shape of docs/api.md#conventions). With read replicas it lists them under
+ * `replicas` (each `{replica, available, lag_seconds, reason?}`): a lagging or
+ * lost replica is reported there, never as unready (docs/api.md#scaling).
  */
 @Controller('health')
 @ApiTags(OPERATIONS_TAG)
@@ -36,6 +39,8 @@ export class HealthController {
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
     private readonly config: AppConfig,
+    private readonly indicator: HealthIndicatorService,
+    private readonly replicas: ReplicaSet,
   ) {}
 
   @Get('live')
@@ -63,6 +68,7 @@ export class HealthController {
       return await this.health.check([
         () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
         ...(this.config.redisUrl ? [() => this.redis.pingCheck('redis', CHECK_TIMEOUT_MS)] : []),
+        ...(this.replicas.size > 0 ? [() => this.replicaReport()] : []),
       ]);
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === HttpStatus.SERVICE_UNAVAILABLE) {
@@ -70,5 +76,12 @@ export class HealthController {
       }
       throw error;
     }
+  }
+
+  /** Always up: which replicas serve reads, and `reads_from` `replicas` or `primary` (none available). */
+  private replicaReport() {
+    const replicas = this.replicas.statuses();
+    const readsFrom = replicas.some((replica) => replica.available) ? 'replicas' : 'primary';
+    return this.indicator.check('replicas').up({ reads_from: readsFrom, replicas });
   }
 }

@@ -1,20 +1,21 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { type HealthCheckAttempt, HealthIndicatorService } from '@nestjs/terminus';
-import { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 
-import { AppConfig } from '../config/app-config.js';
+import { RedisClients } from '../redis/redis-clients.js';
 
 /**
  * Readiness of Redis: a `PING` over a connection of its own, opened
  * on the first check, bounded by a timeout so a down Redis reports down
- * instead of hanging. Only used when `REDIS_URL` is set (docs/api.md#operating).
+ * instead of hanging. Only used with Redis (docs/api.md#operating, docs/api.md#scaling): with Sentinel
+ * the current master answers, with a Cluster the node the client picks.
  */
 @Injectable()
 export class RedisHealthIndicator implements OnApplicationShutdown {
-  private client: Redis | undefined;
+  private client: Redis | Cluster | undefined;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly clients: RedisClients,
     private readonly indicator: HealthIndicatorService,
   ) {}
 
@@ -32,9 +33,9 @@ export class RedisHealthIndicator implements OnApplicationShutdown {
     this.client?.disconnect();
   }
 
-  private connection(): Redis {
+  private connection(): Redis | Cluster {
     if (!this.client) {
-      this.client = new Redis(this.config.redisUrl!, { maxRetriesPerRequest: 1, connectionName: 'accounts-service:health' });
+      this.client = this.clients.client('health');
       // Failures surface through PING; the 'error' event must have a listener or it would be thrown.
       this.client.on('error', () => undefined);
     }

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 
 import { CommitOutcomeUnknownException } from './commit-outcome-unknown.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
+import { BODY_TOO_LARGE_DETAIL } from './json-body-parser.js';
 
 /**
  * Writes every error as `{"detail": ...}` (docs/api.md#conventions): a list for 422
@@ -29,6 +30,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private describe(exception: unknown): { status: number; body: { detail: unknown }; headers: Record<string, string> } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      // Fastify's own errors (body too large, unparseable JSON, bad media type), mapped by Nest's adapter.
+      if (exception.cause instanceof Error && 'code' in exception.cause && String(exception.cause.code).startsWith('FST_'))
+        return { status, body: { detail: fastifyErrorDetail(exception.cause) }, headers: {} };
       const response = exception.getResponse();
       const headers = (exception as HttpException & { headers?: Record<string, string> }).headers ?? {};
       if (typeof response === 'object' && response !== null && 'detail' in response) {
@@ -40,7 +44,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // Errors raised by Fastify itself (body too large, unparseable JSON, bad media type).
     const fastifyStatus = (exception as { statusCode?: unknown })?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
-      return { status: fastifyStatus, body: { detail: (exception as Error).message }, headers: {} };
+      return { status: fastifyStatus, body: { detail: fastifyErrorDetail(exception as Error) }, headers: {} };
     }
     if (isDatabaseUnavailable(exception)) {
       return {
@@ -51,4 +55,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { detail: 'Internal server error' }, headers: {} };
   }
+}
+
+/** The `detail` of an error Fastify raised: its message, or the body limit in words for a body too large. */
+function fastifyErrorDetail(error: Error & { code?: unknown }): string {
+  return error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? BODY_TOO_LARGE_DETAIL : error.message;
 }

@@ -14,6 +14,7 @@ const CONSTRAINT_TYPES: Record<string, string> = {
   isArray: 'type_error.list',
   isAccountId: 'type_error.integer',
   isUrl: 'value_error.url',
+  isUrlWithoutUserInfo: 'value_error.url.userinfo',
   isWellFormedUnicode: 'value_error.str.unicode',
   isIn: 'type_error.enum',
   min: 'value_error.number.not_ge',

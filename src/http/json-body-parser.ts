@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { isInteger, parse } from 'lossless-json';
 
-import { MAX_JSON_NESTING, nestsDeeperThan } from './json-nesting.js';
+import { type JsonShapeViolation, REQUEST_BODY_SHAPE, jsonShapeViolation } from './json-nesting.js';
 
-/** Largest accepted request body: 1 MiB (docs/api.md#validation); Fastify answers 413 above. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Largest accepted request body: 128 KiB, twice the largest valid body (a
+ * `PATCH /account/{id}` with every field at its bound and every character
+ * written in its longest JSON form, about 65 KB; see docs/decisions.md), and
+ * within the 1 MiB of docs/api.md#validation. Fastify answers 413 above, before reading it.
+ */
+export const BODY_LIMIT_BYTES = 128 * 1024;
+
+/** The `detail` of the 413 for a body over {@link BODY_LIMIT_BYTES}. */
+export const BODY_TOO_LARGE_DETAIL = `Request body too large: more than ${BODY_LIMIT_BYTES} bytes (128 KiB).`;
 
 /**
  * Numbers as plain JS numbers, except integers beyond 2^53 which become
@@ -29,12 +37,26 @@ function bodyError(statusCode: number, message: string): Error & { statusCode: n
   return Object.assign(new Error(message), { statusCode });
 }
 
+/** The 4xx of a body that breaks a bound of {@link REQUEST_BODY_SHAPE}. */
+function shapeError(violation: JsonShapeViolation): Error & { statusCode: number } {
+  switch (violation.kind) {
+    case 'nesting':
+      return bodyError(400, `Invalid JSON body: nested deeper than ${violation.limit} levels.`);
+    case 'keys':
+      return bodyError(413, `Request body too large: more than ${violation.limit} object keys.`);
+    case 'string':
+      return bodyError(413, `Request body too large: a string longer than ${violation.limit} characters.`);
+  }
+}
+
 /**
  * Replaces Fastify's body parsers (docs/api.md#conventions):
  * - JSON (`application/json`, `+json` types) is parsed losslessly (docs/api.md#objects):
  *   `{"id": 18446744073709551615}` reaches the DTO as a `bigint`, not a rounded
- *   number. Unparseable JSON is a 400, nesting deeper than {@link MAX_JSON_NESTING}
- *   a 400, and `__proto__`/`constructor`/`prototype` keys are dropped.
+ *   number. Unparseable JSON is a 400, nesting deeper than 32 levels
+ *   a 400, more than 1000 keys or a string over 8192 characters a 413 (checked
+ *   in one linear pass before parsing, see json-nesting.ts), and
+ *   `__proto__`/`constructor`/`prototype` keys are dropped.
  * - An empty body is no body, whatever its content type (HTTP clients send
  *   `application/octet-stream` on body-less requests).
  * - Any other content type with a body is a 415.
@@ -44,8 +66,8 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
-    if (nestsDeeperThan(text, MAX_JSON_NESTING))
-      return done(bodyError(400, `Invalid JSON body: nested deeper than ${MAX_JSON_NESTING} levels.`), undefined);
+    const violation = jsonShapeViolation(text, REQUEST_BODY_SHAPE);
+    if (violation) return done(shapeError(violation), undefined);
     try {
       done(
         null,

@@ -10,7 +10,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Authenticated, but not allowed.',
   404: 'Not found.',
   409: 'Already exists.',
-  413: 'The body is larger than 1 MiB.',
+  413: 'The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters.',
   415: 'A body that is not JSON (`application/json` or a `+json` type); an empty body is accepted whatever its type.',
   422: 'Invalid input, or a resource that does not exist.',
   429: 'Rate limit reached; `Retry-After` says when to retry (seconds).',

@@ -56,8 +56,8 @@ const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'dele
 /**
  * Adds what the decorators cannot say: the answers any route may give whatever
  * its handler does (400 for a URL that cannot be read; 400, 413 and 415 for a
- * body that cannot be read: unparseable JSON, over 1 MiB (docs/api.md#validation), not
- * JSON; 429 for every rate-limited route; 503 while the database cannot be
+ * body that cannot be read: unparseable JSON, over 128 KiB or the key and
+ * string bounds (docs/decisions.md), not JSON; 429 for every rate-limited route; 503 while the database cannot be
  * reached; 504 on a write whose commit was interrupted), and the schemas of
  * the id path parameters.
  */

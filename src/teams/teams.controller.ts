@@ -16,6 +16,7 @@ import { CreateTeamDto } from './dto/create-team.dto.js';
 import { SearchTeamsQuery } from './dto/search-teams.query.js';
 import { UpdateTeamDto } from './dto/update-team.dto.js';
 import { TeamsService } from './teams.service.js';
+import { ReplicaRead } from '../database/replicas/replica-read.decorator.js';
 
 const TeamId = () => Param('team', new SerialIdPipe('Team'));
 
@@ -40,6 +41,7 @@ export class TeamsController {
   @ApiSuccess(200, TeamPageSchema)
   @ApiErrors([422])
   @Get('teams/search')
+  @ReplicaRead()
   @Public()
   search(@Query() query: SearchTeamsQuery): Promise<Page<TeamResource>> {
     return this.teams.search(query);
@@ -49,6 +51,7 @@ export class TeamsController {
   @ApiSuccess(200, TeamSchema)
   @ApiErrors([422], { 422: 'Invalid id, or no such team.' })
   @Get('team/:team')
+  @ReplicaRead()
   @Public()
   get(@TeamId() id: number): Promise<TeamResource> {
     return this.teams.get(id);

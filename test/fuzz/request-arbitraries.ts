@@ -133,14 +133,67 @@ function objectFor(schema: Schema, world: FuzzWorld): fc.Arbitrary<Record<string
     .map(([record, extra]) => ({ ...extra, ...record }));
 }
 
+/** `count` keys `k0`, `k1`... each holding 1. */
+function keys(count: number, from = 0): Record<string, number> {
+  return Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${from + index}`, 1]));
+}
+
+/** Long strings around the 8,192-unit bound of a body's strings (and far beyond), within the 128 KiB body limit. */
+const LONG_STRING_LENGTHS = [4096, 8192, 8193, 20_000, 100_000];
+
+/**
+ * Bodies that cost the sender little and a careless server much, all within
+ * the 128 KiB body limit: the schema's object with hundreds to thousands of
+ * extra keys (around the 1,000-key bound) at its top, inside an ignored field
+ * or spread over nested ones; or one field (known or ignored) holding a long
+ * string, plain, as `\u00e9` escapes or as surrogate pairs.
+ */
+function hostileBodyFor(
+  schemaObject: fc.Arbitrary<Record<string, unknown>>,
+  fields: string[],
+): fc.Arbitrary<{ contentType: string; body: string }> {
+  const manyKeys = fc
+    .tuple(
+      schemaObject,
+      fc.oneof(fc.integer({ min: 990, max: 1010 }), fc.integer({ min: 1, max: 10_000 })),
+      fc.constantFrom('top', 'ignored', 'nested'),
+    )
+    .map(([value, count, where]) => {
+      if (where === 'top') return JSON.stringify({ ...keys(count), ...value });
+      if (where === 'ignored') return JSON.stringify({ ...value, extra: keys(count) });
+      const half = Math.floor(count / 2);
+      return JSON.stringify({ ...value, extra: [keys(half), { deeper: { deepest: keys(count - half, half) } }] });
+    });
+  const longString = fc
+    .tuple(
+      schemaObject,
+      fc.constantFrom(...LONG_STRING_LENGTHS),
+      fc.constantFrom(...fields, 'extra'),
+      fc.constantFrom('plain', 'escaped', 'astral'),
+    )
+    .map(([value, length, field, form]) => {
+      if (form === 'plain') return JSON.stringify({ ...value, [field]: 'x'.repeat(length) });
+      if (form === 'escaped') return JSON.stringify({ ...value, [field]: '@'.repeat(Math.min(length, 18_000)) }).replaceAll('@', '\\u00e9');
+      return JSON.stringify({ ...value, [field]: '\u{1F600}'.repeat(Math.min(length, 18_000) / 2) });
+    });
+  return fc.oneof(manyKeys, longString).map((body) => ({ contentType: 'application/json', body }));
+}
+
 /** A raw body: the schema's object serialized (ids above 2^53 as bare numbers), or something that is not one. */
 function bodyFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<{ contentType?: string; body?: string }> {
   const json = (value: unknown) => JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item));
   const schemaBody = operation.body
     ? objectFor(operation.body, world).map((value) => ({ contentType: 'application/json', body: json(value) }))
     : fc.constant({});
+  const hostileBody = operation.body
+    ? hostileBodyFor(
+        objectFor(operation.body, world).map((value) => JSON.parse(json(value)) as Record<string, unknown>),
+        Object.keys(operation.body.properties ?? {}),
+      )
+    : fc.constant({});
   return fc.oneof(
     { weight: 6, arbitrary: schemaBody },
+    { weight: 1, arbitrary: hostileBody },
     {
       weight: 1,
       arbitrary: fc.constantFrom(

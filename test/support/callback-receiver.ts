@@ -27,6 +27,10 @@ export interface ScriptedAnswer {
 export class CallbackReceiver {
   readonly received: ReceivedCallback[] = [];
   private readonly scripts = new Map<string, ScriptedAnswer[]>();
+  /** Paths whose requests get no answer until {@link answerHanging}, with the answers held back. */
+  private readonly hanging = new Map<string, (() => void)[]>();
+  private readonly open = new Map<string, number>();
+  private readonly mostOpen = new Map<string, number>();
 
   private constructor(private readonly server: Server) {}
 
@@ -45,12 +49,19 @@ export class CallbackReceiver {
           body: Buffer.concat(chunks).toString('utf8'),
           at: Date.now(),
         });
+        const open = (receiver.open.get(path) ?? 0) + 1;
+        receiver.open.set(path, open);
+        receiver.mostOpen.set(path, Math.max(open, receiver.mostOpen.get(path) ?? 0));
+        response.on('close', () => receiver.open.set(path, (receiver.open.get(path) ?? 1) - 1));
         const answer = receiver.scripts.get(path)?.shift() ?? { status: 200 };
-        setTimeout(() => {
+        const send = () => {
           if (response.destroyed) return;
           response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
           response.end(answer.body ?? 'ok');
-        }, answer.delayMs ?? 0);
+        };
+        const held = receiver.hanging.get(path);
+        if (held) held.push(send);
+        else setTimeout(send, answer.delayMs ?? 0);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,6 +76,23 @@ export class CallbackReceiver {
   /** Answers the next requests to `path` with `answers`, in order. */
   script(path: string, ...answers: ScriptedAnswer[]): void {
     this.scripts.set(path, [...(this.scripts.get(path) ?? []), ...answers]);
+  }
+
+  /** Leaves the requests to `path` unanswered (the client's timeout ends them) until {@link answerHanging}. */
+  hang(path: string): void {
+    if (!this.hanging.has(path)) this.hanging.set(path, []);
+  }
+
+  /** Answers the requests held on `path` that are still open, and answers the next ones at once. */
+  answerHanging(path: string): void {
+    const held = this.hanging.get(path) ?? [];
+    this.hanging.delete(path);
+    for (const send of held) send();
+  }
+
+  /** The most requests to `path` that were open at the same time. */
+  mostOpenAtOnce(path: string): number {
+    return this.mostOpen.get(path) ?? 0;
   }
 
   /** The requests received on `path`. */
@@ -89,9 +117,12 @@ export class CallbackReceiver {
   reset(): void {
     this.received.length = 0;
     this.scripts.clear();
+    for (const path of [...this.hanging.keys()]) this.answerHanging(path);
+    this.mostOpen.clear();
   }
 
   async close(): Promise<void> {
+    this.hanging.clear();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

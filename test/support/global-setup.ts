@@ -1,13 +1,24 @@
 import { createConnection } from 'mysql2/promise';
 
+import { HOW_TO_RUN_ALL, suitesLeftOut } from './suite-selection.js';
+import { testDatabaseUrl } from './test-database.js';
+
 /**
- * Runs once before all test files. On MySQL/MariaDB it drops every table of
- * the test database, so the migrations are exercised from scratch on every run.
+ * Runs once before all test files. On MySQL/MariaDB (`TEST_DATABASE_URL`, a
+ * database named `..._test`) it drops every table of the test database, so
+ * the migrations are exercised from scratch on every run.
+ * @returns the teardown, which names the suites the run left out and how to run them.
+ * @throws Error when `TEST_DATABASE_URL` names a database the tests refuse.
  */
-export default async function setup(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (!url?.startsWith('mysql')) return;
-  const connection = await createConnection({ uri: url, multipleStatements: true });
+export default async function setup(): Promise<() => void> {
+  const teardown = (): void => {
+    const { files } = suitesLeftOut(process.env);
+    if (files.length === 0) return;
+    console.log(`\nLeft out ${files.length} suites that need MySQL/MariaDB or Redis: ${files.join(', ')}`);
+    console.log(`Run them with: ${HOW_TO_RUN_ALL}\n`);
+  };
+  if (!process.env.TEST_DATABASE_URL?.match(/^(mysql|mariadb):/)) return teardown;
+  const connection = await createConnection({ uri: testDatabaseUrl(), multipleStatements: true });
   try {
     const [rows] = await connection.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
     const names = (rows as { name: string }[]).map((row) => `\`${row.name}\``);
@@ -15,4 +26,5 @@ export default async function setup(): Promise<void> {
   } finally {
     await connection.end();
   }
+  return teardown;
 }

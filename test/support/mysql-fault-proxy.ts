@@ -21,6 +21,8 @@ interface Fault {
 export class MysqlFaultProxy {
   private fault: Fault | undefined;
   private readonly sockets = new Set<Socket>();
+  /** The SQL text of every statement sent through the proxy (queries and prepares), oldest first. */
+  readonly statements: string[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -28,10 +30,10 @@ export class MysqlFaultProxy {
     readonly port: number,
   ) {}
 
-  /** Listens on a random local port, forwarding to `host:port`. */
-  static async start(host: string, port: number): Promise<MysqlFaultProxy> {
+  /** Listens on `listenPort` (default: a random local port), forwarding to `host:port`. */
+  static async start(host: string, port: number, listenPort = 0): Promise<MysqlFaultProxy> {
     const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
     const proxy = new MysqlFaultProxy(server, (server.address() as AddressInfo).port);
     server.on('connection', (client) => proxy.relay(client, connect(port, host)));
     return proxy;
@@ -77,6 +79,7 @@ export class MysqlFaultProxy {
         const packet = pending.subarray(0, 4 + length);
         pending = pending.subarray(4 + length);
         const sql = SQL_COMMANDS.has(packet[4]) ? packet.subarray(5).toString('utf8') : '';
+        if (sql !== '') this.statements.push(sql);
         const fault = this.fault;
         if (fault?.cut === 'before' && fault.after.test(sql)) {
           this.fault = undefined;

@@ -12,7 +12,7 @@ import type { AppConfig } from '../../src/config/app-config.js';
 import { loadAppConfig } from '../../src/config/environment.js';
 import { createHttpApp } from '../../src/http-app.js';
 import { type Credentials, HttpClient } from './http-client.js';
-import { testDatabaseUrl, truncateAll } from './test-database.js';
+import { testDatabaseUrl, testRedisUrl, truncateAll } from './test-database.js';
 
 /** The real API listening on a random local port, with helpers to set up data. */
 export class TestApp {
@@ -23,13 +23,19 @@ export class TestApp {
   ) {}
 
   /**
-   * Starts the API on the test database with `env` overriding the environment
+   * Starts the API on the test database (and `TEST_REDIS_URL`'s Redis, when set) with `env` overriding the environment
    * (docs/api.md#operating variables, e.g. `{ SIGNUPS_OPEN: 'false' }`). Tables are emptied.
    * With `options.logDestination`, the app logs there (JSON lines, `LOG_LEVEL`
    * of `env`) and Nest's own messages are kept.
    */
   static async start(env: Record<string, string | undefined> = {}, options: { logDestination?: DestinationStream } = {}): Promise<TestApp> {
-    const config = loadAppConfig({ ...process.env, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', ...env });
+    const config = loadAppConfig({
+      ...process.env,
+      DATABASE_URL: testDatabaseUrl(),
+      REDIS_URL: testRedisUrl(),
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
     const app = await createHttpApp(config, options.logDestination ? { logDestination: options.logDestination } : { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.getHttpServer().address() as { port: number };

@@ -1,20 +1,69 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 
 import type { DataSource } from 'typeorm';
 
 /**
- * The database the e2e tests use: `DATABASE_URL` when set (CI points it at
- * MariaDB), otherwise a fresh SQLite file per call.
+ * The database the e2e tests use: `TEST_DATABASE_URL` when set (CI points it
+ * at a MariaDB database named `..._test`), otherwise a fresh SQLite file per
+ * call. `DATABASE_URL` is never read: an operator's exported setting cannot
+ * send the tests to a deployment's database.
+ * @throws Error when `TEST_DATABASE_URL` names a database the tests refuse ({@link refuseTestDatabase}).
  */
 export function testDatabaseUrl(): string {
-  const url = process.env.DATABASE_URL;
-  if (url) return url;
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const refusal = refuseTestDatabase(url);
+    if (refusal) throw new Error(refusal);
+    return url;
+  }
   const dir = join(tmpdir(), 'accounts-service-tests');
   mkdirSync(dir, { recursive: true });
   return `sqlite:${join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.sqlite`)}`;
+}
+
+/** The Redis the suites that need one use (`TEST_REDIS_URL`), never `REDIS_URL`; undefined when unset. */
+export function testRedisUrl(): string | undefined {
+  return process.env.TEST_REDIS_URL || undefined;
+}
+
+/**
+ * Why the tests must not run on `url`, as one line, or undefined when they may.
+ * The rule (docs/database-support.md): the database's name ends in `_test` — the
+ * MySQL/MariaDB database of `mysql://.../<name>`, or the SQLite file's name
+ * without its extension (`sqlite:/tmp/accounts_test.sqlite`). The tests drop and
+ * empty every table, so a name is checked before anything connects.
+ */
+export function refuseTestDatabase(url: string): string | undefined {
+  if (url === 'sqlite::memory:') return undefined;
+  const name = testDatabaseName(url);
+  if (name === undefined)
+    return `TEST_DATABASE_URL must be mysql://user:pass@host:3306/<name>_test or sqlite:<file>_test.sqlite; refusing ${redact(url)}`;
+  if (!name.endsWith('_test')) {
+    return `Refusing to run the tests on database "${name}" (TEST_DATABASE_URL): they drop and empty every table, so its name must end in _test`;
+  }
+  return undefined;
+}
+
+/** The database name of a `mysql://`/`mariadb://` URL, or the SQLite file's base name without extension. */
+function testDatabaseName(url: string): string | undefined {
+  if (url.startsWith('sqlite:')) {
+    const file = basename(url.slice('sqlite:'.length));
+    return file ? basename(file, extname(file)) : undefined;
+  }
+  if (!/^(mysql|mariadb):\/\//.test(url)) return undefined;
+  try {
+    return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `url` without its password, for messages. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 }
 
 /** Empties every table (schema kept) so each test file starts from nothing. */

@@ -701,7 +701,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -802,7 +802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -967,7 +967,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1153,7 +1153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1274,7 +1274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1515,7 +1515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1635,7 +1635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1761,7 +1761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2001,7 +2001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2121,7 +2121,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2238,7 +2238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2408,7 +2408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2528,7 +2528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2651,7 +2651,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2764,7 +2764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2970,7 +2970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3081,7 +3081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3287,7 +3287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3398,7 +3398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body is larger than 1 MiB. */
+            /** @description The body is larger than 128 KiB, holds more than 1000 object keys, or a string longer than 8192 characters. */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -1,11 +1,22 @@
 import { Matches, ValidateBy } from 'class-validator';
 
+import { hasUserInfo } from '../callback-url.js';
 import { isUsableSecret } from '../webhook-signer.js';
 import { HttpUrlField, Required, TextField } from '../../http/field.decorators.js';
 
 /** Body of `PUT /callback/{event}` (docs/api.md#routes-callbacks, docs/api.md#validation). */
 export class PutCallbackDto {
-  /** Absolute http(s) URL, at most 2048 characters. */
+  /**
+   * Absolute http(s) URL, at most 2048 characters, without user info
+   * (`user:password@`): deliveries authenticate with the secret.
+   */
+  @ValidateBy({
+    name: 'isUrlWithoutUserInfo',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || !hasUserInfo(value),
+      defaultMessage: () => 'the URL must not hold a user name or password: deliveries send the secret as Authorization: Bearer',
+    },
+  })
   @Required()
   @HttpUrlField()
   url: string;

@@ -5,6 +5,8 @@ import { AccountCounts1763800006000 } from './1763800006000-account-counts.js';
 import { AccountNameGrams1763800007000 } from './1763800007000-account-name-grams.js';
 import { OutboxPayloadLongtext1763800008000 } from './1763800008000-outbox-payload-longtext.js';
 import { IdempotencyKeys1795602307444 } from './1795602307444-idempotency-keys.js';
+import { ReplicationHeartbeat1795651843731 } from './1795651843731-replication-heartbeat.js';
+import { CallbackEpoch1795700000000 } from './1795700000000-callback-epoch.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -15,4 +17,6 @@ export const MIGRATIONS = [
   AccountNameGrams1763800007000,
   OutboxPayloadLongtext1763800008000,
   IdempotencyKeys1795602307444,
+  ReplicationHeartbeat1795651843731,
+  CallbackEpoch1795700000000,
 ];

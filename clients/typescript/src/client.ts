@@ -1,0 +1,56 @@
+import createClient, { type Client } from 'openapi-fetch';
+
+import { retryingFetch, type RetryOptions } from './retrying-fetch.js';
+import type { paths } from './schema.js';
+
+/** HTTP Basic credentials (docs/api.md#authentication): `A<app id>` with an app token, or `S<session id>` with a session token. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** The typed client of the API: `client.GET('/team/{team}', { params: { path: { team: 1 } } })`, and so on. */
+export type AccountsClient = Client<paths>;
+
+/** Options of {@link createAccountsClient}. */
+export interface AccountsClientOptions {
+  /** e.g. `https://accounts.example.com` */
+  baseUrl: string;
+  /** Sent with every request; omit for the public endpoints. */
+  credentials?: Credentials;
+  /** A fetch of your own (tests, proxies); the global fetch by default. */
+  fetch?: (request: Request, init?: RequestInit) => Promise<Response>;
+  /**
+   * Send a new random `Idempotency-Key` with every POST, PUT, PATCH and DELETE (default true), so that a retry
+   * never writes twice. To choose the key yourself: `params: { header: { 'Idempotency-Key': key } }`.
+   */
+  idempotencyKeys?: boolean;
+  /** Retrying of 503s ("nothing was written", `Retry-After`) with the same key: 3 attempts in all by default; `false`: never. */
+  retry?: RetryOptions | false;
+}
+
+/**
+ * A typed client (openapi-fetch over the service's OpenAPI document) that
+ * sends `credentials` with HTTP Basic, an `Idempotency-Key` with every unsafe
+ * request and retries 503s (see {@link retryingFetch}). Its calls resolve to
+ * `{data, error, response}`: pass them to `unwrap` for the data or a typed
+ * error, to `withStatus` when the status carries meaning (201 or 208).
+ */
+export function createAccountsClient(options: AccountsClientOptions): AccountsClient {
+  const baseFetch = options.fetch ?? ((request: Request, init?: RequestInit) => globalThis.fetch(request, init));
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl,
+    fetch: retryingFetch(baseFetch, { idempotencyKeys: options.idempotencyKeys, retry: options.retry }),
+  });
+  const { credentials } = options;
+  if (credentials) {
+    const authorization = `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${credentials.username}:${credentials.password}`)))}`;
+    client.use({
+      onRequest({ request }) {
+        request.headers.set('authorization', authorization);
+        return request;
+      },
+    });
+  }
+  return client;
+}

@@ -1,0 +1,33 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+
+import { hasUserInfo } from './callback-url.js';
+import { CallbacksRepository } from './callbacks.repository.js';
+
+/**
+ * At API start, reports every stored callback whose URL holds user info
+ * (`user:password@`, refused at registration since): one warning line each,
+ * naming the callback id, app and event, never the URL or its password.
+ * Such a URL still works: deliveries drop the user info and send
+ * `Authorization: Bearer <secret>`. A failed check is logged and never stops
+ * the start.
+ */
+@Injectable()
+export class CallbackUrlCheck implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Callbacks');
+
+  constructor(private readonly repository: CallbacksRepository) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      for (const callback of await this.repository.withAtSign()) {
+        if (!hasUserInfo(callback.url)) continue;
+        this.logger.warn(
+          `Callback ${callback.id} (app A${callback.appId}, ${callback.event}) has a user name or password in its URL: ` +
+            'deliveries drop them and send Authorization: Bearer <secret>; the app should register the URL again without them.',
+        );
+      }
+    } catch (error) {
+      this.logger.warn(`Could not check stored callback URLs for user info: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CallbacksRepository } from '../src/callbacks/callbacks.repository.js';
+import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { CallbackEpochRepository } from '../src/events/callback-epoch.repository.js';
+import { OutboxRepository } from '../src/events/outbox.repository.js';
+import { CallbackReceiver } from './support/callback-receiver.js';
+import { sleep } from './support/deliveries.js';
+import type { Credentials } from './support/http-client.js';
+import { useTestApp } from './support/use-test-app.js';
+
+/** Resolves to whether `promise` is still unsettled after `ms` milliseconds. */
+async function stillPending(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let settled = false;
+  void promise.finally(() => (settled = true)).catch(() => undefined);
+  await sleep(ms);
+  return !settled;
+}
+
+/**
+ * Fan-out at commit time under concurrency (docs/api.md#events, decisions.md "Which
+ * callbacks get an event?"): a registration and a change in flight at the same
+ * moment are ordered by the callback epoch's row lock. The test holds one side's
+ * transaction open (through the service's own repositories) while the other
+ * is sent over HTTP.
+ */
+describe('a callback registered while a change is being committed', () => {
+  const { t, admin } = useTestApp(
+    { REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '50' },
+    { resetEach: true, admin: true },
+  );
+  let receiver: CallbackReceiver;
+
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+
+  async function register(app: Credentials, path: string): Promise<number> {
+    const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: 's' } });
+    return response.status;
+  }
+
+  it('waits for a change in flight, and does not receive it', async () => {
+    receiver.reset();
+    const before = await t.createApp(0, 'before');
+    const during = await t.createApp(0, 'during');
+    expect(await register(before, '/before')).toBe(200);
+    const runner = t.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      await t.app.get(OutboxRepository).insert(runner.manager, [{ type: 'account_team_update', payload: '{"n":1}' }], 0);
+      const registering = register(during, '/during');
+      expect(await stillPending(registering, 700)).toBe(true);
+      await runner.commitTransaction();
+      expect(await registering).toBe(200);
+    } finally {
+      await runner.release();
+    }
+    await receiver.waitFor('/before', 1);
+    await sleep(500);
+    expect(receiver.requestsTo('/during')).toEqual([]);
+    expect(await t.dataSource.manager.count(DeliveryEntity)).toBe(1);
+  });
+
+  it('makes a change committed while it is in flight wait for it, and receive it', async () => {
+    receiver.reset();
+    const during = await t.createApp(0, 'during');
+    const red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
+    await t.insertAccount({ id: '1', teamId: null });
+    const runner = t.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      const sinceEpoch = await t.app.get(CallbackEpochRepository).advance(runner.manager);
+      await t.app.get(CallbacksRepository).insert(runner.manager, {
+        appId: during.id,
+        event: 'account_team_update',
+        url: receiver.url('/during'),
+        secret: 's',
+        sinceEpoch,
+        createdAt: 0,
+        updatedAt: 0,
+      });
+      const moving = t.http.patch('/account/1', { auth: admin, body: { team: red } });
+      expect(await stillPending(moving, 700)).toBe(true);
+      await runner.commitTransaction();
+      expect((await moving).status).toBe(200);
+    } finally {
+      await runner.release();
+    }
+    const [request] = await receiver.waitFor('/during', 1);
+    expect(JSON.parse(request.body).account.id).toBe('1');
+  });
+});
