@@ -44,6 +44,7 @@ const KNOWN_RENAMES = [
   ['docs/decisions.md', 'identity-provider-sign-in-7-interface-45', 'identity-provider-sign-in'],
   ['docs/decisions.md', 'callbacks-and-events-8', 'callbacks-and-events'],
   ['docs/decisions.md', 'running-9', 'running'],
+  ['docs/decisions.md', 'past-one-machine-11', 'past-one-machine'],
   ['docs/operations.md', 'callbacks-and-event-delivery-interface-44-6-contract-8', 'callbacks-and-event-delivery'],
 ];
 
