@@ -9,7 +9,7 @@ import { dataSourceOptions } from './src/database/data-source-options.js';
 
 /**
  * The TypeORM DataSource for the TypeORM CLI (`npm run typeorm -- migration:show`),
- * built from the same configuration as the service (contract §9: DATABASE_URL),
+ * built from the same configuration as the service (docs/api.md#operating: DATABASE_URL),
  * with every feature's entities (`src/<feature>/**\/*.entity.ts`).
  */
 export default new DataSource(

@@ -1,5 +1,5 @@
 /**
- * The apps' delivery log at scale (contract §10): `GET
+ * The apps' delivery log at scale (docs/api.md#delivery-log): `GET
  * /callback/{event}/deliveries` (the first page, and a `status` filter) with
  * 10,000 and then 1,000,000 delivery rows for the calling app, timed one
  * request after another against the built API (`node dist/main.js`, embedded

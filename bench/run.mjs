@@ -119,7 +119,6 @@ async function appAuthorization() {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 }
 
-/** Sends one sequence of `scenario` (request 0) and warns about any non-2xx answer. @returns `{ results }` of a search page. */
 /** Registers the receiver as the bench app's callback for `account_team_update`. */
 async function registerCallback(apiUrl, auth, url) {
   const response = await fetch(`${apiUrl}/callback/account_team_update`, {
@@ -137,6 +136,7 @@ async function eventPayload(apiUrl) {
   return JSON.stringify({ account, team });
 }
 
+/** Sends one sequence of `scenario` (request 0) and warns about any non-2xx answer. @returns `{ results }` of a search page. */
 async function probe(baseUrl, scenario) {
   const context = {};
   let results;

@@ -2,7 +2,7 @@
  * Bulk seeding of the benchmark data set, straight into MariaDB with
  * multi-row INSERTs (never one HTTP call per row). Rows look like the
  * service's own: account ids are large unsigned 64-bit snowflakes stored
- * zero-padded to 20 digits (src/accounts/account-id.ts), timestamps are
+ * zero-padded to 20 digits (src/common/account-id.ts), timestamps are
  * seconds with a fraction.
  *
  * Deterministic: the same sizes give the same rows (seeded PRNG), so runs

@@ -8,7 +8,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { DeliveryAdminModule } from './delivery/delivery-admin.module.js';
 
 /**
- * The modules the operator CLI (contract §9, `src/cli.ts`) runs its commands
+ * The modules the operator CLI (docs/api.md#operating, `src/cli.ts`) runs its commands
  * over, the same as the API's. `migrate: true` brings the schema up to date
  * when the context opens (every command but `migrations run`, which applies
  * them itself and reports).

@@ -12,7 +12,7 @@ import { sessionsCommand } from './cli/sessions.command.js';
 import { CliModule } from './cli.module.js';
 
 /**
- * Operator CLI entrypoint: `node dist/cli.js <command>` (contract §9). Usage
+ * Operator CLI entrypoint: `node dist/cli.js <command>` (docs/api.md#operating). Usage
  * errors are commander's (exit 1); a command's error prints `Error: <message>`
  * and exits 1. The database is opened only when a command needs it.
  */

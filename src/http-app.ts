@@ -16,7 +16,7 @@ import { clientErrorHandler } from './http/client-errors.js';
 import { corsOptions } from './http/cors-options.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { gracefulShutdown } from './http/graceful-shutdown.js';
-import { HttpExceptionFilter } from './http/http-exception.filter.js';
+import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body-parser.js';
 import { bodyTimeout, httpServerOptions } from './http/request-timeouts.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -24,7 +24,7 @@ import { securityHeaders } from './http/security-headers.js';
 /**
  * Builds the API application (not yet listening): Fastify with the lossless
  * JSON parser and the 128 KiB body limit, the validation pipe and the error
- * filter of contract §1; JSON logs, request metrics, security headers, CORS,
+ * filter of docs/api.md#conventions; JSON logs, request metrics, security headers, CORS,
  * the OpenAPI document and the 503 answers of a graceful shutdown. Every
  * line, Nest's and TypeORM's from the first one, goes through the process's
  * pino logger. Used by `main.ts` (which handles the shutdown signals) and by
@@ -66,6 +66,6 @@ export async function createHttpApp(
   if (corsOrigins.length > 0) app.enableCors(corsOptions(corsOrigins));
   setupOpenApi(app);
   app.useGlobalPipes(new ApiValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalFilters(new AllExceptionsFilter());
   return app;
 }

@@ -11,7 +11,7 @@ import { logStartupFailure } from './logging/startup-failure.js';
 import { shutdownOnSignals } from './shutdown.js';
 
 /**
- * API entrypoint: `node dist/main.js` (contract §9). Every line goes through
+ * API entrypoint: `node dist/main.js` (docs/api.md#operating). Every line goes through
  * pino in `LOG_FORMAT` from the first; a start-up that fails logs one line
  * and exits 1; SIGTERM/SIGINT log the shutdown and what it waited for.
  */

@@ -11,7 +11,7 @@ import type { PinoLoggerService } from './logging/pino-logger.service.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 
 /**
- * The delivery worker process (contract §9, `node dist/worker.js`): the
+ * The delivery worker process (docs/api.md#operating, `node dist/worker.js`): the
  * BullMQ worker sending callbacks plus the outbox relay, and its probes and
  * metrics (served only on `WORKER_PORT`). Needs `REDIS_URL`.
  */

@@ -13,7 +13,7 @@ import { shutdownOnSignals } from './shutdown.js';
 import { WorkerModule } from './worker.module.js';
 
 /**
- * Delivery worker entrypoint: `node dist/worker.js` (contract §9). Runs until
+ * Delivery worker entrypoint: `node dist/worker.js` (docs/api.md#operating). Runs until
  * SIGTERM/SIGINT, then stops taking jobs and waits for the ones in flight,
  * logging both steps. With `WORKER_PORT` it serves `/health/live`,
  * `/health/ready` and `/metrics` there; without it, no HTTP at all. Every line

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { NameGramKeys } from '../src/read-model/name-gram-keys.js';
 import { characterKeySql, searchGramSql } from '../src/database/name-grams.js';
 import { likeContains, LIKE_ESCAPE } from '../src/http/pagination.js';
@@ -40,7 +41,7 @@ describe('account name n-grams (MySQL)', () => {
 
   beforeAll(async () => {
     t = await TestApp.start();
-    admin = await t.createApp(95);
+    admin = await t.createApp(APP_PERMISSIONS);
   });
   afterAll(async () => {
     await t.close();
@@ -166,7 +167,7 @@ describe('account name n-grams (MySQL)', () => {
 
     beforeAll(async () => {
       await t.reset();
-      admin = await t.createApp(95);
+      admin = await t.createApp(APP_PERMISSIONS);
       for (const [index, name] of NAMES.entries()) {
         const response = await t.http.post('/accounts/new', {
           auth: admin,

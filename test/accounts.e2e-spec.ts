@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { Permission as P } from '../src/permissions/permission.js';
+import { APP_PERMISSIONS, Permission as P } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
 const CHALLENGE = 'Basic realm="accounts"';
 const notFound = (loc: string[], resource: string) => ({ detail: [{ loc, msg: `${resource} not found.`, type: 'value_error.not_found' }] });
 
-describe('accounts (interface §4.1)', () => {
+describe('accounts (docs/api.md#routes-accounts)', () => {
   const { t } = useTestApp({}, { resetEach: true });
 
-  /** A Team object as contract §2 shapes it. */
+  /** A Team object as docs/api.md#objects shapes it. */
   async function team(name: string, admin: Credentials): Promise<{ id: number; name: string; created_at: number }> {
     const response = await t.http.post('/teams/new', { auth: admin, body: { name } });
     expect(response.status).toBe(201);
@@ -32,7 +32,7 @@ describe('accounts (interface §4.1)', () => {
 
   describe('POST /acounts/new and /accounts/new', () => {
     it.each(['/acounts/new', '/accounts/new'])('%s creates an account with every field', async (path) => {
-      const admin = await t.createApp(95);
+      const admin = await t.createApp(APP_PERMISSIONS);
       const red = await team('Red', admin);
       const response = await t.http.post(path, {
         auth: admin,
@@ -115,7 +115,7 @@ describe('accounts (interface §4.1)', () => {
     });
 
     it('403 without manage_account_details, for apps and users', async () => {
-      const app = await t.createApp(95 & ~P.ManageAccountDetails);
+      const app = await t.createApp(APP_PERMISSIONS & ~P.ManageAccountDetails);
       const response = await t.http.post('/acounts/new', { auth: app, body: { id: 1, name: 'A', discriminator: '1' } });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ detail: 'Missing permission: manage_account_details.' });
@@ -133,14 +133,14 @@ describe('accounts (interface §4.1)', () => {
     });
 
     it('422 for an unknown team, and nothing is created', async () => {
-      const admin = await t.createApp(95);
+      const admin = await t.createApp(APP_PERMISSIONS);
       const response = await t.http.post('/acounts/new', { auth: admin, body: { id: 1, name: 'A', discriminator: '1', team: 999 } });
       expect(response.status).toBe(422);
       expect(response.body).toEqual(notFound(['body', 'team'], 'Team'));
       expect(await accountCount()).toBe(0);
     });
 
-    describe('permissions on creation (contract §5)', () => {
+    describe('permissions on creation (docs/api.md#permissions)', () => {
       it('grants what the caller holds along with manage_permissions', async () => {
         const app = await t.createApp(P.ManageAccountDetails | P.ManagePermissions | P.ManageTeams);
         const response = await t.http.post('/acounts/new', {
@@ -152,7 +152,7 @@ describe('accounts (interface §4.1)', () => {
       });
 
       it('403 without manage_permissions', async () => {
-        const app = await t.createApp(95 & ~P.ManagePermissions);
+        const app = await t.createApp(APP_PERMISSIONS & ~P.ManagePermissions);
         const response = await t.http.post('/acounts/new', {
           auth: app,
           body: { id: 1, name: 'A', discriminator: '1', permissions: P.ManageTeams },
@@ -172,7 +172,7 @@ describe('accounts (interface §4.1)', () => {
       });
 
       it('403 for authenticate_users, even from an app holding everything', async () => {
-        const app = await t.createApp(95);
+        const app = await t.createApp(APP_PERMISSIONS);
         const response = await t.http.post('/acounts/new', {
           auth: app,
           body: { id: 1, name: 'A', discriminator: '1', permissions: P.AuthenticateUsers },
@@ -183,7 +183,7 @@ describe('accounts (interface §4.1)', () => {
       });
 
       it('manage_own_team: a manage_own_team member may create a teammate holding it', async () => {
-        const admin = await t.createApp(95);
+        const admin = await t.createApp(APP_PERMISSIONS);
         const red = await team('Red', admin);
         await t.insertAccount({ id: '9', permissions: P.ManageOwnTeam | P.ManageAccountDetails, teamId: red.id });
         const user = await t.login('9');
@@ -195,7 +195,7 @@ describe('accounts (interface §4.1)', () => {
       });
 
       it.each([128, 255, -1, 1.5, '1', true, [1]])('422 for permissions %j', async (permissions) => {
-        const app = await t.createApp(95);
+        const app = await t.createApp(APP_PERMISSIONS);
         const response = await t.http.post('/acounts/new', { auth: app, body: { id: 1, name: 'A', discriminator: '1', permissions } });
         expect(response.status).toBe(422);
         expect(response.body.detail).toEqual([{ loc: ['body', 'permissions'], msg: expect.any(String), type: expect.any(String) }]);
@@ -203,7 +203,7 @@ describe('accounts (interface §4.1)', () => {
       });
     });
 
-    describe('validation (contract §6)', () => {
+    describe('validation (docs/api.md#validation)', () => {
       const valid = { id: '1', name: 'Ann', discriminator: '0001' };
 
       it.each([
@@ -243,7 +243,7 @@ describe('accounts (interface §4.1)', () => {
         ['id a boolean', { id: true }, 'id', 'type_error.integer'],
         ['id an object', { id: { n: 1 } }, 'id', 'type_error.integer'],
       ])('422 for %s, and nothing is created', async (_what, change, field, type) => {
-        const admin = await t.createApp(95);
+        const admin = await t.createApp(APP_PERMISSIONS);
         const response = await t.http.post('/acounts/new', { auth: admin, body: { ...valid, ...change } });
         expect(response.status).toBe(422);
         expect(response.body).toEqual({ detail: [{ loc: ['body', field], msg: expect.any(String), type }] });
@@ -255,7 +255,7 @@ describe('accounts (interface §4.1)', () => {
         ['a negative number beyond 2^53', '-18446744073709551615'],
         ['an exponent beyond 2^53', '1e30'],
       ])('422 for an id sent as the JSON number %s', async (_what, raw) => {
-        const admin = await t.createApp(95);
+        const admin = await t.createApp(APP_PERMISSIONS);
         const response = await t.http.post('/acounts/new', { auth: admin, rawBody: `{"id": ${raw}, "name": "A", "discriminator": "1"}` });
         expect(response.status).toBe(422);
         expect(response.body).toEqual({
@@ -264,7 +264,7 @@ describe('accounts (interface §4.1)', () => {
       });
 
       it('reports every invalid field at once', async () => {
-        const admin = await t.createApp(95);
+        const admin = await t.createApp(APP_PERMISSIONS);
         const response = await t.http.post('/acounts/new', { auth: admin, body: { name: '', team: 'x' } });
         expect(response.status).toBe(422);
         expect(response.body.detail.map((item: { loc: string[] }) => item.loc)).toEqual([
@@ -277,7 +277,7 @@ describe('accounts (interface §4.1)', () => {
       });
 
       it('accepts the bounds: 255 characters after trimming, 32-character discriminator, 2048-character URL, localhost URL', async () => {
-        const admin = await t.createApp(95);
+        const admin = await t.createApp(APP_PERMISSIONS);
         const name = 'é'.repeat(255);
         const avatar = `http://localhost/${'a'.repeat(2048 - 17)}`;
         const response = await t.http.post('/acounts/new', {
@@ -290,7 +290,7 @@ describe('accounts (interface §4.1)', () => {
       });
 
       it('counts characters, not UTF-16 units: 255 emoji are a valid name', async () => {
-        const admin = await t.createApp(95);
+        const admin = await t.createApp(APP_PERMISSIONS);
         const name = '😀'.repeat(255);
         const response = await t.http.post('/acounts/new', { auth: admin, body: { id: 1, name, discriminator: '1' } });
         expect(response.status).toBe(201);
@@ -298,7 +298,7 @@ describe('accounts (interface §4.1)', () => {
       });
 
       it('ignores unknown fields', async () => {
-        const admin = await t.createApp(95);
+        const admin = await t.createApp(APP_PERMISSIONS);
         const response = await t.http.post('/acounts/new', { auth: admin, body: { ...valid, created_at: 5, awards: [1], color: 'red' } });
         expect(response.status).toBe(201);
         expect(Object.keys(response.body).sort()).toEqual([
@@ -324,7 +324,7 @@ describe('accounts (interface §4.1)', () => {
     });
 
     it.each(['/acounts/new', '/accounts/new'])('%s is 403 and creates nothing', async (path) => {
-      const admin = await closed.createApp(95);
+      const admin = await closed.createApp(APP_PERMISSIONS);
       const response = await closed.http.post(path, { auth: admin, body: { id: 1, name: 'A', discriminator: '1' } });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ detail: 'Signups are closed.' });
@@ -454,7 +454,7 @@ describe('accounts (interface §4.1)', () => {
     });
 
     it('team=<id> lists that team, team=0 accounts without a team, combined with q', async () => {
-      const admin = await t.createApp(95);
+      const admin = await t.createApp(APP_PERMISSIONS);
       const red = await team('Red', admin);
       const blue = await team('Blue', admin);
       await seed(
@@ -575,13 +575,13 @@ describe('accounts (interface §4.1)', () => {
       const response = await t.http.patch('/account/7', { auth: self, body: { name: 'New' } });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ detail: 'You need manage_account_details to change name, discriminator or avatar_url.' });
-      const app = await t.createApp(95 & ~P.ManageAccountDetails);
+      const app = await t.createApp(APP_PERMISSIONS & ~P.ManageAccountDetails);
       expect((await t.http.patch('/account/7', { auth: app, body: { avatar_url: null } })).status).toBe(403);
       expect((await t.http.get('/account/7')).body.name).toBe('Old');
     });
 
     it('422 for an unknown account', async () => {
-      const app = await t.createApp(95);
+      const app = await t.createApp(APP_PERMISSIONS);
       const response = await t.http.patch('/account/8', { auth: app, body: { name: 'X' } });
       expect(response.status).toBe(422);
       expect(response.body).toEqual(notFound(['path', 'account'], 'Account'));
@@ -606,7 +606,7 @@ describe('accounts (interface §4.1)', () => {
       ['revoke_permissions', 256],
       ['revoke_permissions', 0.5],
     ])('422 for %s=%j, and nothing changes', async (field, value) => {
-      const app = await t.createApp(95);
+      const app = await t.createApp(APP_PERMISSIONS);
       await t.insertAccount({ id: '7', name: 'Old' });
       const response = await t.http.patch('/account/7', { auth: app, body: { discriminator: '2', [field]: value } });
       expect(response.status).toBe(422);
@@ -614,12 +614,12 @@ describe('accounts (interface §4.1)', () => {
       expect((await t.http.get('/account/7')).body).toMatchObject({ name: 'Old', discriminator: '0001' });
     });
 
-    describe('team (contract §5 team membership rule)', () => {
+    describe('team (docs/api.md#team-membership)', () => {
       let admin: Credentials;
       let red: { id: number; name: string; created_at: number };
       let blue: { id: number; name: string; created_at: number };
       beforeEach(async () => {
-        admin = await t.createApp(95);
+        admin = await t.createApp(APP_PERMISSIONS);
         red = await team('Red', admin);
         blue = await team('Blue', admin);
       });
@@ -687,7 +687,7 @@ describe('accounts (interface §4.1)', () => {
 
       it('an app without manage_account_teams may not move anyone', async () => {
         await t.insertAccount({ id: '7' });
-        const app = await t.createApp(95 & ~P.ManageAccountTeams);
+        const app = await t.createApp(APP_PERMISSIONS & ~P.ManageAccountTeams);
         expect((await t.http.patch('/account/7', { auth: app, body: { team: red.id } })).status).toBe(403);
       });
 
@@ -712,7 +712,7 @@ describe('accounts (interface §4.1)', () => {
       });
     });
 
-    describe('grant_permissions and revoke_permissions (contract §5)', () => {
+    describe('grant_permissions and revoke_permissions (docs/api.md#permissions)', () => {
       it('grants and revokes with manage_permissions and the bits', async () => {
         const app = await t.createApp(P.ManagePermissions | P.ManageTeams | P.ManageAwards);
         await t.insertAccount({ id: '7', permissions: P.ManageAwards });
@@ -734,7 +734,7 @@ describe('accounts (interface §4.1)', () => {
 
       it('403 without manage_permissions, or for a bit the caller lacks', async () => {
         await t.insertAccount({ id: '7' });
-        const noManage = await t.createApp(95 & ~P.ManagePermissions);
+        const noManage = await t.createApp(APP_PERMISSIONS & ~P.ManagePermissions);
         expect((await t.http.patch('/account/7', { auth: noManage, body: { grant_permissions: P.ManageTeams } })).status).toBe(403);
         const partial = await t.createApp(P.ManagePermissions | P.ManageTeams);
         const response = await t.http.patch('/account/7', { auth: partial, body: { revoke_permissions: P.ManageTeams | P.ManageAwards } });
@@ -744,7 +744,7 @@ describe('accounts (interface §4.1)', () => {
 
       it('403 for granting authenticate_users', async () => {
         await t.insertAccount({ id: '7' });
-        const app = await t.createApp(95);
+        const app = await t.createApp(APP_PERMISSIONS);
         const response = await t.http.patch('/account/7', { auth: app, body: { grant_permissions: P.AuthenticateUsers } });
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ detail: 'authenticate_users can never be granted to an account.' });
@@ -757,7 +757,7 @@ describe('accounts (interface §4.1)', () => {
       });
 
       it('manage_own_team: a manage_own_team teammate may grant and revoke it, a member of another team may not', async () => {
-        const admin = await t.createApp(95);
+        const admin = await t.createApp(APP_PERMISSIONS);
         const red = await team('Red', admin);
         const blue = await team('Blue', admin);
         await t.insertAccount({ id: '7', teamId: red.id });
@@ -806,7 +806,7 @@ describe('accounts (interface §4.1)', () => {
 
   describe('concurrent requests', () => {
     it('one of many simultaneous creations of an id wins; the others are 409, never 500', async () => {
-      const admin = await t.createApp(95);
+      const admin = await t.createApp(APP_PERMISSIONS);
       const responses = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           t.http.post('/acounts/new', { auth: admin, body: { id: 1, name: `A${i}`, discriminator: '1' } }),
@@ -817,7 +817,7 @@ describe('accounts (interface §4.1)', () => {
     });
 
     it('simultaneous team moves of one account leave it in exactly one team', async () => {
-      const admin = await t.createApp(95);
+      const admin = await t.createApp(APP_PERMISSIONS);
       const teams = await Promise.all(Array.from({ length: 10 }, (_, i) => team(`T${i}`, admin)));
       await t.insertAccount({ id: '1' });
       const responses = await Promise.all(teams.map((each) => t.http.patch('/account/1', { auth: admin, body: { team: each.id } })));
@@ -829,7 +829,7 @@ describe('accounts (interface §4.1)', () => {
 
   describe('DELETE /account/{account}', () => {
     it('204 with manage_account_details; the account, its sessions and its team membership go', async () => {
-      const admin = await t.createApp(95);
+      const admin = await t.createApp(APP_PERMISSIONS);
       const red = await team('Red', admin);
       await t.insertAccount({ id: '7', teamId: red.id });
       const session = await t.login('7');
@@ -855,7 +855,7 @@ describe('accounts (interface §4.1)', () => {
       const response = await t.http.delete('/account/7', { auth: await t.login('8') });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ detail: 'You need manage_account_details to delete another account.' });
-      const app = await t.createApp(95 & ~P.ManageAccountDetails);
+      const app = await t.createApp(APP_PERMISSIONS & ~P.ManageAccountDetails);
       expect((await t.http.delete('/account/7', { auth: app })).status).toBe(403);
       expect((await t.http.get('/account/7')).status).toBe(200);
     });
@@ -869,14 +869,14 @@ describe('accounts (interface §4.1)', () => {
     });
 
     it('422 for an unknown account', async () => {
-      const app = await t.createApp(95);
+      const app = await t.createApp(APP_PERMISSIONS);
       const response = await t.http.delete('/account/18446744073709551615', { auth: app });
       expect(response.status).toBe(422);
       expect(response.body).toEqual(notFound(['path', 'account'], 'Account'));
     });
 
     it('the id can be registered again afterwards', async () => {
-      const app = await t.createApp(95);
+      const app = await t.createApp(APP_PERMISSIONS);
       await t.insertAccount({ id: '7' });
       expect((await t.http.delete('/account/7', { auth: app })).status).toBe(204);
       expect((await t.http.post('/acounts/new', { auth: app, body: { id: 7, name: 'Again', discriminator: '1' } })).status).toBe(201);

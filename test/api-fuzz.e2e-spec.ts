@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS, Permission } from '../src/permissions/permission.js';
 import { invariantViolations } from './fuzz/database-invariants.js';
 import { type FuzzOperation, operationsOf } from './fuzz/openapi-operations.js';
 import { type FuzzRequest, type FuzzWorld, requestArbitrary } from './fuzz/request-arbitraries.js';
@@ -17,9 +18,9 @@ const RUNS_PER_WORLD = 25;
 /** Empties the database and builds what the requests aim at: accounts, teams, awards, a callback, each principal kind. */
 async function freshWorld(t: TestApp): Promise<FuzzWorld> {
   await t.reset();
-  const admin = await t.createApp(95, 'fuzz admin');
+  const admin = await t.createApp(APP_PERMISSIONS, 'fuzz admin');
   const plain = await t.createApp(0, 'fuzz plain');
-  const teamsOnly = await t.createApp(8, 'fuzz teams');
+  const teamsOnly = await t.createApp(Permission.ManageTeams, 'fuzz teams');
   const teams: number[] = [];
   for (const name of ['Red', 'Blue', 'Ünïcødé']) teams.push((await t.http.post('/teams/new', { auth: admin, body: { name } })).body.id);
   const accounts = ['1', '42', '9007199254740993', '18446744073709551615'];
@@ -96,7 +97,7 @@ async function send(t: TestApp, request: FuzzRequest): Promise<{ status: number;
   return { status: response.status, body };
 }
 
-/** Why an answer breaks the document or contract §1, or `undefined` when it is fine. */
+/** Why an answer breaks the document or docs/api.md#conventions, or `undefined` when it is fine. */
 function problemWith(operation: FuzzOperation, answer: { status: number; body: unknown }): string | undefined {
   if (answer.status >= 500 && answer.status !== 502 && answer.status !== 504) return `status ${answer.status}`;
   if (!operation.statuses.has(answer.status)) return `status ${answer.status} is not documented (${[...operation.statuses].join(', ')})`;
@@ -121,7 +122,7 @@ function problemWith(operation: FuzzOperation, answer: { status: number; body: u
  * (schema-built, mutated, unicode edge cases, thousands of keys, long
  * strings). No answer is a 5xx (502/504 only
  * where the identity provider is involved, as documented), every status is
- * documented and every error has the `{"detail"}` shape of contract §1; after
+ * documented and every error has the `{"detail"}` shape of docs/api.md#conventions; after
  * each world the database invariants hold. A failure prints the seed and the
  * shrunk request.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { AppEntity } from '../src/auth/apps/app.entity.js';
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
-import { Permission as P } from '../src/permissions/permission.js';
+import { APP_PERMISSIONS, Permission as P } from '../src/permissions/permission.js';
 import { advancingClock } from './support/advancing-clock.js';
 import { collectRoutes } from './support/collect-routes.js';
 import { snapshot } from './support/database-snapshot.js';
@@ -12,7 +12,7 @@ import { useTestApp } from './support/use-test-app.js';
 const CHALLENGE = 'Basic realm="accounts"';
 const THIRTY_DAYS = 30 * 86_400;
 
-describe('authentication (interface §4.5, contract §4)', () => {
+describe('authentication (docs/api.md#routes-auth, docs/api.md#authentication)', () => {
   const { t } = useTestApp({}, { resetEach: true });
 
   describe('POST /auth/create_session', () => {
@@ -89,7 +89,7 @@ describe('authentication (interface §4.5, contract §4)', () => {
     });
 
     it('403 for an app without authenticate_users', async () => {
-      const app = await t.createApp(95 & ~P.AuthenticateUsers);
+      const app = await t.createApp(APP_PERMISSIONS & ~P.AuthenticateUsers);
       await t.insertAccount({ id: '5' });
       const response = await t.http.post('/auth/create_session', { auth: app, body: { account: 5 } });
       expect(response.status).toBe(403);
@@ -118,7 +118,7 @@ describe('authentication (interface §4.5, contract §4)', () => {
     });
 
     it('a user: the Account object', async () => {
-      const admin = await t.createApp(95);
+      const admin = await t.createApp(APP_PERMISSIONS);
       const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body;
       await t.insertAccount({ id: '5', name: 'Five', teamId: team.id, permissions: 6, createdAt: 1700000000.5 });
       const response = await t.http.get('/auth/me', { auth: await t.login('5') });
@@ -155,7 +155,7 @@ describe('authentication (interface §4.5, contract §4)', () => {
     it('answers 401 with the Basic challenge on every route of the router, and changes nothing', async () => {
       const routes = collectRoutes(t).map((route) => route.name.split(' ') as [string, string]);
       expect(routes.length).toBeGreaterThanOrEqual(30);
-      const app = await t.createApp(95);
+      const app = await t.createApp(APP_PERMISSIONS);
       const team = (await t.http.post('/teams/new', { auth: app, body: { name: 'Red' } })).body.id;
       await t.insertAccount({ id: '5', teamId: team });
       const award = (

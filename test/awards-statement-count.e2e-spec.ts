@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
 import { StatementCounter } from './support/statement-counter.js';
 import { useTestApp } from './support/use-test-app.js';
@@ -7,7 +8,7 @@ import { useTestApp } from './support/use-test-app.js';
 const IMAGE = 'https://cdn.example.com/award.png';
 
 /**
- * Account and Team objects carry teams, member counts and awards (contract §2):
+ * Account and Team objects carry teams, member counts and awards (docs/api.md#objects):
  * a response must load them in a fixed number of SQL statements, however many
  * rows it holds (issue: awards, no N+1 queries).
  */
@@ -20,7 +21,7 @@ describe('statements per response do not grow with its size', () => {
 
   beforeAll(async () => {
     counter = new StatementCounter(t.dataSource);
-    admin = await t.createApp(95);
+    admin = await t.createApp(APP_PERMISSIONS);
     // 30 accounts in 10 teams; each account holds 3 awards, each team has 2 more.
     for (let team = 0; team < 10; team += 1) {
       const created = await t.http.post('/teams/new', { auth: admin, body: { name: `team ${team}` } });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AwardEntity } from '../src/awards/award.entity.js';
 import { AwardeeEntity } from '../src/awards/awardee.entity.js';
-import { Permission } from '../src/permissions/permission.js';
+import { APP_PERMISSIONS, Permission } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -10,11 +10,11 @@ const IMAGE = 'https://cdn.example.com/gold.png';
 const BIG_ID = '18446744073709551615';
 
 /** An app holding every app permission but `manage_awards`. */
-const ALL_BUT_AWARDS = 95 & ~Permission.ManageAwards;
+const ALL_BUT_AWARDS = APP_PERMISSIONS & ~Permission.ManageAwards;
 
 const notFound = (loc: (string | number)[], resource: string) => ({ loc, msg: `${resource} not found.`, type: 'value_error.not_found' });
 
-describe('awards (interface §4.3)', () => {
+describe('awards (docs/api.md#routes-awards)', () => {
   const { t, admin } = useTestApp({}, { resetEach: true, admin: 'admin' });
   let noAwards: Credentials;
 

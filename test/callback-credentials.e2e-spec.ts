@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { CallbackUrlCheck } from '../src/callbacks/callback-url.check.js';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { runProcess } from './support/child-process.js';
 import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
@@ -39,7 +40,7 @@ const USER_INFO_REFUSED = {
   ],
 };
 
-/** Contract §8: deliveries authenticate with `Authorization: Bearer <secret>`, whatever the URL holds. */
+/** docs/api.md#events: deliveries authenticate with `Authorization: Bearer <secret>`, whatever the URL holds. */
 describe('credentials in callback URLs', () => {
   const log = new CapturedLog();
   let t: TestApp;
@@ -61,7 +62,7 @@ describe('credentials in callback URLs', () => {
   beforeEach(async () => {
     await t.reset();
     receiver.reset();
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
     listener = await t.createApp(0, 'listener');
   });
 

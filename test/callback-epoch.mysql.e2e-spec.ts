@@ -18,7 +18,7 @@ async function stillPending(promise: Promise<unknown>, ms: number): Promise<bool
 }
 
 /**
- * Fan-out at commit time under concurrency (contract §8, decisions.md "Which
+ * Fan-out at commit time under concurrency (docs/api.md#events, decisions.md "Which
  * callbacks get an event?"): a registration and a change in flight at the same
  * moment are ordered by the callback epoch's row lock. The test holds one side's
  * transaction open (through the service's own repositories) while the other

@@ -14,7 +14,7 @@ const OLD_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const NEW_SECRET = 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD';
 const CALLBACK = '/callback/account_team_update';
 
-/** Callback health, auto-disable, recovery, secret rotation and retention (contract §10), embedded delivery. */
+/** Callback health, auto-disable, recovery, secret rotation and retention (docs/api.md#delivery-log), embedded delivery. */
 describe('callback health and secret rotation', () => {
   let t: TestApp;
   let receiver: CallbackReceiver;

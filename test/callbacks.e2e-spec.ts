@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AppsService } from '../src/auth/apps/apps.service.js';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -10,17 +11,17 @@ const UNKNOWN_EVENT = {
   detail: [{ loc: ['path', 'event'], msg: 'Unknown event type. Known event types: account_team_update.', type: 'type_error.enum' }],
 };
 const HOOK = 'https://hooks.example.com/team';
-/** The health fields of a callback that has not delivered anything yet (contract §10). */
+/** The health fields of a callback that has not delivered anything yet (docs/api.md#delivery-log). */
 const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null };
 
-describe('callback registration (interface §4.4, contract §8)', () => {
+describe('callback registration (docs/api.md#routes-callbacks, docs/api.md#events)', () => {
   const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false' }, { resetEach: true });
   let app: Credentials & { id: number };
   let other: Credentials & { id: number };
 
   beforeEach(async () => {
     app = await t.createApp(0, 'listener');
-    other = await t.createApp(95, 'other');
+    other = await t.createApp(APP_PERMISSIONS, 'other');
   });
 
   it('registers, reads, lists, replaces and deletes a callback; the secret is never returned', async () => {
@@ -134,7 +135,7 @@ describe('callback registration (interface §4.4, contract §8)', () => {
     expect(await t.dataSource.manager.count(CallbackEntity)).toBe(0);
   });
 
-  it('validates url and secret (contract §6) and changes nothing on bad input', async () => {
+  it('validates url and secret (docs/api.md#validation) and changes nothing on bad input', async () => {
     await t.http.put('/callback/account_team_update', { auth: app, body: { url: HOOK, secret: 'kept' } });
     const cases: [unknown, unknown][] = [
       [{ secret: 's' }, [{ loc: ['body', 'url'], msg: 'field required', type: 'value_error.missing' }]],

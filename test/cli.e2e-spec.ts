@@ -22,7 +22,7 @@ interface CliResult {
   stderr: string;
 }
 
-describe('operator CLI (contract §9)', () => {
+describe('operator CLI (docs/api.md#operating)', () => {
   const { t } = useTestApp({}, { resetEach: true });
   let databaseUrl: string;
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { TeamEntity } from '../src/teams/team.entity.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { runProcess, TestProcess } from './support/child-process.js';
@@ -58,7 +59,7 @@ interface Change {
 }
 
 /**
- * A database outage under load (contract §8: a change acknowledged with 200
+ * A database outage under load (docs/api.md#events: a change acknowledged with 200
  * delivers its event exactly once; nothing is delivered that did not commit).
  * The suite runs a MariaDB of its own (another port and data directory, as the
  * Redis outage test has its own Redis), stops it for a few seconds while 32
@@ -97,7 +98,7 @@ describe('a database outage under load', () => {
       CALLBACK_RETRY_DELAYS: '200ms,500ms,1s,2s,5s',
       CALLBACK_POLL_INTERVAL_MS: '50',
     });
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
   }, 120_000);
   afterAll(async () => {
     await receiver?.close();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { runProcess } from './support/child-process.js';
 import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
@@ -58,7 +59,7 @@ describe('deliveries CLI', () => {
   beforeEach(async () => {
     await t.reset();
     receiver.reset();
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
     listener = await t.createApp(0, 'listener');
     team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
   });
@@ -133,7 +134,7 @@ describe('deliveries CLI', () => {
     const [delivered] = await settledDeliveries(t.dataSource, 1);
     expect(delivered).toMatchObject({ id: failed.id, status: 'succeeded', attempts: 1, round: 1, lastStatus: 200, lastError: null });
 
-    // A succeeded delivery can be sent again too (contract §10: the same rule as the apps' redeliver).
+    // A succeeded delivery can be sent again too (docs/api.md#delivery-log: the same rule as the apps' redeliver).
     const again = await cli('redeliver', String(failed.id));
     expect(again).toMatchObject({ code: 0, stdout: `Delivery ${failed.id} is queued for redelivery.\n` });
     const [, , third] = await receiver.waitFor('/again', 3);

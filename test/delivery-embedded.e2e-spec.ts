@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
@@ -18,7 +19,7 @@ import { TestApp } from './support/test-app.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
-/** Embedded mode (no REDIS_URL): the API process delivers callbacks itself (contract §8, §9). */
+/** Embedded mode (no REDIS_URL): the API process delivers callbacks itself (docs/api.md#events, docs/api.md#operating). */
 describe('callback delivery, embedded mode', () => {
   let t: TestApp;
   let receiver: CallbackReceiver;
@@ -44,7 +45,7 @@ describe('callback delivery, embedded mode', () => {
   beforeEach(async () => {
     await t.reset();
     receiver.reset();
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
     listener = await t.createApp(0, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
@@ -61,7 +62,7 @@ describe('callback delivery, embedded mode', () => {
     return response.body;
   }
 
-  it('POSTs {account, team} with the headers of contract §8; the signature verifies with standardwebhooks', async () => {
+  it('POSTs {account, team} with the headers of docs/api.md#events; the signature verifies with standardwebhooks', async () => {
     await register(listener, '/hook');
     await t.insertAccount({ id: '18446744073709551615', name: 'Ann', teamId: red });
     const before = Math.floor(Date.now() / 1000);
@@ -227,9 +228,9 @@ describe('callback delivery, embedded mode', () => {
         createdAt: 0,
         updatedAt: 0,
       });
-      const team = (await t.http.post('/teams/new', { auth: await t.createApp(95, 'mover'), body: { name: 'Far' } })).body.id;
+      const team = (await t.http.post('/teams/new', { auth: await t.createApp(APP_PERMISSIONS, 'mover'), body: { name: 'Far' } })).body.id;
       await t.insertAccount({ id: '22', teamId: null });
-      expect((await t.http.patch('/account/22', { auth: await t.createApp(95, 'mover 2'), body: { team } })).status).toBe(200);
+      expect((await t.http.patch('/account/22', { auth: await t.createApp(APP_PERMISSIONS, 'mover 2'), body: { team } })).status).toBe(200);
       const [delivery] = await settledDeliveries(t.dataSource, 1);
       expect(delivery, url).toMatchObject({
         status: 'failed',
@@ -252,7 +253,7 @@ describe('callback delivery, embedded mode', () => {
     expect(receiver.requestsTo('/gone')).toHaveLength(1);
   });
 
-  it('retries a refused connection and a reset one (contract §8: network errors are retried)', async () => {
+  it('retries a refused connection and a reset one (docs/api.md#events: network errors are retried)', async () => {
     const closedPort = await freePort();
     await t.dataSource.manager.insert(CallbackEntity, {
       appId: listener.id,
@@ -296,7 +297,7 @@ describe('callback delivery, embedded mode', () => {
   });
 });
 
-/** A slow receiver never holds up the request that caused the event (contract §8). */
+/** A slow receiver never holds up the request that caused the event (docs/api.md#events). */
 describe('callback delivery, a receiver slower than any request', () => {
   let t: TestApp;
   let receiver: CallbackReceiver;
@@ -317,7 +318,7 @@ describe('callback delivery, a receiver slower than any request', () => {
   });
 
   it('answers the PATCH while the receiver still holds the delivery', async () => {
-    const admin = await t.createApp(95, 'admin');
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
     const listener = await t.createApp(0, 'listener');
     const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     expect(
@@ -355,7 +356,7 @@ describe('callback delivery, SSRF guard', () => {
   });
 
   it('refuses a host that resolves to loopback, and a stored loopback address, without retrying', async () => {
-    const admin = await t.createApp(95, 'admin');
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
     const byName = await t.createApp(0, 'by-name');
     const byAddress = await t.createApp(0, 'by-address');
     const port = new URL(receiver.url('/')).port;
@@ -393,7 +394,7 @@ describe('callback delivery, SSRF guard', () => {
 
   it('refuses a loopback host even when another client holds a keep-alive socket to it', async () => {
     await t.reset();
-    const admin = await t.createApp(95, 'admin');
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
     const listener = await t.createApp(0, 'listener');
     const port = new URL(receiver.url('/')).port;
     expect(
@@ -429,7 +430,7 @@ describe('callback delivery, embedded mode, receivers that hang', () => {
   });
 
   it("delivers a healthy app's events at once while three apps' receivers hang, then every other one", async () => {
-    const admin = await t.createApp(95, 'admin');
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
     const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     const paths = ['/healthy', '/hang-1', '/hang-2', '/hang-3'];
     for (const path of paths) {

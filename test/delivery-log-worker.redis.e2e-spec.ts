@@ -15,7 +15,7 @@ const CALLBACK = '/callback/account_team_update';
 const LOG = `${CALLBACK}/deliveries`;
 
 /**
- * The delivery log (contract §10) with Redis: a real worker process
+ * The delivery log (docs/api.md#delivery-log) with Redis: a real worker process
  * (`node <dist>/worker.js`) makes the attempts and writes their log, the API
  * shows and steers them; a real local receiver fails, hangs and answers long
  * bodies. Part of the run only when REDIS_URL is set (vitest.config.ts).

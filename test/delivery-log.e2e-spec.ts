@@ -11,7 +11,7 @@ const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const CALLBACK_PATH = '/callback/account_team_update';
 const LOG = `${CALLBACK_PATH}/deliveries`;
 
-/** The delivery log for apps (contract §10), embedded delivery (no REDIS_URL), with a real local receiver. */
+/** The delivery log for apps (docs/api.md#delivery-log), embedded delivery (no REDIS_URL), with a real local receiver. */
 describe('delivery log for apps', () => {
   let t: TestApp;
   let receiver: CallbackReceiver;

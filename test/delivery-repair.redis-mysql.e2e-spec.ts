@@ -17,7 +17,7 @@ import { TestApp } from './support/test-app.js';
 import { testRedisUrl } from './support/test-database.js';
 
 /**
- * Contract §8: every delivery ends succeeded, failed or cancelled, or is on the
+ * docs/api.md#events: every delivery ends succeeded, failed or cancelled, or is on the
  * queue; the API holds no database lock while it talks to Redis. A Redis of the
  * suite's own (paused, stopped), the API in Redis mode and no worker: jobs stay
  * where the test can see them.
@@ -127,7 +127,7 @@ describe('delivery queue repair and a Redis that stops answering', () => {
       lastError: 'Job failed: job stalled more than allowable limit',
     });
     expect(await t.dataSource.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(229);
-    // Job data are ids only (contract §8: URL, secret and body are read at delivery time); the app's holds it to its share of slots.
+    // Job data are ids only (docs/api.md#events: URL, secret and body are read at delivery time); the app's holds it to its share of slots.
     expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0, appId: app.id });
   }, 60_000);
 

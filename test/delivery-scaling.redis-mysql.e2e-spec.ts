@@ -10,7 +10,7 @@ import { TestApp } from './support/test-app.js';
 
 /**
  * Several API instances and several workers on one MySQL/MariaDB database and
- * one Redis (contract §9): the relay takes outbox rows with
+ * one Redis (docs/api.md#operating): the relay takes outbox rows with
  * `FOR UPDATE SKIP LOCKED`, so each event reaches each callback once. Part of
  * the run only when TEST_REDIS_URL is set and TEST_DATABASE_URL is MySQL/MariaDB
  * (vitest.config.ts): SQLite is the single-process embedded backend.

@@ -11,7 +11,7 @@ const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 /**
  * A commit that recorded an event starts a relay pass in its process at once
- * (contract §8: prompt delivery); the poll interval is only the safety net.
+ * (docs/api.md#events: prompt delivery); the poll interval is only the safety net.
  * The poll here is a minute, so only the wake-up can deliver within the test.
  */
 describe('delivery right after the commit', () => {
@@ -72,7 +72,7 @@ describe('delivery right after the commit', () => {
 });
 
 /**
- * Fan-out at commit time (contract §8): an event goes to the callbacks that
+ * Fan-out at commit time (docs/api.md#events): an event goes to the callbacks that
  * existed when it was committed, however late the relay runs. The relay is
  * held back here (its passes do nothing until the test lets them through).
  */

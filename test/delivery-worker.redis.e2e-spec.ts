@@ -25,7 +25,7 @@ import { settledDeliveries, sleep } from './support/deliveries.js';
 import { TestApp } from './support/test-app.js';
 
 /**
- * Redis mode (contract §8, §9): real worker processes (`node <dist>/worker.js`),
+ * Redis mode (docs/api.md#events, docs/api.md#operating): real worker processes (`node <dist>/worker.js`),
  * a real Redis and a local receiver. Part of the run only when TEST_REDIS_URL is set
  * (vitest.config.ts). Each block uses its own queue prefix.
  */
@@ -123,7 +123,7 @@ describe('delivery worker', () => {
     expect(await queue.getJob(`delivery-${failed.id}-0`)).toBeUndefined();
     expect((await t.http.get('/metrics')).text).toContain('callback_queue_jobs{state="failed"} 0\n');
 
-    // A succeeded delivery can be sent again too, as through the apps' API (contract §10); the worker sends round 2.
+    // A succeeded delivery can be sent again too, as through the apps' API (docs/api.md#delivery-log); the worker sends round 2.
     const again = await runProcess(process.execPath, [cli, 'deliveries', 'redeliver', String(failed.id)], cliEnv);
     expect(again.code, again.stderr).toBe(0);
     const [, , third] = await receiver.waitFor('/reject', 3);

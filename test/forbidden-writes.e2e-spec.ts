@@ -5,7 +5,7 @@ import { collectRoutes } from './support/collect-routes.js';
 import { snapshot } from './support/database-snapshot.js';
 import { useTestApp } from './support/use-test-app.js';
 
-/** Contract §4, §5, §6: an authenticated caller without the permission gets 403, and nothing is written. */
+/** docs/api.md#authentication, docs/api.md#permissions, docs/api.md#validation: an authenticated caller without the permission gets 403, and nothing is written. */
 describe('forbidden writes change nothing', () => {
   const { t, admin } = useTestApp({}, { resetEach: true, admin: true });
 
@@ -53,7 +53,7 @@ describe('forbidden writes change nothing', () => {
         body: { detail: expect.any(String) },
       });
     }
-    // Rules in the services (contract §5): teams, account details, team, permissions, deletion of another account.
+    // Rules in the services (docs/api.md#permissions): teams, account details, team, permissions, deletion of another account.
     for (const method of ['PATCH', 'DELETE'])
       expect((await t.http.request(method, `/team/${team}`, { auth: plain, body: { name: 'Changed' } })).status).toBe(403);
     for (const change of [{ name: 'Changed' }, { team: 0 }, { grant_permissions: P.ManageTeams }, { revoke_permissions: P.ManageTeams }]) {
@@ -64,7 +64,7 @@ describe('forbidden writes change nothing', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  it('checks the permission value before the caller (contract §5 rule 1): a bad value is 422 even from a caller lacking permissions', async () => {
+  it('checks the permission value before the caller (docs/api.md#permissions rule 1): a bad value is 422 even from a caller lacking permissions', async () => {
     await t.insertAccount({ id: '6' });
     // May create accounts (manage_account_details) but not grant permissions (no manage_permissions).
     const plain = await t.createApp(P.ManageAccountDetails, 'no grants');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdempotencyKeyEntity } from '../src/idempotency/idempotency-key.entity.js';
 import { IdempotencyKeysPruner } from '../src/idempotency/idempotency-keys.pruner.js';
 import { requestFingerprint } from '../src/idempotency/idempotency-rules.js';
+import { Permission } from '../src/permissions/permission.js';
 import { TeamEntity } from '../src/teams/team.entity.js';
 import { advancingClock } from './support/advancing-clock.js';
 import { sleep } from './support/deliveries.js';
@@ -59,7 +60,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('keeps keys per credential: another app, or a session, with the same key runs its own request', async () => {
-    const other = await t.createApp(8, 'other');
+    const other = await t.createApp(Permission.ManageTeams, 'other');
     const mine = await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' }, headers: key('shared') });
     const theirs = await t.http.post('/teams/new', { auth: other, body: { name: 'Red' }, headers: key('shared') });
     expect(theirs.status).toBe(201);

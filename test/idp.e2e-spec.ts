@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { advancingClock } from './support/advancing-clock.js';
 import { type FakeIdpAnswer, FakeIdp, type FakeIdpUser } from './support/fake-idp.js';
 import type { Credentials } from './support/http-client.js';
 import { TestApp } from './support/test-app.js';
 
-// Identity-provider sign-in and profile refresh (interface §4.1, §4.5, contract §7).
+// Identity-provider sign-in and profile refresh (docs/api.md#routes-accounts, docs/api.md#routes-auth, docs/api.md#identity-provider).
 
 const CDN_URL = 'https://cdn.idp.test';
 const TIMEOUT_MS = 2000;
 /** Well past TIMEOUT_MS, so a late answer can never make it in time; TIMEOUT_MS itself is generous, so a timely answer always does on a busy machine. */
 const LATE_MS = 6000;
-const ADMIN_PERMISSIONS = 95;
 
 const INVALID_TOKEN_DETAIL = 'The identity-provider token is invalid or lacks the identify scope.';
 const INVALID_IDP_TOKEN_422 = [{ loc: ['body', 'idp_token'], msg: INVALID_TOKEN_DETAIL, type: 'value_error.idp_token' }];
@@ -26,7 +26,7 @@ function newUser(overrides: Partial<FakeIdpUser> = {}): FakeIdpUser {
   return { id, username: `user-${id.slice(-6)}`, discriminator: '0042', avatar: `a_${id.slice(-8)}cafe`, ...overrides };
 }
 
-/** The Account object (contract §2) mirroring a provider user, without team, permissions or awards. */
+/** The Account object (docs/api.md#objects) mirroring a provider user, without team, permissions or awards. */
 function accountOf(user: FakeIdpUser): Record<string, unknown> {
   const avatarUrl =
     user.avatar === null
@@ -50,7 +50,7 @@ const SESSION = {
   expires_at: expect.any(Number),
 };
 
-/** Answers that make a token invalid: 401 from /auth/idp, 422 from PATCH (contract §7). */
+/** Answers that make a token invalid: 401 from /auth/idp, 422 from PATCH (docs/api.md#identity-provider). */
 const INVALID_ANSWERS: { name: string; answer: (user: FakeIdpUser) => FakeIdpAnswer }[] = [
   { name: 'the provider answers 401', answer: () => ({ status: 401, body: { message: '401: Unauthorized', code: 0 } }) },
   { name: 'the provider answers 403', answer: () => ({ status: 403, body: { message: 'Missing Access', code: 50001 } }) },
@@ -58,7 +58,7 @@ const INVALID_ANSWERS: { name: string; answer: (user: FakeIdpUser) => FakeIdpAns
   { name: 'the token has no scope at all', answer: (user) => FakeIdp.userAnswer(user, []) },
 ];
 
-/** Provider failures: never a session, never a change, never a 500 (contract §7). */
+/** Provider failures: never a session, never a change, never a 500 (docs/api.md#identity-provider). */
 const FAILURES: { name: string; answer: (user: FakeIdpUser) => FakeIdpAnswer; status: number; detail: string }[] = [
   {
     name: 'the provider answers 500',
@@ -177,7 +177,7 @@ function startApp(env: Record<string, string>): Context {
   beforeAll(async () => {
     context.idp = await FakeIdp.start();
     context.t = await TestApp.start({ IDP_API_URL: context.idp.apiUrl, IDP_CDN_URL: CDN_URL, IDP_TIMEOUT_MS: String(TIMEOUT_MS), ...env });
-    context.admin = await context.t.createApp(ADMIN_PERMISSIONS, 'admin');
+    context.admin = await context.t.createApp(APP_PERMISSIONS, 'admin');
   });
   afterAll(async () => {
     await context.t?.close();
@@ -557,7 +557,7 @@ describe('identity provider refusing connections', () => {
   let admin: Credentials;
   beforeAll(async () => {
     t = await TestApp.start({ IDP_API_URL: await FakeIdp.closedUrl(), IDP_CDN_URL: CDN_URL, IDP_TIMEOUT_MS: String(TIMEOUT_MS) });
-    admin = await t.createApp(ADMIN_PERMISSIONS, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
   });
   afterAll(async () => {
     await t?.close();

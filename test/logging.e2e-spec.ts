@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries } from './support/deliveries.js';
 import { FakeIdp } from './support/fake-idp.js';
@@ -47,7 +48,7 @@ describe('logs', () => {
     );
 
     // Exercise every place a token, a password or a secret passes through.
-    const admin = await t.createApp(95);
+    const admin = await t.createApp(APP_PERMISSIONS);
     secrets.push(admin.password);
     const headers = (id: string) => ({ headers: { 'x-request-id': id } });
     await t.http.get('/auth/me', { auth: admin, ...headers('me-app') });

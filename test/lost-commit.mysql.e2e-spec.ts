@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { Permission } from '../src/permissions/permission.js';
 import { TeamEntity } from '../src/teams/team.entity.js';
 import type { Credentials } from './support/http-client.js';
 import { MysqlFaultProxy } from './support/mysql-fault-proxy.js';
@@ -37,7 +38,7 @@ describe('a database connection lost during a write', () => {
   });
   beforeEach(async () => {
     await t.reset();
-    admin = await t.createApp(8, 'admin');
+    admin = await t.createApp(Permission.ManageTeams, 'admin');
   });
 
   const teamsNamed = (name: string) => t.dataSource.manager.find(TeamEntity, { where: { name } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { useTestApp } from './support/use-test-app.js';
 
-/** Contract §1: 422 → a list of {loc, msg, type}; every other 4xx → a string. */
+/** docs/api.md#conventions: 422 → a list of {loc, msg, type}; every other 4xx → a string. */
 function expectErrorShape(response: { status: number; body: unknown }): void {
   expect(response.status).toBeGreaterThanOrEqual(400);
   expect(response.status).toBeLessThan(500);
@@ -16,7 +16,7 @@ function expectErrorShape(response: { status: number; body: unknown }): void {
   }
 }
 
-describe('malformed input (contract §1, §6)', () => {
+describe('malformed input (docs/api.md#conventions, docs/api.md#validation)', () => {
   const { t, admin } = useTestApp({}, { resetEach: true, admin: true });
 
   const writes: [string, string][] = [

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadAppConfig } from '../src/config/environment.js';
 import { createHttpApp } from '../src/http-app.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
@@ -34,7 +35,7 @@ describe('health', () => {
     expect(response.body).toEqual({ status: 'ok', info: { database }, error: {}, details: { database } });
   });
 
-  it('invalid credentials are refused on the probes too (contract §4)', async () => {
+  it('invalid credentials are refused on the probes too (docs/api.md#authentication)', async () => {
     const response = await t.http.get('/health/live', { auth: { username: 'A1', password: 'wrong' } });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ detail: 'Invalid credentials.' });
@@ -63,7 +64,7 @@ describe('metrics', () => {
   const { t } = useTestApp();
 
   it('counts requests and their latency per route template and status', async () => {
-    const admin = await t.createApp(95);
+    const admin = await t.createApp(APP_PERMISSIONS);
     expect((await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).status).toBe(201);
     expect((await t.http.get('/team/987654')).status).toBe(422);
     expect((await t.http.get('/team/987655')).status).toBe(422);
@@ -105,7 +106,7 @@ describe('metrics', () => {
   });
 });
 
-describe('delivery metrics (contract §8)', () => {
+describe('delivery metrics (docs/api.md#events)', () => {
   let t: TestApp;
   let receiver: CallbackReceiver;
   beforeAll(async () => {
@@ -132,7 +133,7 @@ describe('delivery metrics (contract §8)', () => {
   }
 
   it('counts attempts and outcomes, and reports the outbox backlog and queue', async () => {
-    const admin = await t.createApp(95, 'admin');
+    const admin = await t.createApp(APP_PERMISSIONS, 'admin');
     const retried = await t.createApp(0, 'retried');
     const refused = await t.createApp(0, 'refused');
     for (const [app, path] of [
@@ -386,7 +387,7 @@ describe('OpenAPI document', () => {
     expect([...documented].sort()).toEqual([...new Set(api)].sort());
   });
 
-  it('gives every operation a success answer, its errors with the contract §1 bodies, and its security', async () => {
+  it('gives every operation a success answer, its errors with the bodies of docs/api.md#errors, and its security', async () => {
     const document = (await http.get('/docs/json')).body as {
       paths: Record<string, Record<string, { responses: Record<string, any>; security?: unknown[]; requestBody?: unknown }>>;
     };
@@ -411,7 +412,7 @@ describe('OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('describes the objects of contract §2 and the request bodies with their bounds', async () => {
+  it('describes the objects of docs/api.md#objects and the request bodies with their bounds', async () => {
     const { components } = (await http.get('/docs/json')).body as { components: { schemas: Record<string, any> } };
     expect(Object.keys(components.schemas.Account.properties).sort()).toEqual(
       ['avatar_url', 'awards', 'created_at', 'discriminator', 'id', 'name', 'permissions', 'team'].sort(),

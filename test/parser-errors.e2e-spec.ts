@@ -71,7 +71,7 @@ function parseAnswer(text: string): Pick<RawExchange, 'status' | 'headers' | 'bo
 
 const JSON_HEADERS = 'Host: x\r\nContent-Type: application/json\r\n';
 
-describe('errors of the HTTP parser answer {"detail"} (contract §1)', () => {
+describe('errors of the HTTP parser answer {"detail"} (docs/api.md#conventions)', () => {
   const { t } = useTestApp();
 
   it.each<[string, string, number, string]>([

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS, Permission } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
 import { StatementCounter } from './support/statement-counter.js';
 import { useTestApp } from './support/use-test-app.js';
@@ -19,7 +20,7 @@ describe('read path', () => {
 
   beforeAll(async () => {
     counter = new StatementCounter(t.dataSource);
-    admin = await t.createApp(95);
+    admin = await t.createApp(APP_PERMISSIONS);
   });
 
   async function createTeam(name: string): Promise<{ id: number; created_at: number }> {
@@ -46,7 +47,7 @@ describe('read path', () => {
 
     beforeAll(async () => {
       await t.reset();
-      admin = await t.createApp(95);
+      admin = await t.createApp(APP_PERMISSIONS);
       red = await createTeam('Red');
       blue = await createTeam('Blue');
     });
@@ -113,7 +114,7 @@ describe('read path', () => {
 
     beforeAll(async () => {
       await t.reset();
-      admin = await t.createApp(95);
+      admin = await t.createApp(APP_PERMISSIONS);
       team = await createTeam('Gold');
       const other = await createTeam('Silver');
       for (let index = 0; index < 30; index += 1) {
@@ -221,7 +222,7 @@ describe('read path', () => {
   describe('PATCH /account/{id} of profile fields only', () => {
     beforeAll(async () => {
       await t.reset();
-      admin = await t.createApp(95);
+      admin = await t.createApp(APP_PERMISSIONS);
       await t.insertAccount({ id: '900', name: 'before', discriminator: '0001', avatarUrl: 'https://cdn.example.com/a.png' });
     });
 
@@ -249,7 +250,7 @@ describe('read path', () => {
     });
 
     it('still needs manage_account_details', async () => {
-      const weak = await t.createApp(2, 'teams only');
+      const weak = await t.createApp(Permission.ManageAccountTeams, 'teams only');
       const response = await t.http.patch('/account/900', { auth: weak, body: { name: 'nope' } });
       expect(response.status).toBe(403);
       expect((await t.http.get('/account/900')).body.name).toBe('before');

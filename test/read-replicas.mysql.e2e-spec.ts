@@ -26,7 +26,7 @@ function urlOnPort(port: number): string {
 }
 
 /**
- * Read replicas (contract §11) without a replication setup: the "replica" is
+ * Read replicas (docs/api.md#scaling) without a replication setup: the "replica" is
  * the test database itself reached through a proxy that records each
  * statement, so the test sees which reads went there, and can take it away.
  * Lag and real replication are the topology test's (test/topology.*).

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { collectRoutes, type Route } from './support/collect-routes.js';
 import { useTestApp } from './support/use-test-app.js';
 
-describe('every route declares its authentication (contract §4, §5)', () => {
+describe('every route declares its authentication (docs/api.md#authentication, docs/api.md#permissions)', () => {
   const { t } = useTestApp();
   let routes: Route[];
   beforeAll(() => {
@@ -38,7 +38,7 @@ describe('every route declares its authentication (contract §4, §5)', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('the public endpoints of contract §5 are public, and the core endpoints that need credentials are not', () => {
+  it('the public endpoints of docs/api.md#permissions are public, and the core endpoints that need credentials are not', () => {
     const requirement = (name: string) => routes.find((route) => route.name === name)?.requirement;
     for (const name of ['GET /accounts/signups', 'GET /accounts/search', 'GET /account/:account', 'GET /teams/search', 'GET /team/:team']) {
       expect({ name, requirement: requirement(name) }).toEqual({ name, requirement: { kind: 'public' } });

@@ -6,7 +6,7 @@ import { runProcess } from './support/child-process.js';
 import { DIST_DIR } from './support/delivery-processes.js';
 
 /**
- * Bad scale-out configuration (contract §11) stops the built API at start,
+ * Bad scale-out configuration (docs/api.md#scaling) stops the built API at start,
  * before it touches a database or Redis, with a line naming the variable and
  * no stack trace.
  */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { useTestApp } from './support/use-test-app.js';
 
 describe('smoke', () => {
   const { t } = useTestApp();
 
   it('creates a team and an account with a large id, finds it by search', async () => {
-    const admin = await t.createApp(95);
+    const admin = await t.createApp(APP_PERMISSIONS);
     const team = await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } });
     expect(team.status).toBe(201);
     const created = await t.http.post('/acounts/new', {

@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { Permission as P } from '../src/permissions/permission.js';
+import { APP_PERMISSIONS, Permission as P } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
 const CHALLENGE = 'Basic realm="accounts"';
 const teamNotFound = { detail: [{ loc: ['path', 'team'], msg: 'Team not found.', type: 'value_error.not_found' }] };
 
-describe('teams (interface §4.2)', () => {
+describe('teams (docs/api.md#routes-teams)', () => {
   const { t } = useTestApp({}, { resetEach: true });
   let admin: Credentials;
   beforeEach(async () => {
-    admin = await t.createApp(95);
+    admin = await t.createApp(APP_PERMISSIONS);
   });
 
   async function createTeam(name: string): Promise<{ id: number; name: string; created_at: number }> {
@@ -53,7 +53,7 @@ describe('teams (interface §4.2)', () => {
     });
 
     it('403 without manage_teams, even with manage_own_team', async () => {
-      const app = await t.createApp(95 & ~P.ManageTeams);
+      const app = await t.createApp(APP_PERMISSIONS & ~P.ManageTeams);
       const response = await t.http.post('/teams/new', { auth: app, body: { name: 'Red' } });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ detail: 'Missing permission: manage_teams.' });
@@ -217,7 +217,7 @@ describe('teams (interface §4.2)', () => {
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ detail: 'You need manage_teams, or manage_own_team as a member of this team.' });
       }
-      const app = await t.createApp(95 & ~P.ManageTeams);
+      const app = await t.createApp(APP_PERMISSIONS & ~P.ManageTeams);
       expect((await t.http.patch(`/team/${red.id}`, { auth: app, body: { name: 'Taken' } })).status).toBe(403);
       expect((await t.http.get(`/team/${red.id}`)).body.name).toBe('Red');
     });
@@ -282,7 +282,7 @@ describe('teams (interface §4.2)', () => {
 
     it('403 for an app without manage_teams', async () => {
       const red = await createTeam('Red');
-      const app = await t.createApp(95 & ~P.ManageTeams);
+      const app = await t.createApp(APP_PERMISSIONS & ~P.ManageTeams);
       expect((await t.http.delete(`/team/${red.id}`, { auth: app })).status).toBe(403);
     });
 
@@ -298,7 +298,7 @@ describe('teams (interface §4.2)', () => {
       const statuses = new Set<number>();
       for (let round = 0; round < 8; round++) {
         await t.reset();
-        admin = await t.createApp(95);
+        admin = await t.createApp(APP_PERMISSIONS);
         const red = await createTeam('Red');
         for (let i = 0; i < 4; i++) await t.insertAccount({ id: String(100 + i) });
         const responses = await Promise.all([

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { AccountsRepository } from '../src/accounts/accounts.repository.js';
 import { useTestApp } from './support/use-test-app.js';
 
-/** A 2 KB absolute URL (contract §6: at most 2048 characters). */
+/** A 2 KB absolute URL (docs/api.md#validation: at most 2048 characters). */
 function longImageUrl(index: number): string {
   const prefix = `https://img.example.com/${index}/`;
   return prefix + 'x'.repeat(2000 - prefix.length) + '.png';
 }
 
-describe('large events on MySQL (contract §8: a request never fails because of delivery)', () => {
+describe('large events on MySQL (docs/api.md#events: a request never fails because of delivery)', () => {
   const { t, admin } = useTestApp({}, { resetEach: true, admin: true });
 
   it('stores the whole event of a change of team and of a team deletion, past 64 KiB', async () => {
@@ -42,7 +42,7 @@ describe('large events on MySQL (contract §8: a request never fails because of 
   });
 });
 
-describe('concurrent writes on MySQL (contract §6: deadlocks are retried, never a 500)', () => {
+describe('concurrent writes on MySQL (docs/api.md#validation: deadlocks are retried, never a 500)', () => {
   const { t, admin } = useTestApp({}, { resetEach: true, admin: true });
 
   it('answers 32 clients renaming and moving overlapping accounts for 20 s without a 5xx', async () => {
@@ -77,7 +77,7 @@ describe('concurrent writes on MySQL (contract §6: deadlocks are retried, never
   }, 60_000);
 });
 
-describe('writes into a team being deleted (contract §1: an unknown team is a 422, never a 500)', () => {
+describe('writes into a team being deleted (docs/api.md#conventions: an unknown team is a 422, never a 500)', () => {
   const { t, admin } = useTestApp({}, { resetEach: true, admin: true });
 
   it('reports a team gone before the insert or update as missing, writing nothing', async () => {

@@ -1,6 +1,6 @@
 // Writes clients/typescript/src/schema.d.ts from openapi.json with openapi-typescript.
 // Account ids (a string of digits or a JSON integer in the document) are `string` in
-// the SDK's types, so that 64-bit ids stay exact (contract §2).
+// the SDK's types, so that 64-bit ids stay exact (docs/api.md#objects).
 // Usage: node clients/typescript/generate.mjs [--check]   (--check: fail if the file is stale)
 import { readFileSync, writeFileSync } from 'node:fs';
 

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 import { ACCOUNT_ID_COLUMN } from '../common/account-id.js';
 
-/** An account registered with the identity provider (interface §1.1, contract §2). */
+/** An account registered with the identity provider (docs/api.md#routes-accounts, docs/api.md#objects). */
 @Entity({ name: 'accounts' })
 export class AccountEntity {
   /** Canonical decimal identity-provider id (unsigned 64-bit). */
@@ -21,7 +21,7 @@ export class AccountEntity {
   @Column({ name: 'team_id', type: 'int', nullable: true })
   teamId: number | null;
 
-  /** Permission bits of contract §5. */
+  /** Permission bits of docs/api.md#permissions. */
   @Column({ type: 'int', default: 0 })
   permissions: number;
 

@@ -22,7 +22,7 @@ import { ReplicaRead } from '../database/replicas/replica-read.decorator.js';
 
 const AccountId = () => Param('account', AccountIdPipe);
 
-/** Account endpoints of interface §4.1 (`/acounts/new` and its `/accounts/new` alias, contract §1). */
+/** Account endpoints of docs/api.md#routes-accounts (`/acounts/new` and its `/accounts/new` alias, docs/api.md#conventions). */
 @ApiTags('accounts')
 @Controller()
 export class AccountsController {
@@ -89,7 +89,7 @@ export class AccountsController {
     @Body() body: UpdateAccountDto,
     @CurrentPrincipal() caller: Principal | undefined,
   ): Promise<AccountResource> {
-    // The provider is asked first, outside the update's transaction (contract §7).
+    // The provider is asked first, outside the update's transaction (docs/api.md#identity-provider).
     const profile = typeof body.idp_token === 'string' ? await this.idpProfiles.fetch(id, body.idp_token) : {};
     return this.accounts.update(caller, id, body, profile);
   }

@@ -11,7 +11,7 @@ import { AccountsService } from './accounts.service.js';
 import { IdpProfileService } from './idp-profile.service.js';
 import { AccountEntity } from './account.entity.js';
 
-/** Accounts (interface §4.1). */
+/** Accounts (docs/api.md#routes-accounts). */
 @Module({
   imports: [TypeOrmModule.forFeature([AccountEntity]), ReadModelModule, EventsModule, TeamsModule, IdpModule],
   controllers: [AccountsController],

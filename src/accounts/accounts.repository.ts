@@ -9,7 +9,7 @@ import { retryOnLockConflict } from '../database/retrying-transaction.js';
 import { Transactions } from '../database/transactions.js';
 import { AccountEntity } from './account.entity.js';
 
-/** Profile columns a profile-only change sets (interface §4.1 `PATCH /account/{account}`). */
+/** Profile columns a profile-only change sets (docs/api.md#routes-accounts `PATCH /account/{account}`). */
 export interface ProfileColumns {
   name?: string;
   discriminator?: string;
@@ -18,7 +18,7 @@ export interface ProfileColumns {
 
 /**
  * Every statement on the `accounts` table. Ids are canonical decimal strings
- * (contract §2); the stored form is the repository's business. Methods taking
+ * (docs/api.md#objects); the stored form is the repository's business. Methods taking
  * a `manager` run inside the caller's transaction.
  */
 @Injectable()

@@ -1,7 +1,8 @@
-import { ConflictException, ForbiddenException, type HttpException } from '@nestjs/common';
+import { ConflictException, ForbiddenException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { Principal } from '../common/principal.js';
 import { requireFound } from '../common/require-found.js';
@@ -116,14 +117,6 @@ const user = (permissions: number, teamId: number | null, accountId = '1'): Prin
   teamId,
   sessionId: 1,
 });
-
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
-  );
-}
 
 const notFound = (loc: (string | number)[], resource: string) => ({
   detail: [{ loc, msg: `${resource} not found.`, type: 'value_error.not_found' }],
@@ -249,7 +242,7 @@ describe('AccountsService', () => {
       expect(repository.rows.get('10')).toEqual(account('10', 3));
     });
 
-    describe('permissions (contract §5)', () => {
+    describe('permissions (docs/api.md#permissions)', () => {
       it.each([
         ['0 needs no permission', app(0), 0, null],
         [
@@ -359,7 +352,7 @@ describe('AccountsService', () => {
       });
     });
 
-    describe('team (contract §5 team membership rule)', () => {
+    describe('team (docs/api.md#team-membership)', () => {
       it.each([
         ['manage_account_teams moves anyone', app(P.ManageAccountTeams), '10', 4],
         ['manage_account_teams removes anyone', app(P.ManageAccountTeams), '10', 0],
@@ -428,7 +421,7 @@ describe('AccountsService', () => {
       });
     });
 
-    describe('grant_permissions / revoke_permissions (contract §5)', () => {
+    describe('grant_permissions / revoke_permissions (docs/api.md#permissions)', () => {
       beforeEach(() => repository.rows.set('12', account('12', 3, P.ManageTeams | P.ManageAwards)));
 
       it('grants, then revokes (revocation last)', async () => {
@@ -540,7 +533,7 @@ describe('AccountsService', () => {
     });
   });
 
-  describe('a team deleted between its check and the write (contract §1)', () => {
+  describe('a team deleted between its check and the write (docs/api.md#conventions)', () => {
     it('create is the 422 at ["body", "team"] of an unknown team, and nothing is stored', async () => {
       repository.deletedTeams.add(4);
       const error = await rejection(service.create(app(0), { id: '20', name: 'New', discriminator: '0042', team: 4 } as CreateAccountDto));

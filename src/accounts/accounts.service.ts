@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import type { Principal } from '../common/principal.js';
+import { type Principal, isSelf } from '../common/principal.js';
 import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
@@ -10,7 +10,6 @@ import { requireFound } from '../common/require-found.js';
 import { Transactions } from '../database/transactions.js';
 import { EventsService } from '../events/events.service.js';
 import type { Page } from '../http/pagination.js';
-import { isSelf } from '../permissions/caller.js';
 import { ACCOUNT_PERMISSIONS, Permission, hasPermissions } from '../permissions/permission.js';
 import { assertMayChangePermissions } from '../permissions/permission-grant.policy.js';
 import { mayChangeTeam } from '../permissions/team-membership.policy.js';
@@ -31,7 +30,7 @@ export interface ProfileChanges {
   avatar_url?: string | null;
 }
 
-/** Accounts (interface §4.1): every write is one transaction. */
+/** Accounts (docs/api.md#routes-accounts): every write is one transaction. */
 @Injectable()
 export class AccountsService {
   constructor(
@@ -45,13 +44,13 @@ export class AccountsService {
     private readonly events: EventsService,
   ) {}
 
-  /** Whether new accounts may be created (`SIGNUPS_OPEN`, interface §1.6). */
+  /** Whether new accounts may be created (`SIGNUPS_OPEN`, docs/api.md#get-accounts-signups). */
   signupsOpen(): boolean {
     return this.config.signupsOpen;
   }
 
   /**
-   * Creates an account (interface §4.1). `permissions` follow contract §5.
+   * Creates an account (docs/api.md#routes-accounts). `permissions` follow docs/api.md#permissions.
    *
    * @throws ForbiddenException (403) signups closed or permissions not grantable;
    *   UnprocessableEntityError (422) unknown team; ConflictException (409) id taken.
@@ -99,20 +98,20 @@ export class AccountsService {
     return this.repository.find(id);
   }
 
-  /** Account objects for entities already loaded (batched, contract §2). */
+  /** Account objects for entities already loaded (batched, docs/api.md#objects). */
   async serialize(account: AccountEntity): Promise<AccountResource> {
     return this.serializer.serializeOne(account);
   }
 
-  /** A page of accounts matching `q` and `team`, ordered by (name, id) (contract §3). */
+  /** A page of accounts matching `q` and `team`, ordered by (name, id) (docs/api.md#pagination). */
   async search(query: SearchAccountsQuery): Promise<Page<AccountResource>> {
     return this.searchReader.search(query);
   }
 
   /**
-   * Applies `PATCH /account/{account}` (interface §4.1, contract §5): each field
+   * Applies `PATCH /account/{account}` (docs/api.md#routes-accounts, docs/api.md#permissions): each field
    * needs its permission; `profile` holds identity-provider data already
-   * fetched for `idp_token` (contract §7), applied before the body's own fields.
+   * fetched for `idp_token` (docs/api.md#identity-provider), applied before the body's own fields.
    *
    * @throws UnprocessableEntityError (422) unknown account or team;
    *   BasicUnauthorizedException (401) a field needing a permission without credentials;
@@ -176,7 +175,7 @@ export class AccountsService {
   }
 
   /**
-   * Operator action (`cli accounts superuser`, contract §9): sets every
+   * Operator action (`cli accounts superuser`, docs/api.md#operating): sets every
    * permission an account may hold (111).
    *
    * @returns false when the account does not exist.
@@ -186,8 +185,8 @@ export class AccountsService {
   }
 
   /**
-   * Deletes an account (interface §4.1): with `manage_account_details` or as
-   * that same account. Its sessions and awards go with it; no event (contract §8).
+   * Deletes an account (docs/api.md#routes-accounts): with `manage_account_details` or as
+   * that same account. Its sessions and awards go with it; no event (docs/api.md#events).
    *
    * @throws UnprocessableEntityError (422) unknown account; ForbiddenException (403).
    */

@@ -5,7 +5,7 @@ import { IdpClient } from '../idp/idp.client.js';
 import { AccountsService, type ProfileChanges } from './accounts.service.js';
 
 /**
- * The `idp_token` field of `PATCH /account/{account}` (interface §4.1, contract §7):
+ * The `idp_token` field of `PATCH /account/{account}` (docs/api.md#routes-accounts, docs/api.md#identity-provider):
  * the token is the credential for that field and refreshes the account's
  * name, discriminator and avatar URL from the identity provider.
  */

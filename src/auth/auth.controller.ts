@@ -14,7 +14,7 @@ import { type Credential, CurrentCredential } from './credential.js';
 import { CreateSessionDto } from './dto/create-session.dto.js';
 import type { SessionResource } from './sessions/sessions.service.js';
 
-/** Authentication endpoints of interface §4.5. */
+/** Authentication endpoints of docs/api.md#routes-auth. */
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {

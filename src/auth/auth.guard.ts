@@ -16,7 +16,7 @@ import { BasicUnauthorizedException } from '../common/unauthorized.exception.js'
 const DEFAULT_REQUIREMENT: AuthRequirement = { kind: 'authenticated' };
 
 /**
- * The one global guard (contract §4): authenticates any `Authorization`
+ * The one global guard (docs/api.md#authentication): authenticates any `Authorization`
  * header (invalid credentials are a 401 even on public routes), then enforces
  * the route's {@link AuthRequirement}: 401 without credentials or with the
  * wrong kind of token, 403 without the required permission bits. With a
@@ -85,7 +85,7 @@ export class AuthGuard implements CanActivate {
   }
 }
 
-/** The plain principal of a credential: ids and permission bits (a user holds only account permissions, contract §5). */
+/** The plain principal of a credential: ids and permission bits (a user holds only account permissions, docs/api.md#permissions). */
 function toPrincipal(credential: Credential): Principal {
   if (credential.kind === 'app') return { kind: 'app', permissions: credential.app.permissions, appId: credential.app.id };
   const { account, session } = credential;

@@ -16,7 +16,7 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { AppEntity } from './apps/app.entity.js';
 import { SessionEntity } from './sessions/session.entity.js';
 
-/** Apps, sessions, the global auth guard and `/auth/*` (contract §4). */
+/** Apps, sessions, the global auth guard and `/auth/*` (docs/api.md#authentication). */
 @Module({
   imports: [TypeOrmModule.forFeature([AppEntity, SessionEntity]), AccountsModule, IdpModule],
   controllers: [AuthController, IdpSignInController],

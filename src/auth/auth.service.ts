@@ -7,7 +7,7 @@ import { type AppResource, AppsService } from './apps/apps.service.js';
 import type { Credential } from './credential.js';
 import { type SessionResource, SessionsService } from './sessions/sessions.service.js';
 
-/** Sessions and tokens over HTTP (interface §4.5, contract §4). */
+/** Sessions and tokens over HTTP (docs/api.md#routes-auth, docs/api.md#authentication). */
 @Injectable()
 export class AuthService {
   constructor(

@@ -4,7 +4,7 @@ import { parseBasicCredentials } from './basic-credentials.js';
 
 const basic = (userPass: string) => `Basic ${Buffer.from(userPass).toString('base64')}`;
 
-describe('parseBasicCredentials (contract §4)', () => {
+describe('parseBasicCredentials (docs/api.md#authentication)', () => {
   it('reads an app credential', () => {
     expect(parseBasicCredentials(basic('A12:tok'))).toEqual({ kind: 'app', id: 12, token: 'tok' });
   });

@@ -1,4 +1,4 @@
-/** A credential presented with HTTP Basic: `A<id>` for an app, `S<id>` for a session (contract §4). */
+/** A credential presented with HTTP Basic: `A<id>` for an app, `S<id>` for a session (docs/api.md#authentication). */
 export interface BasicCredentials {
   readonly kind: 'app' | 'session';
   readonly id: number;

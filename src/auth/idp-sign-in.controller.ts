@@ -8,7 +8,7 @@ import { IdpSignInDto } from './dto/idp-sign-in.dto.js';
 import { IdpSignInService } from './idp-sign-in.service.js';
 import type { SessionResource } from './sessions/sessions.service.js';
 
-/** `POST /auth/idp` (interface §4.5, contract §7): public, the provider token is the credential. */
+/** `POST /auth/idp` (docs/api.md#routes-auth, docs/api.md#identity-provider): public, the provider token is the credential. */
 @ApiTags('auth')
 @Controller('auth')
 export class IdpSignInController {

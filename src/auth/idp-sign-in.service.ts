@@ -8,7 +8,7 @@ import { IdpClient } from '../idp/idp.client.js';
 import type { IdpUser } from '../idp/idp-user.js';
 import { type SessionResource, SessionsService } from './sessions/sessions.service.js';
 
-/** Sign-in with an identity-provider token (interface §4.5 `POST /auth/idp`, contract §7). */
+/** Sign-in with an identity-provider token (docs/api.md#routes-auth `POST /auth/idp`, docs/api.md#identity-provider). */
 @Injectable()
 export class IdpSignInService {
   constructor(
@@ -25,7 +25,7 @@ export class IdpSignInService {
    * unknown and signups are open, and opens a session. A known account is left
    * as it is (`PATCH /account/{account}` with `idp_token` refreshes it).
    *
-   * @returns a new Session (contract §2).
+   * @returns a new Session (docs/api.md#objects).
    * @throws UnauthorizedException (401) the token is invalid or lacks the identify scope;
    *   ForbiddenException (403) unknown account while signups are closed;
    *   GatewayTimeoutException (504) / BadGatewayException (502) provider failure.

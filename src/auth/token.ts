@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** A new token: 32 bytes from the CSPRNG, base64url (43 characters; contract §4). */
+/** A new token: 32 bytes from the CSPRNG, base64url (43 characters; docs/api.md#authentication). */
 export function generateToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -10,7 +10,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** Compares a presented token with a stored hash in constant time (contract §4). */
+/** Compares a presented token with a stored hash in constant time (docs/api.md#authentication). */
 export function tokenMatches(token: string, storedHash: string): boolean {
   const presented = Buffer.from(hashToken(token), 'hex');
   const stored = Buffer.from(storedHash, 'hex');

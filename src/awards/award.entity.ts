@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An award: given to accounts and to a team (interface §1.3). */
+/** An award: given to accounts and to a team (docs/api.md#routes-awards). */
 @Entity({ name: 'awards' })
 export class AwardEntity {
   @PrimaryGeneratedColumn({ type: 'int' })

@@ -19,13 +19,13 @@ import { ReplicaRead } from '../database/replicas/replica-read.decorator.js';
 const AwardId = () => Param('award', new SerialIdPipe('Award'));
 const AccountId = () => Param('account', AccountIdPipe);
 
-/** 208 Already Reported: `PUT /account/{account}/award/{award}` when the award was already held (interface §4.3). */
+/** 208 Already Reported: `PUT /account/{account}/award/{award}` when the award was already held (docs/api.md#routes-awards). */
 const ALREADY_REPORTED = 208;
 
 /** The status of `PUT /account/{account}/award/{award}`: 201 when `given`, else 208. */
 const giveStatus = (given: boolean): number => (given ? 201 : ALREADY_REPORTED);
 
-/** Award endpoints of interface §4.3; every write needs `manage_awards` (contract §5). */
+/** Award endpoints of docs/api.md#routes-awards; every write needs `manage_awards` (docs/api.md#permissions). */
 @ApiTags('awards')
 @Controller()
 export class AwardsController {

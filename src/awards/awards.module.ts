@@ -10,7 +10,7 @@ import { AwardsService } from './awards.service.js';
 import { AwardEntity } from './award.entity.js';
 import { AwardeeEntity } from './awardee.entity.js';
 
-/** Awards (interface §4.3). Account and Team objects carry awards through the serialization module. */
+/** Awards (docs/api.md#routes-awards). Account and Team objects carry awards through the serialization module. */
 @Module({
   imports: [TypeOrmModule.forFeature([AwardEntity, AwardeeEntity]), ReadModelModule, AccountsModule, TeamsModule],
   controllers: [AwardsController],

@@ -1,7 +1,8 @@
-import { type HttpException, NotFoundException } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { rejection } from '../../test/support/rejection.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Clock } from '../clock/clock.js';
@@ -80,14 +81,6 @@ class FakeAwardsRepository implements Pick<
     this.calls.push(`removeHolder ${awardId} ${accountId}`);
     return this.holders.delete(`${awardId}:${accountId}`);
   }
-}
-
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
-  );
 }
 
 const missing = (loc: (string | number)[], resource: string) => ({ loc, msg: `${resource} not found.`, type: 'value_error.not_found' });

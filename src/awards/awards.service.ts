@@ -16,7 +16,7 @@ import type { CreateAwardDto } from './dto/create-award.dto.js';
 import type { UpdateAwardDto } from './dto/update-award.dto.js';
 
 /**
- * Awards (interface §4.3): every write is one transaction. Rows are locked in
+ * Awards (docs/api.md#routes-awards): every write is one transaction. Rows are locked in
  * one order everywhere (team, then accounts, then award) so that concurrent
  * writes wait for each other instead of deadlocking.
  */
@@ -36,7 +36,7 @@ export class AwardsService {
    * Creates an award and gives it to the team and to every listed account
    * (duplicates once). Nothing is written unless the team and every account exist.
    *
-   * @returns the Award object (contract §2).
+   * @returns the Award object (docs/api.md#objects).
    * @throws UnprocessableEntityError (422) listing the unknown team (`["body", "team"]`)
    *   and every unknown account entry (`["body", "accounts", index]`).
    */
@@ -78,7 +78,7 @@ export class AwardsService {
   }
 
   /**
-   * `GET /award/{award}`: `{award, awardees, team}` (contract §2).
+   * `GET /award/{award}`: `{award, awardees, team}` (docs/api.md#objects).
    *
    * @throws UnprocessableEntityError (422) unknown award.
    */

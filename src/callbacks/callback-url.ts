@@ -1,7 +1,7 @@
 /**
  * Rules on the user info part of callback URLs (`http://user:password@host/`).
  * The receiver authenticates deliveries by `Authorization: Bearer <secret>`
- * (contract §8); credentials in the URL would replace that header (HTTP
+ * (docs/api.md#events); credentials in the URL would replace that header (HTTP
  * clients turn them into `Basic` credentials) and would be shown wherever the
  * URL is. Registration refuses them; a URL stored before that rule keeps them
  * in the database only: deliveries and every display use {@link withoutUserInfo}.

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * An app's callback for one event type (interface §4.4, contract §8): at most
+ * An app's callback for one event type (docs/api.md#routes-callbacks, docs/api.md#events): at most
  * one per (app, event). Deleted with its app (foreign key cascade).
  */
 @Entity({ name: 'callbacks' })
@@ -38,7 +38,7 @@ export class CallbackEntity {
   @Column({ name: 'updated_at', type: 'double' })
   updatedAt: number;
 
-  /** Seconds: when the callback was disabled after failing too long (contract §10); `null` while enabled. */
+  /** Seconds: when the callback was disabled after failing too long (docs/api.md#delivery-log); `null` while enabled. */
   @Column({ name: 'disabled_at', type: 'double', nullable: true })
   disabledAt: number | null;
 

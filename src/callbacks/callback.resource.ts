@@ -1,12 +1,12 @@
 import type { CallbackEntity } from './callback.entity.js';
 import { withoutUserInfo } from './callback-url.js';
 
-/** The Callback object of contract §2 with its health (contract §10): never the secret, nor user info of a URL stored with it. */
+/** The Callback object of docs/api.md#objects with its health (docs/api.md#delivery-log): never the secret, nor user info of a URL stored with it. */
 export interface CallbackResource {
   id: number;
   event: string;
   url: string;
-  /** True while deliveries to it are held (contract §10: disabled after failing too long). */
+  /** True while deliveries to it are held (docs/api.md#delivery-log: disabled after failing too long). */
   disabled: boolean;
   /** Seconds, or `null` while enabled. */
   disabled_at: number | null;
@@ -16,7 +16,7 @@ export interface CallbackResource {
   last_success_at: number | null;
 }
 
-/** The body of `GET /callbacks`: event type → registered URL (interface §2). */
+/** The body of `GET /callbacks`: event type → registered URL (docs/api.md#objects). */
 export interface CallbackListResource {
   callbacks: Record<string, string>;
 }

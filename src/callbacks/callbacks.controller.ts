@@ -14,13 +14,13 @@ import { CallbacksService } from './callbacks.service.js';
 import { PutCallbackDto } from './dto/put-callback.dto.js';
 
 const Event = () => Param('event', EventTypePipe);
-const EventParam = () => ApiParam({ name: 'event', enum: EVENT_TYPES, description: 'Event type (contract §8).' });
+const EventParam = () => ApiParam({ name: 'event', enum: EVENT_TYPES, description: 'Event type (docs/api.md#events).' });
 const NOT_REGISTERED = { 404: 'No callback is registered for this event type.' };
 const APP_ONLY = { 401: 'No credentials, wrong credentials, or a user token: callbacks need an app token.' };
 
 /**
- * Callback endpoints of interface §4.4 with the `/callbacks/{event}` alias
- * (contract §1). App tokens only: a user token or none is a 401 (contract §4).
+ * Callback endpoints of docs/api.md#routes-callbacks with the `/callbacks/{event}` alias
+ * (docs/api.md#conventions). App tokens only: a user token or none is a 401 (docs/api.md#authentication).
  */
 @ApiTags('callbacks')
 @Controller()

@@ -8,7 +8,7 @@ import { CallbackEntity } from './callback.entity.js';
 import { CallbackUrlCheck } from './callback-url.check.js';
 import { EventsModule } from '../events/events.module.js';
 
-/** Apps' callback registrations (interface §4.4). */
+/** Apps' callback registrations (docs/api.md#routes-callbacks). */
 @Module({
   imports: [TypeOrmModule.forFeature([CallbackEntity]), EventsModule],
   controllers: [CallbacksController],

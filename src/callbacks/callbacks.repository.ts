@@ -118,7 +118,7 @@ export class CallbacksRepository {
     return !!result.affected;
   }
 
-  /** The callbacks registered for any of `types`, by id (the relay's fan-out, contract §8). */
+  /** The callbacks registered for any of `types`, by id (the relay's fan-out, docs/api.md#events). */
   listeningTo(manager: EntityManager, types: readonly string[]): Promise<CallbackEntity[]> {
     return manager.find(CallbackEntity, { where: { event: In([...types]) }, order: { id: 'ASC' } });
   }

@@ -1,7 +1,8 @@
-import { type HttpException, NotFoundException } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { Transactions } from '../database/transactions.js';
@@ -14,7 +15,7 @@ import { CallbacksService } from './callbacks.service.js';
 /** The manager the fake transaction hands out; the locked read and the writes must use it. */
 const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
 const EVENT = 'account_team_update';
-/** The health fields of a callback that has not delivered anything yet (contract §10). */
+/** The health fields of a callback that has not delivered anything yet (docs/api.md#delivery-log). */
 const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null };
 /** The stored health and rotation columns of a new callback. */
 const NEW_ROW = { disabledAt: null, failingSince: null, lastSuccessAt: null, previousSecret: null, previousSecretUntil: null };
@@ -70,14 +71,6 @@ class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' 
     this.rows.splice(index, 1);
     return true;
   }
-}
-
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
-  );
 }
 
 describe('CallbacksService', () => {

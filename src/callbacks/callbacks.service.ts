@@ -12,7 +12,7 @@ import { CallbacksRepository } from './callbacks.repository.js';
 import { type CallbackListResource, type CallbackResource, toCallbackResource } from './callback.resource.js';
 import type { PutCallbackDto } from './dto/put-callback.dto.js';
 
-/** An app's callbacks (interface §4.4, contract §8): one per event type. */
+/** An app's callbacks (docs/api.md#routes-callbacks, docs/api.md#events): one per event type. */
 @Injectable()
 export class CallbacksService {
   constructor(
@@ -29,7 +29,7 @@ export class CallbacksService {
    * with the new secret. A new callback starts a callback epoch: it receives
    * the events committed after its registration, none from before (contract
    * §8, events/callback-epoch.repository.ts); a replaced one keeps its epoch. Putting it
-   * again enables it (contract §10); a new secret keeps the one it replaces
+   * again enables it (docs/api.md#delivery-log); a new secret keeps the one it replaces
    * for `CALLBACK_SECRET_GRACE`, to sign with as well.
    *
    * @throws UnprocessableEntityError (422) when the URL's host is a non-public
@@ -74,7 +74,7 @@ export class CallbacksService {
 
   /**
    * Enables the app's callback for `event` again and clears `failing_since`
-   * (contract §10); deliveries held meanwhile stay failed until recovered.
+   * (docs/api.md#delivery-log); deliveries held meanwhile stay failed until recovered.
    * @throws NotFoundException (404) when there is none.
    */
   async enable(appId: number, event: EventType): Promise<CallbackResource> {

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 export const WHSEC_PREFIX = 'whsec_';
 
 /**
- * The Standard Webhooks signer for a callback secret (contract §8): the key
+ * The Standard Webhooks signer for a callback secret (docs/api.md#events): the key
  * is the base64-decoded part after `whsec_` when the secret starts with
  * `whsec_`, else the secret's UTF-8 bytes.
  *

@@ -21,7 +21,7 @@ const JSON_CREDENTIALS = 'print {"name","permissions","username","password"}';
 
 /**
  * `apps create|list|view|edit|reset-token|delete`: operator management of apps
- * (contract §4: never over HTTP). Passwords are printed once, at create and reset-token.
+ * (docs/api.md#authentication: never over HTTP). Passwords are printed once, at create and reset-token.
  */
 export function appsCommand(services: CliServices): Command {
   const apps = commandGroup('apps', 'Manage apps');

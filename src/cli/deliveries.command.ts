@@ -41,7 +41,7 @@ function parseOlderThan(value: string): number {
 }
 
 /**
- * `deliveries list|redeliver|prune`: operators' view of callback deliveries (contract §8):
+ * `deliveries list|redeliver|prune`: operators' view of callback deliveries (docs/api.md#events):
  * recent deliveries newest first with attempts and last status; a failed one sent again
  * with a fresh retry schedule; old finished deliveries and their events deleted.
  */

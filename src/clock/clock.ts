@@ -1,6 +1,6 @@
 /**
  * The time source (a port, so tests can move time). Times are seconds since
- * the UNIX epoch with a fractional part, as the API shows them (contract §1).
+ * the UNIX epoch with a fractional part, as the API shows them (docs/api.md#conventions).
  */
 export abstract class Clock {
   abstract nowSeconds(): number;

@@ -5,12 +5,12 @@ import { ArrayMaxSize, IsArray, ValidateBy } from 'class-validator';
 
 import { parseAccountId } from './account-id.js';
 
-/** OpenAPI schemas of an account id (contract §2): digits as a string, or a JSON integer. */
+/** OpenAPI schemas of an account id (docs/api.md#objects): digits as a string, or a JSON integer. */
 const ACCOUNT_ID_STRING = { type: 'string', pattern: '^[0-9]{1,20}$' } as const;
 const ACCOUNT_ID_INTEGER = { type: 'integer', minimum: 0 } as const;
 
 /**
- * An account id: a JSON integer or a string of digits in 0..2^64-1 (contract §2),
+ * An account id: a JSON integer or a string of digits in 0..2^64-1 (docs/api.md#objects),
  * turned into its canonical decimal string.
  */
 export function AccountIdField(): PropertyDecorator {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { MAX_ACCOUNT_ID, accountIdTransformer, fromStoredAccountId, parseAccountId, toStoredAccountId } from './account-id.js';
 
-describe('parseAccountId (contract §2)', () => {
+describe('parseAccountId (docs/api.md#objects)', () => {
   it.each([
     [0, '0'],
     [42, '42'],

@@ -1,6 +1,6 @@
 import type { FindOperator, ValueTransformer } from 'typeorm';
 
-/** The largest account id: identity-provider ids are unsigned 64-bit (contract §2). */
+/** The largest account id: identity-provider ids are unsigned 64-bit (docs/api.md#objects). */
 export const MAX_ACCOUNT_ID = 18_446_744_073_709_551_615n;
 
 /** Width of the stored form: enough digits for {@link MAX_ACCOUNT_ID}. */

@@ -8,7 +8,7 @@ import { BASIC_SECURITY } from '../openapi/openapi.js';
 export const AUTH_REQUIREMENT = 'auth:requirement';
 
 /**
- * What a route needs from its caller (contract §4, §5):
+ * What a route needs from its caller (docs/api.md#authentication, docs/api.md#permissions):
  * - `public`: nothing (credentials, if sent, must still be valid);
  * - `authenticated`: any valid credentials, of `principal` kind when given,
  *   holding every bit of `permission` when given.
@@ -17,7 +17,7 @@ export type AuthRequirement =
   { readonly kind: 'public' } | { readonly kind: 'authenticated'; readonly permission?: number; readonly principal?: 'app' | 'user' };
 
 /**
- * Marks a route that needs no authentication (contract §5 lists them). Its
+ * Marks a route that needs no authentication (docs/api.md#permissions lists them). Its
  * OpenAPI operation takes optional HTTP Basic credentials, which give a 401
  * when invalid.
  */

@@ -1,11 +1,11 @@
-/** An app authenticated with its token (contract §4). */
+/** An app authenticated with its token (docs/api.md#authentication). */
 export interface AppPrincipal {
   readonly kind: 'app';
   readonly permissions: number;
   readonly appId: number;
 }
 
-/** A user authenticated with a session token; `permissions` are the account's (contract §4, §5). */
+/** A user authenticated with a session token; `permissions` are the account's (docs/api.md#authentication, docs/api.md#permissions). */
 export interface UserPrincipal {
   readonly kind: 'user';
   readonly permissions: number;
@@ -15,10 +15,20 @@ export interface UserPrincipal {
 }
 
 /**
- * Whoever a request authenticated as, as plain ids and permission bits; usable
- * wherever a permission policy's `Caller` is.
+ * Whoever a request authenticated as, as plain ids and permission bits: what
+ * the permission policies (`permissions/`) decide on.
  */
 export type Principal = AppPrincipal | UserPrincipal;
+
+/** True when `principal` is the account `accountId` itself. */
+export function isSelf(principal: Principal, accountId: string): boolean {
+  return principal.kind === 'user' && principal.accountId === accountId;
+}
+
+/** True when `principal` is a user who belongs to team `teamId` (a real team, not "none"). */
+export function isMemberOf(principal: Principal, teamId: number | null): boolean {
+  return principal.kind === 'user' && teamId !== null && principal.teamId === teamId;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

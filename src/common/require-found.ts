@@ -1,7 +1,7 @@
 import { UnprocessableEntityError } from '../http/validation-error.js';
 
 /**
- * The one "must exist" check of every write (contract §1: an unknown id is a
+ * The one "must exist" check of every write (docs/api.md#conventions: an unknown id is a
  * 422 whose `loc` says where the id came from).
  *
  * @param loc where the id came from, e.g. `['path', 'account']` or `['body', 'team']`.

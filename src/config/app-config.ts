@@ -1,12 +1,12 @@
 import type { RedisTopology } from './scale-out.js';
 import type { TrustProxy } from './trust-proxy.js';
 
-/** Where the service keeps its data: MySQL/MariaDB or an embedded SQLite file (contract §9). */
+/** Where the service keeps its data: MySQL/MariaDB or an embedded SQLite file (docs/api.md#operating). */
 export type DatabaseConfig = { readonly type: 'mysql'; readonly url: string } | { readonly type: 'sqlite'; readonly path: string };
 
 /**
  * The service's configuration, validated once at boot from the environment
- * (contract §9). Nothing else reads `process.env`; inject this class instead.
+ * (docs/api.md#operating). Nothing else reads `process.env`; inject this class instead.
  * Durations are milliseconds.
  */
 export class AppConfig {
@@ -15,7 +15,7 @@ export class AppConfig {
   readonly database: DatabaseConfig;
   /** Attempts to connect to the database at start, 3 s apart, before the process gives up (`DATABASE_CONNECT_ATTEMPTS`). */
   readonly databaseConnectAttempts: number;
-  /** Read replicas of the MySQL/MariaDB primary (`DATABASE_REPLICA_URLS`, contract §11); empty: every statement on the primary. */
+  /** Read replicas of the MySQL/MariaDB primary (`DATABASE_REPLICA_URLS`, docs/api.md#scaling); empty: every statement on the primary. */
   readonly databaseReplicaUrls: readonly string[];
   /** A replica further behind than this (`REPLICA_MAX_LAG`) serves no reads until it catches up. */
   readonly replicaMaxLagMs: number;
@@ -24,7 +24,7 @@ export class AppConfig {
    * `undefined` runs deliveries inside the API process. Connect through `redis/redis-clients.ts`, which follows {@link redis}.
    */
   readonly redisUrl: string | undefined;
-  /** How Redis is reached: one server, Sentinel or Cluster (contract §11); `undefined` without Redis. */
+  /** How Redis is reached: one server, Sentinel or Cluster (docs/api.md#scaling); `undefined` without Redis. */
   readonly redis: RedisTopology | undefined;
   readonly signupsOpen: boolean;
   readonly sessionMaxAgeMs: number;
@@ -49,7 +49,7 @@ export class AppConfig {
   readonly callbackAppConcurrency: number;
   /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
   readonly callbackJobLockMs: number;
-  /** How long ended deliveries (and their attempt log) are kept (`DELIVERY_RETENTION`, contract §10). */
+  /** How long ended deliveries (and their attempt log) are kept (`DELIVERY_RETENTION`, docs/api.md#delivery-log). */
   readonly deliveryRetentionMs: number;
   /** A callback failing for good this long without a success is disabled (`CALLBACK_DISABLE_AFTER`); 0: never. */
   readonly callbackDisableAfterMs: number;

@@ -10,7 +10,7 @@ import { loadAppConfig } from './environment.js';
  * Reads the environment once: `.env` in the working directory, then the
  * process environment, then `overrides` (tests), later sources winning.
  *
- * @throws InvalidEnvironmentError when a variable is invalid (contract §9).
+ * @throws InvalidEnvironmentError when a variable is invalid (docs/api.md#operating).
  */
 export function readAppConfig(overrides: Record<string, string | undefined> = {}): AppConfig {
   const file = existsSync('.env') ? parseDotenv(readFileSync('.env')) : {};

@@ -1,4 +1,4 @@
-/** Milliseconds per unit of the duration syntax of contract §9 (`30d`, `5s,5m`). */
+/** Milliseconds per unit of the duration syntax of docs/api.md#operating (`30d`, `5s,5m`). */
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
 
 /** A unit letter accepted by {@link parseDuration}. */
@@ -7,7 +7,7 @@ export type DurationUnit = keyof typeof UNIT_MS;
 /**
  * Parses one duration such as `30d` or `250ms` into milliseconds.
  *
- * @param text a positive integer followed by one of `units` (contract §9).
+ * @param text a positive integer followed by one of `units` (docs/api.md#operating).
  * @returns the duration in milliseconds, or `undefined` when `text` is not a
  *   duration in those units.
  */

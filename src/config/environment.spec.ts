@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { InvalidEnvironmentError, loadAppConfig } from './environment.js';
 
-describe('loadAppConfig (contract §9)', () => {
+describe('loadAppConfig (docs/api.md#operating)', () => {
   it('applies the defaults', () => {
     expect(loadAppConfig({})).toMatchObject({
       port: 3000,
@@ -21,7 +21,7 @@ describe('loadAppConfig (contract §9)', () => {
     expect(loadAppConfig({}).redisUrl).toBeUndefined();
   });
 
-  it('reads the delivery-log durations (contract §10): defaults, units, 0 for never, bad values named', () => {
+  it('reads the delivery-log durations (docs/api.md#delivery-log): defaults, units, 0 for never, bad values named', () => {
     expect(loadAppConfig({})).toMatchObject({
       deliveryRetentionMs: 30 * 86_400_000,
       callbackDisableAfterMs: 5 * 86_400_000,

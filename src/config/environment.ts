@@ -15,7 +15,7 @@ const DELAY_LIST = /^\d{1,9}(ms|s|m|h)(,\d{1,9}(ms|s|m|h))*$/;
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /**
- * The environment variables of contract §9 as they arrive (strings), with the
+ * The environment variables of docs/api.md#operating as they arrive (strings), with the
  * rule each must satisfy. A violation stops the process at boot with a message
  * naming the variable.
  */
@@ -231,7 +231,7 @@ export class InvalidEnvironmentError extends Error {}
 
 /**
  * Validates raw environment variables and builds the typed {@link AppConfig}
- * (contract §9 defaults applied).
+ * (docs/api.md#operating defaults applied).
  *
  * @throws InvalidEnvironmentError naming every invalid variable.
  */
@@ -287,7 +287,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
 }
 
 /**
- * Rules that span variables (contract §11): replicas need a MySQL/MariaDB
+ * Rules that span variables (docs/api.md#scaling): replicas need a MySQL/MariaDB
  * primary, Sentinels need the master's name, and Sentinel and Cluster exclude
  * each other. One line per violation, naming the variable.
  */

@@ -5,7 +5,7 @@ import { parseRedisNodes, parseReplicaUrls } from './scale-out.js';
 
 const PRIMARY = { DATABASE_URL: 'mysql://app:pw@primary:3306/accounts' };
 
-describe('scale-out configuration (contract §11)', () => {
+describe('scale-out configuration (docs/api.md#scaling)', () => {
   it('changes nothing without the new variables', () => {
     const config = loadAppConfig({ ...PRIMARY });
     expect(config.databaseReplicaUrls).toEqual([]);

@@ -5,7 +5,7 @@ export interface RedisNode {
 }
 
 /**
- * How the service reaches Redis (contract §9, §11): one server (`REDIS_URL`),
+ * How the service reaches Redis (docs/api.md#operating, docs/api.md#scaling): one server (`REDIS_URL`),
  * a master found through Sentinels (`REDIS_SENTINELS` + `REDIS_SENTINEL_NAME`,
  * following failovers) or a Cluster (`REDIS_CLUSTER_NODES`). With Sentinel or
  * Cluster, `REDIS_URL` still gives the user, password, TLS and (Sentinel

@@ -10,12 +10,12 @@ import { TypeOrmLogger } from './typeorm-logger.js';
 import { sqliteLike } from './sqlite-like.function.js';
 
 /**
- * TypeORM options for the configured backend (contract §9): MySQL/MariaDB via
+ * TypeORM options for the configured backend (docs/api.md#operating): MySQL/MariaDB via
  * mysql2, or an embedded SQLite file. The schema is changed only by
  * migrations, on both backends. Entities: each feature module registers its
  * own (`TypeOrmModule.forFeature`), loaded with `autoLoadEntities`; the
  * TypeORM CLI's DataSource (`ormconfig.ts`) passes `entities` itself.
- * With `replicaUrls` (MySQL only, contract §11) TypeORM's `replication`
+ * With `replicaUrls` (MySQL only, docs/api.md#scaling) TypeORM's `replication`
  * setup holds one pool for the primary and one per replica.
  */
 export function dataSourceOptions(

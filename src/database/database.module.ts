@@ -32,12 +32,12 @@ class MigrationsOnStart implements OnModuleInit {
 }
 
 /**
- * The TypeORM connection for the configured backend (contract §9), and
+ * The TypeORM connection for the configured backend (docs/api.md#operating), and
  * {@link PreparedReads} for the credential checks and the read model.
  * `migrate: true` applies pending migrations at start (API and worker);
  * the CLI passes `false` and runs them on demand. `readReplicas: true` (the
  * API) sends public reads without credentials to the `DATABASE_REPLICA_URLS`
- * and watches their lag (contract §11); other processes use the primary only.
+ * and watches their lag (docs/api.md#scaling); other processes use the primary only.
  */
 @Module({})
 export class DatabaseModule {

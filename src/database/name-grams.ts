@@ -1,6 +1,6 @@
 /**
  * The n-gram index of account names on MySQL/MariaDB, serving
- * `GET /accounts/search?q=` (contract §3: a case-insensitive substring match,
+ * `GET /accounts/search?q=` (docs/api.md#pagination: a case-insensitive substring match,
  * which MariaDB evaluates as `name LIKE '%q%'` in `utf8mb4_unicode_ci`).
  *
  * `LIKE` compares one character at a time: two characters match when their
@@ -8,7 +8,7 @@
  * in the collation's table (supplementary characters, CJK unified ideographs)
  * match only themselves. A character's key is therefore the hex of its
  * weights, or `u` and the hex of its UTF-8 bytes for those; two characters match in
- * `LIKE` exactly when their keys are equal (test/name-grams.mysql.e2e-spec.ts
+ * `LIKE` exactly when their keys are equal (test/account-name-grams.mysql.e2e-spec.ts
  * checks this pairwise over some 3,000 characters). A gram is the key of one
  * character, or the keys of two consecutive characters joined by `.`; a name
  * contains `q` of one or two characters exactly when the name's grams include
@@ -22,17 +22,13 @@
  * in a few rows per gram (the writing connection picks the row, so concurrent
  * writers seldom queue on one counter); `numbers (n)`, the numbers
  * 1..255, which split a string into characters in plain SQL. Triggers keep
- * them in step with every write to `accounts`.
+ * them in step with every write to `accounts`; they compute the same keys
+ * with the migration's own copy of these expressions.
  *
- * Changing a key here changes the stored grams: that needs a migration
- * rebuilding them.
+ * Changing a key here breaks search against the stored grams: it needs a
+ * new migration that replaces the triggers and rebuilds the grams with the
+ * new keys.
  */
-
-/** Rows of `name_gram_counts` per gram (connection id modulo this). */
-export const GRAM_COUNT_SHARDS = 16;
-
-/** Longest name, and so the largest number in `numbers` (contract §6: 1..255 characters). */
-export const MAX_NAME_LENGTH = 255;
 
 /**
  * SQL: whether a one-character utf8mb4 expression has no weight of its own in
@@ -59,21 +55,13 @@ function characterAt(text: string, position: string): string {
 }
 
 /** SQL: the gram of the one character at `position` (1-based) of `text`. */
-export function unigramSql(text: string, position: string): string {
+function unigramSql(text: string, position: string): string {
   return characterKeySql(characterAt(text, position));
 }
 
 /** SQL: the bigram starting at `position` of `text`. */
-export function bigramSql(text: string, position: string): string {
+function bigramSql(text: string, position: string): string {
   return `CONCAT(${characterKeySql(characterAt(text, position))}, '.', ${characterKeySql(characterAt(text, `${position} + 1`))})`;
-}
-
-/** SQL: a query listing the distinct grams (column `gram`) of the string expression `text`. */
-export function gramsOfSql(text: string): string {
-  return (
-    `SELECT ${unigramSql(text, 'p.n')} AS gram FROM numbers p WHERE p.n <= CHAR_LENGTH(${text}) ` +
-    `UNION SELECT ${bigramSql(text, 'p.n')} FROM numbers p WHERE p.n < CHAR_LENGTH(${text})`
-  );
 }
 
 /**

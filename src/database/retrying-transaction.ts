@@ -12,7 +12,7 @@ const MAX_ATTEMPTS = 4;
 const NEVER_SENT = "Can't add new command when connection is in closed state";
 
 /**
- * Runs `work` in one transaction (contract §6: a request's changes commit
+ * Runs `work` in one transaction (docs/api.md#validation: a request's changes commit
  * together or not at all) and runs it again, up to four times in all, when
  * MySQL chose it as a deadlock victim: concurrent requests touching the same
  * team and accounts can deadlock on InnoDB's index locks, and MySQL expects

@@ -6,7 +6,7 @@ const MAX_CACHED_PATTERNS = 500;
  * SQLite's `like(pattern, value[, escape])`, which it calls for
  * `value LIKE pattern [ESCAPE escape]`, replaced so that case is ignored for
  * every letter and not for ASCII only: `q=émile` finds `ÉMILE` on SQLite as
- * on MySQL (contract §3). `%` matches any run of characters, `_` one
+ * on MySQL (docs/api.md#pagination). `%` matches any run of characters, `_` one
  * character, and the escape character makes the next one literal.
  *
  * @returns 1 on a match, 0 otherwise, null when either operand is NULL (SQL semantics).

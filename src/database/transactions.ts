@@ -6,11 +6,11 @@ import { pendingParticipant } from './request-transaction.js';
 import { runInTransaction } from './retrying-transaction.js';
 
 /**
- * The one way a request writes (contract §6: a request's writes are one
+ * The one way a request writes (docs/api.md#validation: a request's writes are one
  * transaction): {@link runInTransaction}, with deadlock and lock-wait retry.
  * Services take it instead of the `DataSource`; repositories do the reads and
  * writes with the `EntityManager` it hands out. Its work always runs on the
- * primary, even in a request whose reads may go to a replica (contract §11).
+ * primary, even in a request whose reads may go to a replica (docs/api.md#scaling).
  */
 @Injectable()
 export class Transactions {

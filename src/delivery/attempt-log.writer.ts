@@ -7,7 +7,7 @@ import type { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 const MAX_BATCH = 500;
 
 /**
- * Writes the attempt log (contract §10) by group commit: rows of attempts
+ * Writes the attempt log (docs/api.md#delivery-log) by group commit: rows of attempts
  * that end while a write is in flight wait for it and then go together in
  * one multi-row `INSERT`, so a busy process writes the log in a few
  * statements rather than one per attempt. The executor awaits its row

@@ -43,8 +43,8 @@ export interface AttemptInput {
   readonly event: { readonly type: string; readonly body: string };
 }
 
-/** The columns an attempt's outcome writes. */
-export type AttemptOutcome = Partial<
+/** The columns one attempt's outcome writes to its delivery row. */
+export type AttemptChanges = Partial<
   Pick<DeliveryEntity, 'status' | 'attempts' | 'totalAttempts' | 'url' | 'lastStatus' | 'lastError' | 'lastAttemptAt' | 'nextAttemptAt'>
 >;
 
@@ -56,7 +56,7 @@ export interface PendingCounts {
 }
 
 /**
- * Every statement on the `deliveries` table (contract §8): the relay's
+ * Every statement on the `deliveries` table (docs/api.md#events): the relay's
  * inserts, the dispatchers' claims, the executor's read and outcome, and the
  * operators' list, prune and redelivery. Times are seconds since the UNIX
  * epoch.
@@ -126,7 +126,7 @@ export class DeliveriesRepository {
    * round (an operator may have started a new one meanwhile), releasing any
    * lease. One `UPDATE`.
    */
-  async recordOutcome(round: DeliveryRound, outcome: AttemptOutcome, now: number): Promise<void> {
+  async recordOutcome(round: DeliveryRound, outcome: AttemptChanges, now: number): Promise<void> {
     await this.transactions.manager.update(
       DeliveryEntity,
       { id: round.id, round: round.round, status: 'pending' },
@@ -394,13 +394,13 @@ export class DeliveriesRepository {
   }
 }
 
-/** Deliveries that can start a new round (contract §10: not pending, not cancelled). */
+/** Deliveries that can start a new round (docs/api.md#delivery-log: not pending, not cancelled). */
 const REDELIVERABLE: DeliveryStatus[] = ['failed', 'succeeded'];
 
 /** What a new round resets. */
 const NEXT_ROUND = { status: 'pending' as const, attempts: 0, leaseUntil: null, enqueuedAt: null };
 
-/** Filters of the app's delivery list (contract §10); times in seconds. */
+/** Filters of the app's delivery list (docs/api.md#delivery-log); times in seconds. */
 export interface DeliveryLogFilter {
   readonly status?: DeliveryStatus;
   readonly since?: number;

@@ -28,7 +28,7 @@ export interface DeliveryView {
 /** Thrown when a delivery cannot be redelivered; the message is for the operator. */
 export class RedeliveryError extends Error {}
 
-/** Operators' view of deliveries (contract §8: failed ones are kept to inspect and redeliver). */
+/** Operators' view of deliveries (docs/api.md#events: failed ones are kept to inspect and redeliver). */
 @Injectable()
 export class DeliveriesService {
   constructor(
@@ -83,7 +83,7 @@ export class DeliveriesService {
 
   /**
    * Starts a new round of a failed (or succeeded) delivery, as the app's
-   * `redeliver` does (contract §10): its attempts and retry schedule
+   * `redeliver` does (docs/api.md#delivery-log): its attempts and retry schedule
    * start over, with the same `webhook-id` (receivers can still drop a duplicate).
    * The running API or worker sends it within a poll interval.
    *

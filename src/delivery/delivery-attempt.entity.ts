@@ -1,10 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Longest stored excerpt of an answer's body (characters, contract §10). */
+/** Longest stored excerpt of an answer's body (characters, docs/api.md#delivery-log). */
 export const RESPONSE_BODY_EXCERPT = 1024;
 
 /**
- * One attempt of a delivery (contract §10's attempt log): numbered 1, 2, ...
+ * One attempt of a delivery (docs/api.md#delivery-log's attempt log): numbered 1, 2, ...
  * over every round, deleted with its delivery. The answer's body is kept as a
  * text excerpt only.
  */

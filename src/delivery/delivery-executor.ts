@@ -4,7 +4,7 @@ import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
-import { type AttemptOutcome, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
+import { type AttemptChanges, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { AttemptLogWriter } from './attempt-log.writer.js';
 import type { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 import { CALLBACK_DISABLED } from './delivery-status.js';
@@ -30,13 +30,13 @@ export type ExecutionOutcome =
   | { readonly kind: 'retry'; readonly delayMs: number };
 
 /**
- * Makes one attempt of one delivery and records it (contract §8); the same
+ * Makes one attempt of one delivery and records it (docs/api.md#events); the same
  * code runs in the worker and in embedded mode. The callback, its secret and
  * the event body are read from the database now, never from the queue: a
  * callback deleted in the meantime cancels the delivery, a replaced one
  * receives it at its new URL with its new secret, and a disabled one holds it
  * (failed, not sent). Each attempt adds a row to the attempt log and, when the
- * delivery ends, updates its callback's health (contract §10).
+ * delivery ends, updates its callback's health (docs/api.md#delivery-log).
  */
 @Injectable()
 export class DeliveryExecutor {
@@ -70,7 +70,7 @@ export class DeliveryExecutor {
       return { kind: 'done', status: 'cancelled' };
     }
     if (callback.disabled) {
-      // Held, not sent: `recover` sends it once the callback is enabled (contract §10).
+      // Held, not sent: `recover` sends it once the callback is enabled (docs/api.md#delivery-log).
       await this.record(delivery, { status: 'failed', lastError: CALLBACK_DISABLED, nextAttemptAt: null });
       return { kind: 'done', status: 'failed' };
     }
@@ -136,7 +136,7 @@ export class DeliveryExecutor {
   /**
    * Writes the outcome unless a new round started meanwhile, with the
    * attempt's log row and, when the delivery ended, the callback's health
-   * (contract §10), all at once (separate statements in flight together).
+   * (docs/api.md#delivery-log), all at once (separate statements in flight together).
    * A failed write is tried again a few times (the request was already sent:
    * a lost outcome would mean sending it again); every part is idempotent.
    *
@@ -144,7 +144,7 @@ export class DeliveryExecutor {
    */
   private async record(
     delivery: DeliveryRound,
-    outcome: AttemptOutcome,
+    outcome: AttemptChanges,
     logRow?: DeliveryAttemptEntity,
     ended?: { callbackId: number; succeeded: boolean },
   ): Promise<boolean> {
@@ -188,7 +188,7 @@ export class DeliveryExecutor {
   }
 }
 
-function describe(result: AttemptResult): Pick<AttemptOutcome, 'lastStatus' | 'lastError'> {
+function describe(result: AttemptResult): Pick<AttemptChanges, 'lastStatus' | 'lastError'> {
   if (result.kind === 'answer')
     return { lastStatus: result.status, lastError: result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}` };
   return { lastStatus: null, lastError: result.error.slice(0, 1024) };

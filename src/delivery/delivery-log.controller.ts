@@ -16,7 +16,7 @@ import { DeliveryLogQuery } from './dto/delivery-log.query.js';
 import { DeliveryDetailsSchema, DeliveryPageSchema, DeliverySchema, RecoverResultSchema } from './dto/delivery.schema.js';
 import { RecoverDto } from './dto/recover.dto.js';
 
-/** Parses `{id}`: not an integer is a 422 (contract §1); an integer no delivery can have is a 404 like any unknown id (contract §10). */
+/** Parses `{id}`: not an integer is a 422 (docs/api.md#conventions); an integer no delivery can have is a 404 like any unknown id (docs/api.md#delivery-log). */
 class DeliveryIdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
     if (!/^-?\d+$/.test(value)) throw UnprocessableEntityError.single(['path', 'id'], 'value is not a valid integer', 'type_error.integer');
@@ -28,15 +28,15 @@ class DeliveryIdPipe implements PipeTransform<string, number> {
 
 const Event = () => Param('event', EventTypePipe);
 const Id = () => Param('id', new DeliveryIdPipe());
-const EventParam = () => ApiParam({ name: 'event', enum: EVENT_TYPES, description: 'Event type of the callback (contract §8).' });
+const EventParam = () => ApiParam({ name: 'event', enum: EVENT_TYPES, description: 'Event type of the callback (docs/api.md#events).' });
 const IdParam = () =>
   ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[0-9]+$' }, description: "The delivery's id.", example: '1042' });
 const APP_ONLY = { 401: 'No credentials, wrong credentials, or a user token: the delivery log needs an app token.' };
 const NO_DELIVERY = { 404: 'No such delivery among the calling app’s deliveries for this event type.' };
 
 /**
- * The delivery log of contract §10 with the `/callbacks/{event}` alias
- * (contract §1): an app lists, reads, redelivers, recovers and pings the
+ * The delivery log of docs/api.md#delivery-log with the `/callbacks/{event}` alias
+ * (docs/api.md#conventions): an app lists, reads, redelivers, recovers and pings the
  * deliveries to its own callbacks. App tokens only.
  */
 @ApiTags('deliveries')

@@ -10,7 +10,7 @@ import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 import { DeliveryLogController } from './delivery-log.controller.js';
 import { DeliveryLogService } from './delivery-log.service.js';
 
-/** Apps' delivery log (contract §10): the HTTP door to the store the CLI reads too. */
+/** Apps' delivery log (docs/api.md#delivery-log): the HTTP door to the store the CLI reads too. */
 @Module({
   imports: [TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, CallbackEntity]), EventsModule],
   controllers: [DeliveryLogController],

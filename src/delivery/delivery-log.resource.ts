@@ -1,6 +1,6 @@
 import type { DeliveryStatus } from './delivery-status.js';
 
-/** The Delivery object of contract §10: what an app sees of one delivery to its callback. Times in seconds. */
+/** The Delivery object of docs/api.md#delivery-log: what an app sees of one delivery to its callback. Times in seconds. */
 export interface DeliveryResource {
   /** The delivery's id, as a string. */
   id: string;
@@ -19,7 +19,7 @@ export interface DeliveryResource {
   url: string | null;
 }
 
-/** One attempt of the attempt log (contract §10). */
+/** One attempt of the attempt log (docs/api.md#delivery-log). */
 export interface DeliveryAttemptResource {
   /** 1, 2, ... over every round. */
   attempt: number;

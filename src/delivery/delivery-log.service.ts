@@ -18,11 +18,11 @@ import { newWebhookId } from './webhook-id.js';
 /** Deliveries `recover` sends again per transaction. */
 const RECOVER_BATCH = 500;
 
-/** The event type of test deliveries (contract §10). */
+/** The event type of test deliveries (docs/api.md#delivery-log). */
 export const PING_EVENT = 'ping';
 
 /**
- * The delivery log as apps see and steer it (contract §10): the same store
+ * The delivery log as apps see and steer it (docs/api.md#delivery-log): the same store
  * as the operators' CLI, limited to the calling app's deliveries for one
  * callback event type. A delivery of another app, or of another event type,
  * is a 404 like an unknown one.

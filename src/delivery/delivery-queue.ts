@@ -6,7 +6,7 @@ export const DELIVERY_QUEUE = 'callback-deliveries';
 /** Name of every job on {@link DELIVERY_QUEUE}. */
 export const DELIVERY_JOB = 'deliver';
 
-/** A job's data: ids only. The secret, URL and body are read from the database at delivery time (contract §8). */
+/** A job's data: ids only. The secret, URL and body are read from the database at delivery time (docs/api.md#events). */
 export interface DeliveryJobData {
   deliveryId: number;
   round: number;

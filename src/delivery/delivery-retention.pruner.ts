@@ -11,7 +11,7 @@ import { DeliveriesRepository } from './deliveries.repository.js';
 const PRUNE_INTERVAL_MS = 60_000;
 
 /**
- * Keeps the delivery store to what contract §10 promises, in every API and
+ * Keeps the delivery store to what docs/api.md#delivery-log promises, in every API and
  * worker process (pruning the same rows twice is harmless): deletes deliveries
  * that ended more than `DELIVERY_RETENTION` ago with their attempt logs
  * (pending ones never), then the events no delivery refers to, and forgets

@@ -1,5 +1,5 @@
 /**
- * Where a delivery stands (contract §8):
+ * Where a delivery stands (docs/api.md#events):
  * - `pending`: waiting for its first attempt or a retry;
  * - `succeeded`: the receiver answered 2xx;
  * - `failed`: a final failure (a status that is not retried, the retry
@@ -11,5 +11,5 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled']
 /** One of {@link DELIVERY_STATUSES}. */
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** `last_error` of a delivery held because its callback is disabled (contract §10); `recover` sends it later. */
+/** `last_error` of a delivery held because its callback is disabled (docs/api.md#delivery-log); `recover` sends it later. */
 export const CALLBACK_DISABLED = 'callback disabled';

@@ -1,6 +1,6 @@
 /**
  * Hands pending deliveries to whatever sends them: the BullMQ queue when
- * `REDIS_URL` is set, the in-process runner otherwise (contract §9).
+ * `REDIS_URL` is set, the in-process runner otherwise (docs/api.md#operating).
  */
 export abstract class DeliveryDispatcher {
   /** Moves the deliveries that are due to their sender; errors are thrown (the pump retries). */

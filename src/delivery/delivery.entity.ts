@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { DeliveryStatus } from './delivery-status.js';
 
 /**
- * One event to be delivered to one app's callback (contract §8), created by the
+ * One event to be delivered to one app's callback (docs/api.md#events), created by the
  * outbox relay. It records every attempt's outcome for operators (CLI).
  */
 @Entity({ name: 'deliveries' })
@@ -21,7 +21,7 @@ export class DeliveryEntity {
   @Column({ name: 'app_id', type: 'int' })
   appId: number;
 
-  /** The event type of the callback it is for (`ping` deliveries too are listed under it, contract §10). */
+  /** The event type of the callback it is for (`ping` deliveries too are listed under it, docs/api.md#delivery-log). */
   @Column({ type: 'varchar', length: 64 })
   event: string;
 
@@ -40,7 +40,7 @@ export class DeliveryEntity {
   @Column({ type: 'int', default: 0 })
   attempts: number;
 
-  /** Attempts made over every round (contract §10's `attempts`); numbers the attempt log. */
+  /** Attempts made over every round (docs/api.md#delivery-log's `attempts`); numbers the attempt log. */
   @Column({ name: 'total_attempts', type: 'int', default: 0 })
   totalAttempts: number;
 

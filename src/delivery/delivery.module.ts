@@ -27,8 +27,8 @@ import { QueueDispatcher } from './queue.dispatcher.js';
 import { WebhookSender } from './webhook-sender.js';
 
 /**
- * Reliable delivery of events to callbacks (contract §8, §9). Every process
- * relays the outbox. With Redis (`REDIS_URL`, Sentinel or Cluster, contract §11;
+ * Reliable delivery of events to callbacks (docs/api.md#events, docs/api.md#operating). Every process
+ * relays the outbox. With Redis (`REDIS_URL`, Sentinel or Cluster, docs/api.md#scaling;
  * clients from {@link RedisClients}) the API and the workers put deliveries on
  * the BullMQ queue and the worker process (`worker: true`) sends them; without
  * it the API sends them itself (embedded mode) with the same code.

@@ -25,7 +25,7 @@ const MAX_STALLED_COUNT = 5;
 const KEEP_COMPLETED = { age: 7 * 86_400, count: 100_000 };
 
 /**
- * The BullMQ worker of the delivery process (contract §8, §9): one job per
+ * The BullMQ worker of the delivery process (docs/api.md#events, docs/api.md#operating): one job per
  * delivery round. Each job makes one attempt with the {@link DeliveryExecutor};
  * a retry moves the job back to `delayed` for the delay the retry policy chose
  * (so the schedule, jitter and `Retry-After` are exact); a final failure fails

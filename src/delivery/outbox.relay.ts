@@ -15,7 +15,7 @@ const BATCH_SIZE = 100;
 class RelayConflictError extends Error {}
 
 /**
- * The outbox relay (contract §8): turns committed events into one pending
+ * The outbox relay (docs/api.md#events): turns committed events into one pending
  * delivery per callback registered for their type when they were committed
  * (the callback's epoch at or before the event's, events/callback-epoch.repository.ts;
  * a callback registered since, even before this relay ran, gets none), and marks them
@@ -77,7 +77,7 @@ export class OutboxRelay implements OnModuleInit {
               round: 0,
               createdAt: now,
               updatedAt: now,
-              // A disabled callback's deliveries are held: recorded failed, not sent, for `recover` (contract §10).
+              // A disabled callback's deliveries are held: recorded failed, not sent, for `recover` (docs/api.md#delivery-log).
               ...(callback.disabledAt === null
                 ? { status: 'pending' as const, nextAttemptAt: now, lastError: null }
                 : { status: 'failed' as const, nextAttemptAt: null, lastError: CALLBACK_DISABLED }),

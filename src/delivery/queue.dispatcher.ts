@@ -44,7 +44,7 @@ const CLAIM_CHECK_LOOKBACK_SECONDS = 600;
  * its jobs added, so no Redis call is made while row locks are held. If Redis
  * is down (the queue connection fails fast, and a command that gets no answer
  * times out) the claim is released and the deliveries wait in the database
- * for the next pass (contract §8: never lost); should the process die between
+ * for the next pass (docs/api.md#events: never lost); should the process die between
  * claim and add, the reconcile pass finds them. The job id makes a second add
  * a no-op.
  *
@@ -216,7 +216,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
   }
 }
 
-/** A job's data: ids only (contract §8: URL, secret and body are read at delivery time). */
+/** A job's data: ids only (docs/api.md#events: URL, secret and body are read at delivery time). */
 function jobData(delivery: AppDeliveryRound): DeliveryJobData {
   return { deliveryId: delivery.id, round: delivery.round, appId: delivery.appId };
 }

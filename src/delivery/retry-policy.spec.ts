@@ -5,7 +5,7 @@ import { MAX_RETRY_AFTER_MS, nextStep, parseRetryAfter } from './retry-policy.js
 const DELAYS = [5_000, 300_000, 1_800_000];
 const middle = () => 0.5;
 
-describe('nextStep (contract §8)', () => {
+describe('nextStep (docs/api.md#events)', () => {
   it('ends a delivery on any 2xx', () => {
     for (const status of [200, 201, 204, 299])
       expect(nextStep({ kind: 'answer', status }, 1, DELAYS, middle)).toEqual({ kind: 'succeeded' });

@@ -1,7 +1,7 @@
-/** Longest `Retry-After` honoured (contract §8: counted up to one hour). */
+/** Longest `Retry-After` honoured (docs/api.md#events: counted up to one hour). */
 export const MAX_RETRY_AFTER_MS = 3_600_000;
 
-/** Largest jitter, as a fraction of the scheduled delay (contract §8: ±20 %). */
+/** Largest jitter, as a fraction of the scheduled delay (docs/api.md#events: ±20 %). */
 const JITTER = 0.2;
 
 /** The outcome of one HTTP attempt. */
@@ -14,7 +14,7 @@ export type AttemptResult =
 export type NextStep = { readonly kind: 'succeeded' } | { readonly kind: 'retry'; readonly delayMs: number } | { readonly kind: 'failed' };
 
 /**
- * The retry rule of contract §8. A 2xx succeeds. A network error, timeout,
+ * The retry rule of docs/api.md#events. A 2xx succeeds. A network error, timeout,
  * 408, 429 or 5xx is retried after the next delay of `delaysMs` (±20 %
  * jitter), or after `Retry-After` when that is longer (at most one hour),
  * until `delaysMs.length + 1` attempts were made. Anything else (other

@@ -24,7 +24,7 @@ const MAX_DRAINED_BYTES = 64 * 1024;
 export interface WebhookTarget {
   readonly url: string;
   readonly secret: string;
-  /** A replaced secret still in its rotation grace: the message is signed with it too (contract §10). */
+  /** A replaced secret still in its rotation grace: the message is signed with it too (docs/api.md#delivery-log). */
   readonly previousSecret?: string;
 }
 
@@ -37,7 +37,7 @@ export interface WebhookMessage {
 }
 
 /**
- * Sends one attempt of a delivery (contract §8): `POST` with
+ * Sends one attempt of a delivery (docs/api.md#events): `POST` with
  * `Content-Type: application/json`, `Authorization: Bearer <secret>` (user
  * info in the URL is dropped, never sent as `Basic` credentials),
  * `X-Callback-Event` and the Standard Webhooks headers, within
@@ -49,7 +49,7 @@ export interface WebhookMessage {
  * is the status line: the answer's body is not read (a receiver that
  * accepted the event with a large body is not sent it again); only its first
  * {@link RESPONSE_BODY_EXCERPT} characters are kept, as text, for the attempt
- * log (contract §10), read within what is left of the timeout. A URL that
+ * log (docs/api.md#delivery-log), read within what is left of the timeout. A URL that
  * WHATWG `URL` cannot parse is refused (no retry). Never throws: every
  * outcome is an {@link AttemptResult}.
  */

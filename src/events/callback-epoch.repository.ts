@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /**
- * The callback epoch (contract §8: an event goes to the callbacks that existed
+ * The callback epoch (docs/api.md#events: an event goes to the callbacks that existed
  * when it was committed): a counter in the one row of `callback_epoch`, raised
  * by every new callback registration. A transaction that records events reads
  * it under a shared row lock and stores it with each event; a registration

@@ -3,7 +3,7 @@ import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/c
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { EVENT_TYPES, type EventType, isEventType } from './event-type.js';
 
-/** Parses an `{event}` path segment; an unknown event type is a 422 (interface §4.4, contract §8). */
+/** Parses an `{event}` path segment; an unknown event type is a 422 (docs/api.md#routes-callbacks, docs/api.md#events). */
 @Injectable()
 export class EventTypePipe implements PipeTransform<string, EventType> {
   transform(value: string, metadata: ArgumentMetadata): EventType {

@@ -1,4 +1,4 @@
-/** The event types apps can register callbacks for (contract §8). */
+/** The event types apps can register callbacks for (docs/api.md#events). */
 export const EVENT_TYPES = ['account_team_update'] as const;
 
 /** One of {@link EVENT_TYPES}. */

@@ -8,7 +8,7 @@ import { OutboxRepository } from './outbox.repository.js';
 import { OutboxCommitSubscriber } from './outbox-commit.subscriber.js';
 import { OutboxSignal } from './outbox-signal.js';
 
-/** The transactional outbox of contract §8: services record events here. */
+/** The transactional outbox of docs/api.md#events: services record events here. */
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxEventEntity])],
   providers: [EventsService, OutboxRepository, OutboxSignal, OutboxCommitSubscriber, CallbackEpochRepository],

@@ -6,7 +6,7 @@ import { OutboxRepository } from './outbox.repository.js';
 
 /**
  * Records events in the outbox inside the caller's transaction, so an event
- * exists exactly when its change committed (contract §8).
+ * exists exactly when its change committed (docs/api.md#events).
  */
 @Injectable()
 export class EventsService {
@@ -17,7 +17,7 @@ export class EventsService {
 
   /**
    * Records one `account_team_update` per account whose team changed; each body
-   * is `{account, team}` (contract §8). `accounts` are Account objects as they
+   * is `{account, team}` (docs/api.md#events). `accounts` are Account objects as they
    * are now, serialized by the caller inside the same transaction.
    */
   async accountTeamChanged(manager: EntityManager, accounts: readonly { readonly team: unknown }[]): Promise<void> {

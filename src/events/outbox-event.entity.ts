@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * An event recorded in the same transaction as the change that caused it
- * (transactional outbox, contract §8); the outbox relay turns it into one
+ * (transactional outbox, docs/api.md#events); the outbox relay turns it into one
  * delivery per registered callback and marks it dispatched.
  */
 @Entity({ name: 'outbox_events' })

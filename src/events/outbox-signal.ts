@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 /**
  * Tells this process's outbox relay that a transaction which recorded events
  * has just committed, so it relays them now instead of at its next poll
- * (contract §8: events are delivered promptly; the poll stays as the safety
+ * (docs/api.md#events: events are delivered promptly; the poll stays as the safety
  * net for events committed by other processes).
  */
 @Injectable()

@@ -7,13 +7,13 @@ import { CallbackEpochRepository } from './callback-epoch.repository.js';
 import { markEventsRecorded } from './outbox-commit.subscriber.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 
-/** An event to record: its type and JSON body (contract §8). */
+/** An event to record: its type and JSON body (docs/api.md#events). */
 export interface NewOutboxEvent {
   readonly type: string;
   readonly payload: string;
 }
 
-/** Every statement on the `outbox_events` table (the transactional outbox, contract §8). */
+/** Every statement on the `outbox_events` table (the transactional outbox, docs/api.md#events). */
 @Injectable()
 export class OutboxRepository {
   constructor(
@@ -38,7 +38,7 @@ export class OutboxRepository {
 
   /**
    * Inserts an event that is delivered to one callback only (a `ping`,
-   * contract §10), already marked relayed so that no callback gets it by
+   * docs/api.md#delivery-log), already marked relayed so that no callback gets it by
    * fan-out; the commit wakes this process's delivery pass.
    * @returns its id.
    */

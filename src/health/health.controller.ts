@@ -26,9 +26,9 @@ const HEALTH_RESULT = {
  * Liveness and readiness probes, answered by the API and the worker.
  * Readiness checks the database and, when `REDIS_URL` is set, Redis; it
  * answers 503 `{"detail": <terminus result>}` when one is down (the error
- * body shape of contract §1). With read replicas it lists them under
+ * body shape of docs/api.md#conventions). With read replicas it lists them under
  * `replicas` (each `{replica, available, lag_seconds, reason?}`): a lagging or
- * lost replica is reported there, never as unready (contract §11).
+ * lost replica is reported there, never as unready (docs/api.md#scaling).
  */
 @Controller('health')
 @ApiTags(OPERATIONS_TAG)

@@ -7,7 +7,7 @@ import { RedisClients } from '../redis/redis-clients.js';
 /**
  * Readiness of Redis: a `PING` over a connection of its own, opened
  * on the first check, bounded by a timeout so a down Redis reports down
- * instead of hanging. Only used with Redis (contract §9, §11): with Sentinel
+ * instead of hanging. Only used with Redis (docs/api.md#operating, docs/api.md#scaling): with Sentinel
  * the current master answers, with a Cluster the node the client picks.
  */
 @Injectable()

@@ -4,7 +4,7 @@ import { type ValidationError, validate } from 'class-validator';
 
 import { UnprocessableEntityError, type ValidationErrorItem } from './validation-error.js';
 
-/** The FastAPI-style `type` of a failed class-validator constraint (contract §1). */
+/** The FastAPI-style `type` of a failed class-validator constraint (docs/api.md#conventions). */
 const CONSTRAINT_TYPES: Record<string, string> = {
   isDefined: 'value_error.missing',
   isNotEmpty: 'value_error.missing',
@@ -29,8 +29,8 @@ const LOCATIONS: Record<ArgumentMetadata['type'], string> = { body: 'body', quer
 
 /**
  * Validates `@Body()`, `@Query()` and `@Param()` DTOs with class-validator and
- * answers 422 with the `detail` list of contract §1, one entry per field, the
- * first failed rule of each. Unknown fields are dropped (contract §1: ignored).
+ * answers 422 with the `detail` list of docs/api.md#conventions, one entry per field, the
+ * first failed rule of each. Unknown fields are dropped (docs/api.md#conventions: ignored).
  */
 @Injectable()
 export class ApiValidationPipe implements PipeTransform {

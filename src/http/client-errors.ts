@@ -21,7 +21,7 @@ const BAD_REQUEST_DETAILS: [codes: readonly string[], detail: string][] = [
 /**
  * Node's `clientError` handler (Fastify's `clientErrorHandler` option): the
  * answers to requests the HTTP parser refuses before any route, hook or
- * filter sees them, in the `{"detail": "..."}` shape of contract §1 (Fastify's
+ * filter sees them, in the `{"detail": "..."}` shape of docs/api.md#conventions (Fastify's
  * own is `{"error", "message", "statusCode"}`). Unparseable method, request
  * line, header, `Content-Length`/`Transfer-Encoding` (two lengths, both
  * headers) or chunk: 400; a request line over Node's 16 KB header limit: 414;

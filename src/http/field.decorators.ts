@@ -5,8 +5,8 @@ import { IsDefined, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min, Val
 
 /**
  * Field decorators for request DTOs: each combines the type check (first, so
- * a wrong type reports as a type error) with the bounds of contract §6 and the
- * FastAPI-style messages of contract §1, and documents the field in the
+ * a wrong type reports as a type error) with the bounds of docs/api.md#validation and the
+ * FastAPI-style messages of docs/api.md#conventions, and documents the field in the
  * OpenAPI document (type, bounds, required or not).
  */
 
@@ -27,7 +27,7 @@ export const OptionalNotNull = (): PropertyDecorator =>
   );
 
 /**
- * A string of `min..max` characters, counted after trimming when `trim` (contract §6); stored trimmed.
+ * A string of `min..max` characters, counted after trimming when `trim` (docs/api.md#validation); stored trimmed.
  * Characters are Unicode code points, as a MySQL `utf8mb4` column counts them (a variation selector or
  * a combining mark is one); a string holding an unpaired surrogate cannot be stored and is refused.
  */
@@ -83,7 +83,7 @@ export function IntegerField(bounds: { min?: number; max?: number } = {}): Prope
   );
 }
 
-/** An absolute http(s) URL of at most 2048 characters (contract §6). */
+/** An absolute http(s) URL of at most 2048 characters (docs/api.md#validation). */
 export function HttpUrlField(): PropertyDecorator {
   return applyDecorators(
     IsString({ message: 'str type expected' }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Answer to requests arriving while the server closes (contract §1 error body). */
+/** Answer to requests arriving while the server closes (docs/api.md#conventions error body). */
 export const SHUTTING_DOWN_DETAIL = 'The service is shutting down; retry the request.';
 
 /**

@@ -7,7 +7,7 @@ const MAX_SERIAL_ID = 2_147_483_647;
 
 /**
  * Parses an integer path id such as `{team}` or `{award}`. Non-integers are a
- * 422 (contract §1); integers no row can have (0, negative, too large) are a
+ * 422 (docs/api.md#conventions); integers no row can have (0, negative, too large) are a
  * 422 "not found" like any other unknown id.
  */
 @Injectable()

@@ -7,7 +7,7 @@ import { type JsonShapeViolation, REQUEST_BODY_SHAPE, jsonShapeViolation } from 
  * Largest accepted request body: 128 KiB, twice the largest valid body (a
  * `PATCH /account/{id}` with every field at its bound and every character
  * written in its longest JSON form, about 65 KB; see docs/decisions.md), and
- * within the 1 MiB of contract §6. Fastify answers 413 above, before reading it.
+ * within the 1 MiB of docs/api.md#validation. Fastify answers 413 above, before reading it.
  */
 export const BODY_LIMIT_BYTES = 128 * 1024;
 
@@ -16,7 +16,7 @@ export const BODY_TOO_LARGE_DETAIL = `Request body too large: more than ${BODY_L
 
 /**
  * Numbers as plain JS numbers, except integers beyond 2^53 which become
- * `bigint` so identity-provider ids survive exactly (contract §2).
+ * `bigint` so identity-provider ids survive exactly (docs/api.md#objects).
  */
 function parseNumber(text: string): number | bigint {
   if (isInteger(text)) {
@@ -29,10 +29,10 @@ function parseNumber(text: string): number | bigint {
 /** `application/json` and structured `+json` types (RFC 6839), with or without parameters. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i;
 
-/** Keys dropped from every object: unknown fields are ignored (contract §1), and these reach prototypes. */
+/** Keys dropped from every object: unknown fields are ignored (docs/api.md#conventions), and these reach prototypes. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** A body error Fastify answers with `statusCode` and the `{"detail"}` of contract §1. */
+/** A body error Fastify answers with `statusCode` and the `{"detail"}` of docs/api.md#conventions. */
 function bodyError(statusCode: number, message: string): Error & { statusCode: number } {
   return Object.assign(new Error(message), { statusCode });
 }
@@ -50,8 +50,8 @@ function shapeError(violation: JsonShapeViolation): Error & { statusCode: number
 }
 
 /**
- * Replaces Fastify's body parsers (contract §1):
- * - JSON (`application/json`, `+json` types) is parsed losslessly (contract §2):
+ * Replaces Fastify's body parsers (docs/api.md#conventions):
+ * - JSON (`application/json`, `+json` types) is parsed losslessly (docs/api.md#objects):
  *   `{"id": 18446744073709551615}` reaches the DTO as a `bigint`, not a rounded
  *   number. Unparseable JSON is a 400, nesting deeper than 32 levels
  *   a 400, more than 1000 keys or a string over 8192 characters a 413 (checked

@@ -1,4 +1,4 @@
-/** Deepest nesting of arrays and objects a request body may have (contract §1: a bad body is a 4xx, never a 500). */
+/** Deepest nesting of arrays and objects a request body may have (docs/api.md#conventions: a bad body is a 4xx, never a 500). */
 export const MAX_JSON_NESTING = 32;
 
 /**

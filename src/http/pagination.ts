@@ -3,7 +3,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IntegerField, Optional } from './field.decorators.js';
 import { ToInteger } from './to-integer.decorator.js';
 
-/** `page` and `per_page` of every [P] endpoint (contract §3). */
+/** `page` and `per_page` of every [P] endpoint (docs/api.md#pagination). */
 export class PaginationQuery {
   /** Zero-based page number. */
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based page number.' })
@@ -19,7 +19,7 @@ export class PaginationQuery {
   per_page: number = 20;
 }
 
-/** A page of results as contract §3 shapes it. */
+/** A page of results as docs/api.md#pagination shapes it. */
 export interface Page<T> {
   page: number;
   per_page: number;
@@ -40,7 +40,7 @@ export const LIKE_ESCAPE = '!';
 
 /**
  * A `LIKE ... ESCAPE '!'` pattern matching names that contain `text`, in which
- * `%`, `_` and `\\` match themselves literally (contract §3).
+ * `%`, `_` and `\\` match themselves literally (docs/api.md#pagination).
  */
 export function likeContains(text: string): string {
   return `%${text.replace(/[!%_]/g, (character) => `!${character}`)}%`;

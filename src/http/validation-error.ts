@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
-/** One entry of a 422 `detail` list (contract §1). */
+/** One entry of a 422 `detail` list (docs/api.md#conventions). */
 export interface ValidationErrorItem {
   loc: (string | number)[];
   msg: string;
@@ -8,8 +8,8 @@ export interface ValidationErrorItem {
 }
 
 /**
- * A 422 answer whose body is `{"detail": [{loc, msg, type}, ...]}` (contract §1).
- * Used for invalid input and for resources that are not found (interface §1.8).
+ * A 422 answer whose body is `{"detail": [{loc, msg, type}, ...]}` (docs/api.md#conventions).
+ * Used for invalid input and for resources that are not found (docs/api.md#errors).
  */
 export class UnprocessableEntityError extends HttpException {
   constructor(readonly items: ValidationErrorItem[]) {

@@ -3,10 +3,10 @@ import { parse, parseNumberAndBigInt } from 'lossless-json';
 
 import { parseAccountId } from '../common/account-id.js';
 
-/** The scope a provider token needs before the service trusts it (contract §7). */
+/** The scope a provider token needs before the service trusts it (docs/api.md#identity-provider). */
 const IDENTIFY_SCOPE = 'identify';
 
-/** A provider user as the account mirrors it (contract §7). */
+/** A provider user as the account mirrors it (docs/api.md#identity-provider). */
 export interface IdpUser {
   /** Canonical decimal account id (unsigned 64-bit, kept exact). */
   readonly id: string;
@@ -25,7 +25,7 @@ const DISCRIMINATOR = /^\d{1,32}$/;
 /**
  * Reads the body of a 200 answer of `GET {IDP_API_URL}/oauth2/@me`:
  * `{"scopes": [...], "user": {"id", "username", "discriminator", "avatar"}}`
- * (contract §7). Numbers are parsed losslessly, so an id sent as a JSON number
+ * (docs/api.md#identity-provider). Numbers are parsed losslessly, so an id sent as a JSON number
  * above 2^53 stays exact.
  *
  * @param cdnUrl `IDP_CDN_URL` without a trailing slash.

@@ -10,7 +10,7 @@ import { type IdpUser, parseIdpAnswer } from './idp-user.js';
 const BEARER_TOKEN = /^[\x21-\x7E]+$/;
 
 /**
- * The identity-provider client (contract §7): asks `GET {IDP_API_URL}/oauth2/@me`
+ * The identity-provider client (docs/api.md#identity-provider): asks `GET {IDP_API_URL}/oauth2/@me`
  * who a user token belongs to. The HTTP client is configured by {@link IdpModule}
  * (base URL, text body, no redirects, every status resolved).
  */

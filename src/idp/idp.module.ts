@@ -10,7 +10,7 @@ import { IdpClient } from './idp.client.js';
 /** Largest provider answer read: a user object is a few hundred bytes. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-/** The identity-provider client (contract §7), configured from `IDP_API_URL`. */
+/** The identity-provider client (docs/api.md#identity-provider), configured from `IDP_API_URL`. */
 @Module({
   imports: [
     HttpModule.registerAsync({

@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram } from 'prom-client';
 
 import { MetricsRegistry } from './metrics-registry.js';
 
-/** How one delivery attempt ended (contract §8). */
+/** How one delivery attempt ended (docs/api.md#events). */
 export type AttemptOutcome = 'succeeded' | 'retry' | 'failed';
 
 /** A source of a gauge value, read when Prometheus scrapes. */
@@ -13,14 +13,14 @@ export type GaugeSource<T> = () => Promise<T>;
 export type QueueCounts = Partial<Record<'waiting' | 'delayed' | 'active' | 'failed', number>>;
 
 /**
- * Delivery metrics (contract §8), recorded by the delivery code and
+ * Delivery metrics (docs/api.md#events), recorded by the delivery code and
  * read from the process that runs it (worker, or the API in embedded mode):
  * - `callback_delivery_attempts_total{event,outcome}`: each HTTP attempt;
  * - `callback_deliveries_total{event,outcome}`: deliveries ended (`succeeded` or `failed`);
  * - `callback_delivery_attempts{event,outcome}`: histogram of the attempts a delivery took when it ended;
  * - `outbox_backlog`: committed events not yet handed to delivery;
  * - `callback_queue_jobs{state}`: delivery jobs by state;
- * - `callbacks_disabled`: callbacks disabled now (contract §10);
+ * - `callbacks_disabled`: callbacks disabled now (docs/api.md#delivery-log);
  * - `callback_disabled_total`: callbacks this process disabled for failing too long.
  *
  * The two gauges read the sources registered with {@link setOutboxBacklogSource}

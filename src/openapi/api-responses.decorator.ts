@@ -3,7 +3,7 @@ import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 
 import { ErrorSchema, ValidationErrorSchema } from './schemas/error.schema.js';
 
-/** What each error status means in this API (contract §1, §4, §7). */
+/** What each error status means in this API (docs/api.md#conventions, docs/api.md#authentication, docs/api.md#identity-provider). */
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The URL or the body cannot be read: bad percent-encoding, JSON that does not parse or nests deeper than 32 levels.',
   401: 'Missing, malformed, unknown, wrong or expired credentials (`WWW-Authenticate: Basic`).',
@@ -41,7 +41,7 @@ export function ApiSuccessOneOf(status: number, types: Type<unknown>[], descript
 }
 
 /**
- * Documents error answers of a route with the bodies of contract §1: a
+ * Documents error answers of a route with the bodies of docs/api.md#conventions: a
  * `detail` list for 422, a `detail` string for every other status.
  * `descriptions` overrides the generic description of a status.
  */

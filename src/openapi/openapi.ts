@@ -17,7 +17,7 @@ export const OPERATIONS_TAG = 'operations';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-/** Schemas of the path parameters of interface §4, by name (the pipes that parse them carry no OpenAPI metadata). */
+/** Schemas of the path parameters of docs/api.md#routes, by name (the pipes that parse them carry no OpenAPI metadata). */
 const PATH_PARAMETERS: Record<string, { schema: Record<string, unknown>; description: string }> = {
   account: { schema: { type: 'string', pattern: '^[0-9]{1,20}$' }, description: 'Account id (unsigned 64-bit integer).' },
   team: { schema: { type: 'integer', minimum: 1 }, description: 'Team id.' },
@@ -27,7 +27,7 @@ const PATH_PARAMETERS: Record<string, { schema: Record<string, unknown>; descrip
 /**
  * Serves the OpenAPI 3 document of every route: the Swagger UI at
  * `/docs`, the document at `/docs/json` and `/docs/yaml`, with the HTTP Basic
- * security scheme of contract §4. The document is built on first request.
+ * security scheme of docs/api.md#authentication. The document is built on first request.
  */
 export function setupOpenApi(app: NestFastifyApplication): void {
   const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

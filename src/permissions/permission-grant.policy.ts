@@ -1,24 +1,24 @@
 import { ForbiddenException } from '@nestjs/common';
 
-import { type Caller, isMemberOf } from './caller.js';
-import { ALL_PERMISSIONS, Permission, hasPermissions } from './permission.js';
+import { type Principal, isMemberOf } from '../common/principal.js';
+import { Permission, hasPermissions } from './permission.js';
 
 /** Whether a permission value is being granted (creation, `grant_permissions`) or revoked. */
 export type GrantMode = 'grant' | 'revoke';
 
-/** True when `value` is a permission value contract §5 rule 1 accepts: bits 0..6 only, not negative. */
-export function isValidPermissionValue(value: number): boolean {
-  return Number.isInteger(value) && value >= 0 && (value & ~ALL_PERMISSIONS) === 0 && value <= ALL_PERMISSIONS;
-}
-
 /**
  * Decides whether `caller` may grant or revoke `value` on an account that is
- * (or, on creation, will be) in team `targetTeamId` (contract §5 rules 2–4).
- * `value` must already satisfy {@link isValidPermissionValue} (rule 1, a 422).
+ * (or, on creation, will be) in team `targetTeamId` (docs/api.md#permissions rules 2–4).
+ * `value` is already within bits 0..6 (rule 1: the request DTOs bound it, a 422).
  *
  * @throws ForbiddenException (403) when not allowed.
  */
-export function assertMayChangePermissions(caller: Caller | undefined, value: number, mode: GrantMode, targetTeamId: number | null): void {
+export function assertMayChangePermissions(
+  caller: Principal | undefined,
+  value: number,
+  mode: GrantMode,
+  targetTeamId: number | null,
+): void {
   if (value === 0) return;
   if (mode === 'grant' && (value & Permission.AuthenticateUsers) !== 0) {
     throw new ForbiddenException('authenticate_users can never be granted to an account.');

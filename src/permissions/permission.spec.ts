@@ -10,7 +10,7 @@ import {
   permissionNames,
 } from './permission.js';
 
-describe('permission bits (contract §5 table)', () => {
+describe('permission bits (docs/api.md#permissions table)', () => {
   it.each([
     [Permission.ManagePermissions, 1, 'manage_permissions'],
     [Permission.ManageAccountTeams, 2, 'manage_account_teams'],

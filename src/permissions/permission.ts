@@ -1,5 +1,5 @@
 /**
- * Permission bits, least significant first (contract §5).
+ * Permission bits, least significant first (docs/api.md#permissions).
  */
 export enum Permission {
   ManagePermissions = 1,
@@ -11,7 +11,7 @@ export enum Permission {
   ManageAwards = 64,
 }
 
-/** Contract §5 names, in bit order. */
+/** The permission names of docs/api.md#permissions, in bit order. */
 export const PERMISSION_NAMES: Readonly<Record<Permission, string>> = {
   [Permission.ManagePermissions]: 'manage_permissions',
   [Permission.ManageAccountTeams]: 'manage_account_teams',
@@ -25,7 +25,7 @@ export const PERMISSION_NAMES: Readonly<Record<Permission, string>> = {
 /** Every defined bit (bits 0..6). */
 export const ALL_PERMISSIONS = 127;
 
-/** Bits an app may hold: all but `manage_own_team` (95, contract §9 `--all-permissions`). */
+/** Bits an app may hold: all but `manage_own_team` (95, docs/api.md#operating `--all-permissions`). */
 export const APP_PERMISSIONS = ALL_PERMISSIONS & ~Permission.ManageOwnTeam;
 
 /** Bits an account may hold: all but `authenticate_users`. */

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Caller } from './caller.js';
+import type { Principal } from '../common/principal.js';
 import { Permission as P } from './permission.js';
 import { mayChangeTeam } from './team-membership.policy.js';
 
-const app = (permissions: number): Caller => ({ kind: 'app', permissions });
-const user = (accountId: string, permissions: number, teamId: number | null): Caller => ({ kind: 'user', permissions, accountId, teamId });
+const app = (permissions: number): Principal => ({ kind: 'app', permissions, appId: 1 });
+const user = (accountId: string, permissions: number, teamId: number | null): Principal => ({
+  kind: 'user',
+  permissions,
+  accountId,
+  teamId,
+  sessionId: 1,
+});
 
-describe('team membership rule (contract §5)', () => {
+describe('team membership rule (docs/api.md#permissions)', () => {
   it('manage_account_teams may move anyone anywhere', () => {
     expect(mayChangeTeam(app(P.ManageAccountTeams), '5', 1, 2)).toBe(true);
     expect(mayChangeTeam(user('9', P.ManageAccountTeams, null), '5', null, 2)).toBe(true);

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Caller } from './caller.js';
+import type { Principal } from '../common/principal.js';
 import { Permission as P } from './permission.js';
 import { mayManageTeam } from './team-ownership.policy.js';
 
-const app = (permissions: number): Caller => ({ kind: 'app', permissions });
-const user = (permissions: number, teamId: number | null): Caller => ({ kind: 'user', permissions, accountId: '1', teamId });
+const app = (permissions: number): Principal => ({ kind: 'app', permissions, appId: 1 });
+const user = (permissions: number, teamId: number | null): Principal => ({
+  kind: 'user',
+  permissions,
+  accountId: '1',
+  teamId,
+  sessionId: 1,
+});
 
-describe('team ownership (contract §5)', () => {
+describe('team ownership (docs/api.md#permissions)', () => {
   it('manage_teams may manage any team', () => {
     expect(mayManageTeam(app(P.ManageTeams), 3)).toBe(true);
     expect(mayManageTeam(user(P.ManageTeams, null), 3)).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * An account as the read queries return it: the row joined with its team and
  * the team's maintained member count, so that one query gives everything of
- * an Account object but the awards (contract §2).
+ * an Account object but the awards (docs/api.md#objects).
  */
 export interface AccountRow {
   /** Stored (zero-padded) id. */

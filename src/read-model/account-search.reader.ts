@@ -24,7 +24,7 @@ interface Fragment {
 }
 
 /**
- * `GET /accounts/search` (contract §3) in ONE statement whatever the page
+ * `GET /accounts/search` (docs/api.md#pagination) in ONE statement whatever the page
  * size: the page's accounts (read in the order of index
  * `(name, id)` or `(team_id, name, id)`, or with `q` on MySQL of the name
  * n-grams' `(gram, name)`) joined with their teams, their awards and their

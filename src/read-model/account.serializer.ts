@@ -20,7 +20,7 @@ import { TeamSerializer } from './team.serializer.js';
 const SINGLE_ACCOUNT_SQL = `SELECT ${ACCOUNT_ROW_COLUMNS}, ${ACCOUNT_AWARDS_COLUMNS} ${ACCOUNT_ROW_FROM} ${ACCOUNT_AWARDS_JOIN} WHERE a.id = ?`;
 
 /**
- * Builds Account objects (contract §2) with their team and awards in a fixed
+ * Builds Account objects (docs/api.md#objects) with their team and awards in a fixed
  * number of statements for any number of accounts: two for loaded entities
  * (teams with member counts; every award), one for a single account read by
  * id.

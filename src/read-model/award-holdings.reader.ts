@@ -23,7 +23,7 @@ interface HoldingRow {
 
 /**
  * Loads the awards held by many accounts and given to many teams in ONE
- * statement, whatever the number of rows (contract §2 objects without N+1
+ * statement, whatever the number of rows (docs/api.md#objects objects without N+1
  * queries; one round trip for every award of a response).
  */
 @Injectable()

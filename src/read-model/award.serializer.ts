@@ -29,7 +29,7 @@ const AWARD_DETAILS_SQL =
 type AwardDetailsRow = AccountRow & AwardUnionRow;
 
 /**
- * Builds Award objects and the `GET /award/{award}` answer (contract §2). The
+ * Builds Award objects and the `GET /award/{award}` answer (docs/api.md#objects). The
  * answer takes a fixed number of queries whatever the number of awardees.
  */
 @Injectable()
@@ -45,9 +45,9 @@ export class AwardSerializer {
   }
 
   /**
-   * `GET /award/{award}` (contract §2) in ONE statement whatever the number of
+   * `GET /award/{award}` (docs/api.md#objects) in ONE statement whatever the number of
    * awardees: `{award, awardees, team}`, awardees ordered by
-   * (name, id) like account search (contract §3), `team` null when the award
+   * (name, id) like account search (docs/api.md#pagination), `team` null when the award
    * has none (its team was deleted or cleared). The statement is a
    * `UNION ALL` of rows with account columns and award columns (`award_*`):
    * kind 0 the award with its team, 1 the awardees with their teams (the

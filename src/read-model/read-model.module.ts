@@ -9,7 +9,7 @@ import { NameGramKeys } from './name-gram-keys.js';
 import { TeamSerializer } from './team.serializer.js';
 
 /**
- * The read side: builds the objects of contract §2 from the tables of the
+ * The read side: builds the objects of docs/api.md#objects from the tables of the
  * accounts, teams and awards modules in batched queries. It never writes;
  * writes go through each module's service.
  */

@@ -4,19 +4,19 @@
  * these shapes; the read model imports neither.
  */
 
-/** A search page request (contract §3): zero-based `page`, `per_page` results. */
+/** A search page request (docs/api.md#pagination): zero-based `page`, `per_page` results. */
 export interface PageRequest {
   readonly page: number;
   readonly per_page: number;
 }
 
-/** `GET /accounts/search` filters (interface §4.1): `q` a name substring; `team` 0 for "no team". */
+/** `GET /accounts/search` filters (docs/api.md#routes-accounts): `q` a name substring; `team` 0 for "no team". */
 export interface AccountSearchFilter extends PageRequest {
   readonly q?: string;
   readonly team?: number;
 }
 
-/** `GET /teams/search` filters (interface §4.2): `q` a name substring. */
+/** `GET /teams/search` filters (docs/api.md#routes-teams): `q` a name substring. */
 export interface TeamSearchFilter extends PageRequest {
   readonly q?: string;
 }

@@ -1,4 +1,4 @@
-/** The objects the API returns, exactly as contract §2 lists their fields. */
+/** The objects the API returns, exactly as docs/api.md#objects lists their fields. */
 
 /** An award. */
 export interface AwardResource {
@@ -28,7 +28,7 @@ export interface AccountResource {
   awards: AwardResource[];
 }
 
-/** `GET /award/{award}`: the award, the accounts holding it and its team (contract §2). */
+/** `GET /award/{award}`: the award, the accounts holding it and its team (docs/api.md#objects). */
 export interface AwardDetailsResource {
   award: AwardResource;
   awardees: AccountResource[];

@@ -8,13 +8,6 @@ import type { AwardResource, TeamResource } from './resources.js';
 import { TEAM_ROW_COLUMNS, TEAM_ROW_FROM, type TeamRow } from './team-row.js';
 import { TeamSerializer } from './team.serializer.js';
 
-/**
- * `GET /teams/search` (contract §3) in ONE statement whatever the page size
- *: a `UNION ALL` of the page's rows with their maintained member
- * counts (the page read in the order of index `(name, id)`) and the total as
- * a scalar subquery (kind 0), and the page's awards (kind 1, ordered by
- * award id). A page past the end takes a second statement for its total.
- */
 /** A row of the search statement: a team of the page (kind 0) or one of its awards (kind 1). */
 interface TeamSearchRow extends Partial<TeamRow> {
   kind: number | string;
@@ -25,6 +18,13 @@ interface TeamSearchRow extends Partial<TeamRow> {
   award_image_url: string | null;
 }
 
+/**
+ * `GET /teams/search` (docs/api.md#pagination) in ONE statement whatever the page size:
+ * a `UNION ALL` of the page's rows with their maintained member
+ * counts (the page read in the order of index `(name, id)`) and the total as
+ * a scalar subquery (kind 0), and the page's awards (kind 1, ordered by
+ * award id). A page past the end takes a second statement for its total.
+ */
 @Injectable()
 export class TeamSearchReader {
   constructor(

@@ -16,7 +16,7 @@ const SINGLE_TEAM_SQL =
   'ORDER BY kind, id';
 
 /**
- * Builds Team objects (contract §2) for any number of teams in two
+ * Builds Team objects (docs/api.md#objects) for any number of teams in two
  * statements (rows with their maintained member counts, and awards), or one
  * for a single team read by id.
  */

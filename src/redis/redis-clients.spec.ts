@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAppConfig } from '../config/environment.js';
 import { bullPrefix, createRedisClient, redisOptions } from './redis-clients.js';
 
-describe('Redis clients (contract §11)', () => {
+describe('Redis clients (docs/api.md#scaling)', () => {
   it('keeps one server as REDIS_URL says, failing fast for the queue and without retry limit for the worker', () => {
     const topology = loadAppConfig({ REDIS_URL: 'redis://:pw@cache:6380/2' }).redis!;
     expect(topology.kind).toBe('single');

@@ -10,7 +10,7 @@ import { redisConnectionOptions } from './redis-options.js';
 export type RedisUse = 'queue' | 'worker' | 'health';
 
 /**
- * The one place Redis clients are made (contract §9, §11), for every Redis
+ * The one place Redis clients are made (docs/api.md#operating, docs/api.md#scaling), for every Redis
  * use of the service: one server (`REDIS_URL`), the master named by
  * Sentinels (ioredis follows failovers: it asks the Sentinels again and
  * reconnects to the promoted replica), or a Cluster (ioredis `Cluster`,

@@ -1,7 +1,7 @@
 import type { RedisOptions } from 'bullmq';
 
 /**
- * BullMQ (ioredis) connection options for a `redis://` or `rediss://` URL (contract §9
+ * BullMQ (ioredis) connection options for a `redis://` or `rediss://` URL (docs/api.md#operating
  * `REDIS_URL`): host, port, user, password, database number (`/2`) and TLS.
  */
 export function redisConnectionOptions(url: string): RedisOptions {

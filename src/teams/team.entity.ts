@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A team; an account belongs to at most one (interface §1.2). */
+/** A team; an account belongs to at most one (docs/api.md#routes-teams). */
 @Entity({ name: 'teams' })
 export class TeamEntity {
   @PrimaryGeneratedColumn({ type: 'int' })

@@ -20,7 +20,7 @@ import { ReplicaRead } from '../database/replicas/replica-read.decorator.js';
 
 const TeamId = () => Param('team', new SerialIdPipe('Team'));
 
-/** Team endpoints of interface §4.2. */
+/** Team endpoints of docs/api.md#routes-teams. */
 @ApiTags('teams')
 @Controller()
 export class TeamsController {

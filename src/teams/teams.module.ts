@@ -8,7 +8,7 @@ import { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 import { TeamEntity } from './team.entity.js';
 
-/** Teams (interface §4.2). */
+/** Teams (docs/api.md#routes-teams). */
 @Module({
   imports: [TypeOrmModule.forFeature([TeamEntity]), ReadModelModule, EventsModule],
   controllers: [TeamsController],

@@ -1,7 +1,8 @@
-import { ForbiddenException, type HttpException } from '@nestjs/common';
+import { ForbiddenException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { Principal } from '../common/principal.js';
 import type { Transactions } from '../database/transactions.js';
@@ -90,14 +91,6 @@ const user = (permissions: number, teamId: number | null): Principal => ({
   sessionId: 1,
 });
 
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
-  );
-}
-
 const notFound = (loc: (string | number)[]) => ({ detail: [{ loc, msg: 'Team not found.', type: 'value_error.not_found' }] });
 
 describe('TeamsService', () => {
@@ -163,7 +156,7 @@ describe('TeamsService', () => {
     });
   });
 
-  describe('update (contract §5: manage_teams, or manage_own_team as a member)', () => {
+  describe('update (docs/api.md#permissions: manage_teams, or manage_own_team as a member)', () => {
     it.each([
       ['an app with manage_teams', app(P.ManageTeams)],
       ['a user with manage_teams, not a member', user(P.ManageTeams, null)],

@@ -16,7 +16,7 @@ import type { SearchTeamsQuery } from './dto/search-teams.query.js';
 import type { TeamEntity } from './team.entity.js';
 import { TeamsRepository } from './teams.repository.js';
 
-/** Teams (interface §4.2): every write is one transaction. */
+/** Teams (docs/api.md#routes-teams): every write is one transaction. */
 @Injectable()
 export class TeamsService {
   constructor(
@@ -42,13 +42,13 @@ export class TeamsService {
     return requireFound(await this.serializer.loadOne(id), ['path', 'team'], 'Team');
   }
 
-  /** A page of teams whose name contains `q`, ordered by (name, id) (contract §3). */
+  /** A page of teams whose name contains `q`, ordered by (name, id) (docs/api.md#pagination). */
   async search(query: SearchTeamsQuery): Promise<Page<TeamResource>> {
     return this.searchReader.search(query);
   }
 
   /**
-   * Renames a team (contract §5: `manage_teams`, or `manage_own_team` as a member).
+   * Renames a team (docs/api.md#permissions: `manage_teams`, or `manage_own_team` as a member).
    *
    * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
    */
@@ -66,7 +66,7 @@ export class TeamsService {
 
   /**
    * Deletes a team: its members are left without a team (one
-   * `account_team_update` each) and its awards without a team (contract §5, §8).
+   * `account_team_update` each) and its awards without a team (docs/api.md#permissions, docs/api.md#events).
    *
    * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
    */

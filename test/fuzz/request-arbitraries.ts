@@ -21,7 +21,7 @@ export interface FuzzRequest {
   body?: string;
 }
 
-/** Strings at the edges of Unicode and of the bounds of contract §6. */
+/** Strings at the edges of Unicode and of the bounds of docs/api.md#validation. */
 const EDGE_STRINGS = [
   '',
   ' ',

@@ -21,7 +21,7 @@ export interface ScriptedAnswer {
 
 /**
  * A local HTTP server standing in for apps' callback endpoints (the outside
- * world of contract §8): records every request and answers each path from a
+ * world of docs/api.md#events): records every request and answers each path from a
  * script (200 once the script is used up).
  */
 export class CallbackReceiver {

@@ -2,7 +2,7 @@ import type { TestApp } from './test-app.js';
 
 /**
  * Every row of every entity table, ordered, as plain objects: two snapshots
- * are equal exactly when a request changed nothing (contract §6: a rejected
+ * are equal exactly when a request changed nothing (docs/api.md#validation: a rejected
  * request writes nothing).
  */
 export async function snapshot(t: TestApp): Promise<Record<string, unknown[]>> {

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { expect } from 'vitest';
 
 import type { AppConfig } from '../../src/config/app-config.js';
+import { APP_PERMISSIONS } from '../../src/permissions/permission.js';
 import type { CallbackReceiver } from './callback-receiver.js';
 import { TestProcess } from './child-process.js';
 import type { Credentials } from './http-client.js';
@@ -76,7 +77,7 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
 
 /** Creates an admin app, a listener app and a team `Red`; returns helpers to register callbacks and move accounts into `Red`. */
 export async function scenario(t: TestApp, receiver: CallbackReceiver) {
-  const admin = await t.createApp(95, 'admin');
+  const admin = await t.createApp(APP_PERMISSIONS, 'admin');
   const listener = await t.createApp(0, 'listener');
   const red: number = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
   return {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 const TRICKLE_PIECES = 10;
 
-/** A user as the provider describes it (contract §7); ids are JSON strings, as real providers send them. */
+/** A user as the provider describes it (docs/api.md#identity-provider); ids are JSON strings, as real providers send them. */
 export interface FakeIdpUser {
   id: string;
   username: string;
@@ -36,7 +36,7 @@ export interface FakeIdpRequest {
 
 /**
  * A local stand-in for the identity provider's `GET /api/oauth2/@me`
- * (contract §7), started by the tests. Tokens are registered with the answer
+ * (docs/api.md#identity-provider), started by the tests. Tokens are registered with the answer
  * they get; any other token gets the provider's 401.
  */
 export class FakeIdp {

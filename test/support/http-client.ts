@@ -6,7 +6,7 @@ export interface TestResponse<T = any> {
   text: string;
 }
 
-/** Credentials for HTTP Basic: `{ username: 'A1', password: token }` (contract §4). */
+/** Credentials for HTTP Basic: `{ username: 'A1', password: token }` (docs/api.md#authentication). */
 export interface Credentials {
   username: string;
   password: string;

@@ -24,7 +24,7 @@ export class TestApp {
 
   /**
    * Starts the API on the test database (and `TEST_REDIS_URL`'s Redis, when set) with `env` overriding the environment
-   * (contract §9 variables, e.g. `{ SIGNUPS_OPEN: 'false' }`). Tables are emptied.
+   * (docs/api.md#operating variables, e.g. `{ SIGNUPS_OPEN: 'false' }`). Tables are emptied.
    * With `options.logDestination`, the app logs there (JSON lines, `LOG_LEVEL`
    * of `env`) and Nest's own messages are kept.
    */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Topology test (contract §11): real servers on loopback ports, no mocks.
+// Topology test (docs/api.md#scaling): real servers on loopback ports, no mocks.
 //
 //   MariaDB primary (binlog + GTID) and two replicas   private mariadbd processes, own datadirs
 //   three Redis servers (one master) + three Sentinels  redis-server / redis-sentinel

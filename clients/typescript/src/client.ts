@@ -3,7 +3,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import { retryingFetch, type RetryOptions } from './retrying-fetch.js';
 import type { paths } from './schema.js';
 
-/** HTTP Basic credentials (contract §4): `A<app id>` with an app token, or `S<session id>` with a session token. */
+/** HTTP Basic credentials (docs/api.md#authentication): `A<app id>` with an app token, or `S<session id>` with a session token. */
 export interface Credentials {
   username: string;
   password: string;

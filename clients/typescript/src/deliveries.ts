@@ -5,7 +5,7 @@ import { unwrap } from './unwrap.js';
 
 type Callback = components['schemas']['Callback'];
 
-/** A delivery to one of your callbacks (contract §10): status, attempts, last answer. Times are UNIX seconds. */
+/** A delivery to one of your callbacks (docs/api.md#delivery-log): status, attempts, last answer. Times are UNIX seconds. */
 export type Delivery = components['schemas']['Delivery'];
 /** A delivery with the JSON body it sends (`payload`) and its `attempt_log`, oldest first. */
 export type DeliveryDetails = components['schemas']['DeliveryDetails'];
@@ -28,7 +28,7 @@ export interface DeliveryFilter {
 }
 
 /**
- * The calling app's deliveries for `event`, newest first, one page (contract §3) at a time:
+ * The calling app's deliveries for `event`, newest first, one page (docs/api.md#pagination) at a time:
  * `for await (const page of deliveryPages(client, 'account_team_update', { status: 'failed' }))`.
  * @throws ValidationError (422) for a bad filter; AccountsApiError otherwise.
  */

@@ -1,6 +1,6 @@
 import type { components } from './schema.js';
 
-/** An answer of 400 or above: `detail` is the API's human-readable string (contract §1). */
+/** An answer of 400 or above: `detail` is the API's human-readable string (docs/api.md#conventions). */
 export class AccountsApiError extends Error {
   constructor(
     readonly status: number,

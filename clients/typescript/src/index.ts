@@ -8,7 +8,7 @@ export { type Page, paginate } from './paginate.js';
 export { retryAfterMs, retryingFetch, type RetryingFetchOptions, type RetryOptions } from './retrying-fetch.js';
 export { type CallResult, type StatusResult, unwrap, withStatus } from './unwrap.js';
 
-/** The objects of contract §2, as the API returns them. Account ids are strings: 64-bit ids stay exact. */
+/** The objects of docs/api.md#objects, as the API returns them. Account ids are strings: 64-bit ids stay exact. */
 export type Account = components['schemas']['Account'];
 export type Team = components['schemas']['Team'];
 export type Award = components['schemas']['Award'];

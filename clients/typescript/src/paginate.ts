@@ -1,4 +1,4 @@
-/** A page of a search (contract §3): zero-based `page`, `pages` in all, `results` in all. */
+/** A page of a search (docs/api.md#pagination): zero-based `page`, `pages` in all, `results` in all. */
 export interface Page<T> {
   page: number;
   per_page: number;
@@ -8,7 +8,7 @@ export interface Page<T> {
 }
 
 /**
- * Every item of a paginated search, in order, reading page after page (zero-based, contract §3) until the last,
+ * Every item of a paginated search, in order, reading page after page (zero-based, docs/api.md#pagination) until the last,
  * as an async iterator: `for await (const account of paginate(...))`.
  * @param fetchPage reads one page, e.g. `(page) => unwrap(client.GET('/accounts/search', { params: { query: { q, page } } }))`.
  */

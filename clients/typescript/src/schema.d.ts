@@ -624,7 +624,7 @@ export interface components {
             /** @example admin */
             name: string;
             /**
-             * @description Permission bits (contract §5).
+             * @description Permission bits (docs/api.md#permissions).
              * @example 95
              */
             permissions: number;
@@ -676,7 +676,7 @@ export interface components {
             avatar_url: string | null;
             team: components["schemas"]["Team"] | null;
             /**
-             * @description Permission bits (contract §5).
+             * @description Permission bits (docs/api.md#permissions).
              * @example 0
              */
             permissions: number;
@@ -3201,7 +3201,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3290,7 +3290,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3407,7 +3407,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3518,7 +3518,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3607,7 +3607,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3724,7 +3724,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3838,7 +3838,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -3963,7 +3963,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type (contract §8). */
+                /** @description Event type (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -4160,7 +4160,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -4247,7 +4247,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -4324,7 +4324,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
                 /** @description The delivery's id. */
                 id: string;
@@ -4412,7 +4412,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
                 /** @description The delivery's id. */
                 id: string;
@@ -4503,7 +4503,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
                 /** @description The delivery's id. */
                 id: string;
@@ -4630,7 +4630,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
                 /** @description The delivery's id. */
                 id: string;
@@ -4757,7 +4757,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -4877,7 +4877,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -4997,7 +4997,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;
@@ -5122,7 +5122,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Event type of the callback (contract §8). */
+                /** @description Event type of the callback (docs/api.md#events). */
                 event: "account_team_update";
             };
             cookie?: never;

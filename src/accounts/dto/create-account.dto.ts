@@ -1,7 +1,7 @@
 import { AccountIdField } from '../../common/account-id.field.js';
 import { HttpUrlField, IntegerField, Optional, Required, TextField } from '../../http/field.decorators.js';
 
-/** Body of `POST /acounts/new` (interface §4.1, contract §6). */
+/** Body of `POST /acounts/new` (docs/api.md#routes-accounts, docs/api.md#validation). */
 export class CreateAccountDto {
   /** Canonical decimal id (sent as a JSON integer or a string of digits). */
   @Required()
@@ -25,7 +25,7 @@ export class CreateAccountDto {
   @IntegerField({ min: 0 })
   team?: number | null;
 
-  /** Permission bits (contract §5 rule 1: bits 0..6 only). */
+  /** Permission bits (docs/api.md#permissions rule 1: bits 0..6 only). */
   @Optional()
   @IntegerField({ min: 0, max: 127 })
   permissions?: number | null;

@@ -2,7 +2,7 @@ import { Optional, IntegerField, TextField } from '../../http/field.decorators.j
 import { PaginationQuery } from '../../http/pagination.js';
 import { ToInteger } from '../../http/to-integer.decorator.js';
 
-/** Query of `GET /accounts/search` (interface §4.1, contract §3). */
+/** Query of `GET /accounts/search` (docs/api.md#routes-accounts, docs/api.md#pagination). */
 export class SearchAccountsQuery extends PaginationQuery {
   /** Case-insensitive substring of the name. */
   @Optional()

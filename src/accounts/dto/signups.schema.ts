@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-/** OpenAPI schema of `GET /accounts/signups` (interface §4.1). */
+/** OpenAPI schema of `GET /accounts/signups` (docs/api.md#routes-accounts). */
 @ApiSchema({ name: 'Signups' })
 export class SignupsSchema {
   @ApiProperty({ description: 'Whether new accounts can be created (`SIGNUPS_OPEN`).' })

@@ -1,6 +1,6 @@
 import { HttpUrlField, IntegerField, Optional, OptionalNotNull, TextField } from '../../http/field.decorators.js';
 
-/** Body of `PATCH /account/{account}` (interface §4.1); every field optional. */
+/** Body of `PATCH /account/{account}` (docs/api.md#routes-accounts); every field optional. */
 export class UpdateAccountDto {
   @OptionalNotNull()
   @TextField(1, 255)
@@ -28,7 +28,7 @@ export class UpdateAccountDto {
   @IntegerField({ min: 0, max: 127 })
   revoke_permissions?: number;
 
-  /** An identity-provider token with the identify scope; refreshes name, discriminator and avatar (contract §7). */
+  /** An identity-provider token with the identify scope; refreshes name, discriminator and avatar (docs/api.md#identity-provider). */
   @Optional()
   @TextField(1, 4096, { trim: false })
   idp_token?: string;

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An app: created by operators with the CLI, authenticates as `A<id>` (contract §4). */
+/** An app: created by operators with the CLI, authenticates as `A<id>` (docs/api.md#authentication). */
 @Entity({ name: 'apps' })
 export class AppEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
@@ -9,7 +9,7 @@ export class AppEntity {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 
-  /** Permission bits of contract §5 (never `manage_own_team`). */
+  /** Permission bits of docs/api.md#permissions (never `manage_own_team`). */
   @Column({ type: 'int', default: 0 })
   permissions: number;
 

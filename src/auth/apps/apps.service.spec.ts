@@ -1,7 +1,8 @@
-import { type HttpException, NotFoundException } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { rejection } from '../../../test/support/rejection.js';
 import type { Clock } from '../../clock/clock.js';
 import type { Transactions } from '../../database/transactions.js';
 import { Permission as P } from '../../permissions/permission.js';
@@ -13,7 +14,7 @@ import { AppsService } from './apps.service.js';
 const NOW = 1_700_000_000.125;
 /** The manager the fake transaction hands out; `edit` must read and write through it. */
 const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
-/** A token as contract §4 shapes it: 32 random bytes, base64url (43 characters). */
+/** A token as docs/api.md#authentication shapes it: 32 random bytes, base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The `apps` table in memory. */
@@ -65,14 +66,6 @@ class FakeAppsRepository implements Pick<
   async delete(id: number): Promise<boolean> {
     return this.rows.delete(id);
   }
-}
-
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<HttpException> {
-  return promise.then(
-    () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
-  );
 }
 
 describe('AppsService', () => {

@@ -7,7 +7,7 @@ import { generateToken, hashToken, tokenMatches } from '../token.js';
 import type { AppEntity } from './app.entity.js';
 import { AppsRepository } from './apps.repository.js';
 
-/** The App object of contract §2; `password` only right after creation or a reset. */
+/** The App object of docs/api.md#objects; `password` only right after creation or a reset. */
 export interface AppResource {
   name: string;
   permissions: number;
@@ -15,7 +15,7 @@ export interface AppResource {
   password?: string;
 }
 
-/** Apps: created and managed by operators with the CLI (contract §4, §9), authenticated by token. */
+/** Apps: created and managed by operators with the CLI (docs/api.md#authentication, docs/api.md#operating), authenticated by token. */
 @Injectable()
 export class AppsService {
   constructor(
@@ -72,7 +72,7 @@ export class AppsService {
   }
 
   /**
-   * Replaces an app's token; the old one stops working at once (contract §4).
+   * Replaces an app's token; the old one stops working at once (docs/api.md#authentication).
    * @returns the new token.
    */
   async resetToken(app: AppEntity): Promise<string> {
@@ -93,7 +93,7 @@ export class AppsService {
     return app && tokenMatches(token, app.tokenHash) ? app : undefined;
   }
 
-  /** The App object of contract §2, with `token` as `password` when given. */
+  /** The App object of docs/api.md#objects, with `token` as `password` when given. */
   static toResource(app: AppEntity, token?: string): AppResource {
     return { name: app.name, permissions: app.permissions, username: `A${app.id}`, ...(token ? { password: token } : {}) };
   }

@@ -2,13 +2,13 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
 import type { AppResource } from '../apps/apps.service.js';
 
-/** OpenAPI schema of the App object (contract §2). */
+/** OpenAPI schema of the App object (docs/api.md#objects). */
 @ApiSchema({ name: 'App' })
 export class AppSchema implements AppResource {
   @ApiProperty({ example: 'admin' })
   name: string;
 
-  @ApiProperty({ type: 'integer', description: 'Permission bits (contract §5).', example: 95 })
+  @ApiProperty({ type: 'integer', description: 'Permission bits (docs/api.md#permissions).', example: 95 })
   permissions: number;
 
   @ApiProperty({ description: 'Basic username: `A<app id>`.', example: 'A1' })

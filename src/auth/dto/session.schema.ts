@@ -2,7 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 import type { SessionResource } from '../sessions/sessions.service.js';
 
-/** OpenAPI schema of the Session object (contract §2): HTTP Basic credentials of a user. */
+/** OpenAPI schema of the Session object (docs/api.md#objects): HTTP Basic credentials of a user. */
 @ApiSchema({ name: 'Session' })
 export class SessionSchema implements SessionResource {
   @ApiProperty({ description: 'Basic username: `S<session id>`.', example: 'S1' })

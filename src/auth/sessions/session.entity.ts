@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 import { ACCOUNT_ID_COLUMN } from '../../common/account-id.js';
 
-/** A user session: authenticates as `S<id>` until `expiresAt` (contract §4). */
+/** A user session: authenticates as `S<id>` until `expiresAt` (docs/api.md#authentication). */
 @Entity({ name: 'sessions' })
 export class SessionEntity {
   @PrimaryGeneratedColumn({ type: 'int' })

@@ -12,7 +12,7 @@ import { SessionsService } from './sessions.service.js';
 /** The manager of the caller's transaction that `create` must insert with. */
 const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
 const MAX_AGE_SECONDS = 3_600;
-/** A token as contract §4 shapes it: 32 random bytes, base64url (43 characters). */
+/** A token as docs/api.md#authentication shapes it: 32 random bytes, base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The `sessions` table in memory; every session's account is the same. */

@@ -8,15 +8,14 @@ import { generateToken, hashToken, tokenMatches } from '../token.js';
 import type { SessionEntity } from './session.entity.js';
 import { SessionsRepository } from './sessions.repository.js';
 
-/** The Session object of contract §2. */
+/** The Session object of docs/api.md#objects. */
 export interface SessionResource {
   username: string;
   password: string;
   expires_at: number;
 }
 
-/** A session joined with its account, as {@link SessionsService.authenticate} reads it. */
-/** User sessions (contract §4): last `SESSION_MAX_AGE`, removed when found expired. */
+/** User sessions (docs/api.md#authentication): last `SESSION_MAX_AGE`, removed when found expired. */
 @Injectable()
 export class SessionsService {
   constructor(
@@ -40,7 +39,7 @@ export class SessionsService {
 
   /**
    * Replaces a session's token and restarts its lifetime; the old token stops
-   * working at once (contract §4).
+   * working at once (docs/api.md#authentication).
    */
   async resetToken(session: SessionEntity): Promise<SessionResource> {
     const token = generateToken();

@@ -1,10 +1,10 @@
 import { AccountIdListField } from '../../common/account-id.field.js';
 import { HttpUrlField, IntegerField, Required, TextField } from '../../http/field.decorators.js';
 
-/** Most account ids one award can be created with, duplicates counted (contract §6). */
+/** Most account ids one award can be created with, duplicates counted (docs/api.md#validation). */
 export const MAX_AWARD_ACCOUNTS = 1000;
 
-/** Body of `POST /awards/new` (interface §4.3, contract §6): every field required. */
+/** Body of `POST /awards/new` (docs/api.md#routes-awards, docs/api.md#validation): every field required. */
 export class CreateAwardDto {
   @Required()
   @TextField(1, 255)

@@ -1,6 +1,6 @@
 import { HttpUrlField, IntegerField, Optional, OptionalNotNull, TextField } from '../../http/field.decorators.js';
 
-/** Body of `PATCH /award/{award}` (interface §4.3); every field optional. */
+/** Body of `PATCH /award/{award}` (docs/api.md#routes-awards); every field optional. */
 export class UpdateAwardDto {
   @OptionalNotNull()
   @TextField(1, 255)

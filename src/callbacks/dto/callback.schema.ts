@@ -3,7 +3,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { CallbackListResource, CallbackResource } from '../callback.resource.js';
 import { EVENT_TYPES } from '../../events/event-type.js';
 
-/** OpenAPI schema of the Callback object (contract §2): never the secret. */
+/** OpenAPI schema of the Callback object (docs/api.md#objects): never the secret. */
 @ApiSchema({ name: 'Callback' })
 export class CallbackSchema implements CallbackResource {
   @ApiProperty({ type: 'integer', example: 1 })
@@ -38,7 +38,7 @@ export class CallbackSchema implements CallbackResource {
   last_success_at: number | null;
 }
 
-/** OpenAPI schema of `GET /callbacks` (interface §2). */
+/** OpenAPI schema of `GET /callbacks` (docs/api.md#objects). */
 @ApiSchema({ name: 'CallbackList' })
 export class CallbackListSchema implements CallbackListResource {
   @ApiProperty({

@@ -4,7 +4,7 @@ import { hasUserInfo } from '../callback-url.js';
 import { isUsableSecret } from '../webhook-signer.js';
 import { HttpUrlField, Required, TextField } from '../../http/field.decorators.js';
 
-/** Body of `PUT /callback/{event}` (interface §4.4, contract §6). */
+/** Body of `PUT /callback/{event}` (docs/api.md#routes-callbacks, docs/api.md#validation). */
 export class PutCallbackDto {
   /**
    * Absolute http(s) URL, at most 2048 characters, without user info
@@ -25,7 +25,7 @@ export class PutCallbackDto {
    * 1..2048 characters, kept exactly. It is sent as `Authorization: Bearer
    * <secret>`, so it must be printable ASCII without leading or trailing
    * spaces (anything else cannot travel in an HTTP header unchanged). A secret
-   * starting with `whsec_` must carry a base64 key (contract §8 signs with it).
+   * starting with `whsec_` must carry a base64 key (docs/api.md#events signs with it).
    */
   @ValidateBy({
     name: 'isWebhookSecret',

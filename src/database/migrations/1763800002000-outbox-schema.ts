@@ -3,7 +3,7 @@ import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 import { serialColumn, textColumn, timestampColumn } from './column-types.js';
 
 /**
- * Events and their delivery (contract §8): the transactional outbox, the
+ * Events and their delivery (docs/api.md#events): the transactional outbox, the
  * callbacks apps register, and one delivery per (event, callback).
  */
 export class OutboxSchema1763800002000 implements MigrationInterface {

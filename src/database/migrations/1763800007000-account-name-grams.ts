@@ -1,7 +1,49 @@
 import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 
-import { GRAM_COUNT_SHARDS, MAX_NAME_LENGTH, bigramSql, gramsOfSql, unigramSql } from '../name-grams.js';
 import { accountIdColumn, isMysql, nameColumn } from './column-types.js';
+
+// The n-gram keys as this migration created them, copied here so that the migration does the same on a
+// fresh database whatever later code does: never edit them. The search computes the same keys in
+// database/name-grams.ts; a change of key there needs a new migration that replaces the triggers and
+// rebuilds the grams.
+
+/** Rows of `name_gram_counts` per gram (connection id modulo this). */
+const GRAM_COUNT_SHARDS = 16;
+
+/** Rows of `numbers`: 1..255, the longest name. */
+const MAX_NAME_LENGTH = 255;
+
+/** SQL: whether a one-character utf8mb4 expression has no weight of its own (supplementary, or a CJK unified ideograph). */
+function weightlessSql(character: string): string {
+  const binary = `${character} COLLATE utf8mb4_bin`;
+  return (
+    `LENGTH(${character}) = 4 OR ${binary} BETWEEN _utf8mb4 X'E39080' AND _utf8mb4 X'E4B6BF' ` +
+    `OR ${binary} BETWEEN _utf8mb4 X'E4B880' AND _utf8mb4 X'E9BFBF'`
+  );
+}
+
+/** SQL: the key of a one-character expression: `u` + its UTF-8 hex when weightless, else the hex of its weights. */
+function characterKeySql(character: string): string {
+  return `IF(${weightlessSql(character)}, CONCAT('u', HEX(${character})), HEX(WEIGHT_STRING(${character} COLLATE utf8mb4_unicode_ci)))`;
+}
+
+/** SQL: the gram of the one character at `position` (1-based) of `text`. */
+function unigramSql(text: string, position: string): string {
+  return characterKeySql(`SUBSTRING(${text}, ${position}, 1)`);
+}
+
+/** SQL: the bigram starting at `position` of `text`. */
+function bigramSql(text: string, position: string): string {
+  return `CONCAT(${unigramSql(text, position)}, '.', ${unigramSql(text, `${position} + 1`)})`;
+}
+
+/** SQL: a query listing the distinct grams (column `gram`) of the string expression `text`. */
+function gramsOfSql(text: string): string {
+  return (
+    `SELECT ${unigramSql(text, 'p.n')} AS gram FROM numbers p WHERE p.n <= CHAR_LENGTH(${text}) ` +
+    `UNION SELECT ${bigramSql(text, 'p.n')} FROM numbers p WHERE p.n < CHAR_LENGTH(${text})`
+  );
+}
 
 const TRIGGERS = ['trg_accounts_grams_insert', 'trg_accounts_grams_update', 'trg_accounts_grams_delete'];
 
@@ -39,7 +81,7 @@ function dropGrams(account: string, all: boolean): string[] {
 /**
  * On both backends, `numbers (n)`: the integers 1..255, a tally
  * table that splits a name into characters and lets one SELECT list an
- * account with its awards and its team's awards (serialization/account-row.ts).
+ * account with its awards and its team's awards (read-model/account-row.ts).
  *
  * On MySQL/MariaDB, the n-gram index of account names (see
  * `database/name-grams.ts`): tables `account_name_grams` and

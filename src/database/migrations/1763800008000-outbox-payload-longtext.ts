@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { isMysql } from './column-types.js';
 
 /**
- * Event payloads without a size cliff (contract §8: a request never fails
+ * Event payloads without a size cliff (docs/api.md#events: a request never fails
  * because of delivery). An event carries the account's awards and its team's
  * awards, which can pass `TEXT`'s 64 KiB on MySQL; `LONGTEXT` holds 4 GiB.
  * SQLite's `text` has no such limit.

@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner, Table, TableColumn } from 'typeorm';
 
 /**
- * Fan-out at commit time (contract §8): a counter raised by every new callback
+ * Fan-out at commit time (docs/api.md#events): a counter raised by every new callback
  * registration (`callback_epoch`, one row), the value each event's transaction
  * read (`outbox_events.callback_epoch`) and the value each callback was
  * registered at (`callbacks.since_epoch`). Rows from before start at 0: the

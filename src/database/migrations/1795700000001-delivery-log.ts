@@ -3,7 +3,7 @@ import { type MigrationInterface, type QueryRunner, Table, TableColumn, TableInd
 import { isMysql, textColumn, timestampColumn } from './column-types.js';
 
 /**
- * The delivery log for apps (contract §10): deliveries gain the callback's
+ * The delivery log for apps (docs/api.md#delivery-log): deliveries gain the callback's
  * event type (for the app's list, indexed by app, event and creation), the URL
  * they were sent to and their attempts over every round; one
  * `delivery_attempts` row per attempt (deleted with its delivery); callbacks

@@ -2,13 +2,16 @@ import type { QueryRunner, TableColumnOptions } from 'typeorm';
 
 /**
  * Column definitions shared by the migrations, written once for both backends:
- * MySQL/MariaDB and embedded SQLite differ only in collations.
+ * MySQL/MariaDB and embedded SQLite differ only in collations. Shipped
+ * migrations use them: never change one (an old migration would build another
+ * schema on a fresh database); add a new definition for a new column type.
+ * Only migrations import this file.
  */
 export function isMysql(queryRunner: QueryRunner): boolean {
   return queryRunner.connection.options.type === 'mysql';
 }
 
-/** A stored account id (see `accounts/account-id.ts`): 20 ASCII digits compared bytewise. */
+/** A stored account id (see `common/account-id.ts`): 20 ASCII digits compared bytewise. */
 export function accountIdColumn(queryRunner: QueryRunner, name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions {
   return {
     name,
@@ -19,7 +22,7 @@ export function accountIdColumn(queryRunner: QueryRunner, name: string, extra: P
   };
 }
 
-/** A name searched and sorted case-insensitively (contract §3). */
+/** A name searched and sorted case-insensitively (docs/api.md#pagination). */
 export function nameColumn(queryRunner: QueryRunner, name: string, length = 255): TableColumnOptions {
   return {
     name,
@@ -34,7 +37,7 @@ export function serialColumn(name = 'id'): TableColumnOptions {
   return { name, type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' };
 }
 
-/** Seconds since the UNIX epoch, with a fractional part (contract §1). */
+/** Seconds since the UNIX epoch, with a fractional part (docs/api.md#conventions). */
 export function timestampColumn(name: string, extra: Partial<TableColumnOptions> = {}): TableColumnOptions {
   return { name, type: 'double', ...extra };
 }

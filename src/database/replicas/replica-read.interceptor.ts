@@ -9,7 +9,7 @@ import { onReplica } from './replica-scope.js';
 
 /**
  * Runs the routes marked {@link ReplicaRead}, when requested without
- * credentials, as {@link onReplica} work (contract §11). The credential
+ * credentials, as {@link onReplica} work (docs/api.md#scaling). The credential
  * check (the guard) has run before, on the primary.
  */
 @Injectable()

@@ -23,7 +23,7 @@ export interface RoutedConnection {
 
 /**
  * Sends the statements of {@link onReplica} work to an available read replica
- * (contract §11), everything else to the primary, on TypeORM's own
+ * (docs/api.md#scaling), everything else to the primary, on TypeORM's own
  * `replication` setup: a query runner made inside that scope is a `slave`
  * runner, every other one a `master` runner (whatever mode TypeORM asked for),
  * and a `slave` runner's connection comes from {@link ReplicaSet.pick}

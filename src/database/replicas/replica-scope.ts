@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 const scope = new AsyncLocalStorage<'replica' | 'primary'>();
 
 /**
- * Runs `work` (a request without credentials that only reads, contract §11)
+ * Runs `work` (a request without credentials that only reads, docs/api.md#scaling)
  * so that its statements outside a transaction may go to a read replica.
  */
 export function onReplica<T>(work: () => T): T {

@@ -4,7 +4,7 @@ import { ReplicaSet, replicaName } from './replica-set.js';
 
 const URLS = ['mysql://app:secret@replica1:3306/db', 'mysql://app:secret@replica2/db', 'mysql://app:secret@replica3:3307/db'];
 
-describe('ReplicaSet (contract §11)', () => {
+describe('ReplicaSet (docs/api.md#scaling)', () => {
   it('starts with every replica out of rotation, named without credentials', () => {
     const set = new ReplicaSet(URLS);
     expect(set.pick()).toBeUndefined();

@@ -20,7 +20,7 @@ interface ReplicaState {
 }
 
 /**
- * The read replicas of this process (`DATABASE_REPLICA_URLS`, contract §11)
+ * The read replicas of this process (`DATABASE_REPLICA_URLS`, docs/api.md#scaling)
  * and which of them serve reads: {@link pick} hands them out in round robin
  * among the available ones. A replica starts out of rotation ("not checked
  * yet") and enters it when the lag monitor has seen it within

@@ -9,13 +9,13 @@ import { DELIVERY_STATUSES, type DeliveryStatus } from '../delivery-status.js';
 export const ToSeconds = (): PropertyDecorator =>
   Transform(({ value }) => (typeof value === 'string' && /^\d{1,12}(\.\d{1,9})?$/.test(value) ? Number(value) : value));
 
-/** A time in seconds since the UNIX epoch (contract §1): a finite number ≥ 0. */
+/** A time in seconds since the UNIX epoch (docs/api.md#conventions): a finite number ≥ 0. */
 export const SecondsField = (): PropertyDecorator => (target: object, key: string | symbol) => {
   IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'value is not a valid number' })(target, key);
   Min(0, { message: 'ensure this value is greater than or equal to 0' })(target, key);
 };
 
-/** Query of `GET /callback/{event}/deliveries` (contract §3, §10). */
+/** Query of `GET /callback/{event}/deliveries` (docs/api.md#pagination, docs/api.md#delivery-log). */
 export class DeliveryLogQuery extends PaginationQuery {
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Only deliveries in this status.' })
   @IsOptional()

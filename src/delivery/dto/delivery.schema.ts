@@ -4,7 +4,7 @@ import { pageSchema } from '../../openapi/schemas/page.schema.js';
 import type { DeliveryAttemptResource, DeliveryDetailsResource, DeliveryResource, RecoverResource } from '../delivery-log.resource.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../delivery-status.js';
 
-/** OpenAPI schema of the Delivery object (contract §10). */
+/** OpenAPI schema of the Delivery object (docs/api.md#delivery-log). */
 @ApiSchema({ name: 'Delivery' })
 export class DeliverySchema implements DeliveryResource {
   @ApiProperty({ example: '1042', description: "The delivery's id." })
@@ -41,7 +41,7 @@ export class DeliverySchema implements DeliveryResource {
   url: string | null;
 }
 
-/** OpenAPI schema of one attempt of the attempt log (contract §10). */
+/** OpenAPI schema of one attempt of the attempt log (docs/api.md#delivery-log). */
 @ApiSchema({ name: 'DeliveryAttempt' })
 export class DeliveryAttemptSchema implements DeliveryAttemptResource {
   @ApiProperty({ type: 'integer', example: 1, description: '1, 2, ... over every round of the delivery.' })
@@ -83,7 +83,7 @@ export class DeliveryDetailsSchema extends DeliverySchema implements DeliveryDet
   attempt_log: DeliveryAttemptResource[];
 }
 
-/** OpenAPI schema of a page of deliveries (contract §3). */
+/** OpenAPI schema of a page of deliveries (docs/api.md#pagination). */
 export const DeliveryPageSchema = pageSchema(DeliverySchema, 'DeliveryPage');
 
 /** OpenAPI schema of `POST /callback/{event}/recover`'s answer. */

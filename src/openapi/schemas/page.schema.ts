@@ -3,7 +3,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 import type { Page } from '../../http/pagination.js';
 
-/** Builds the OpenAPI schema of a page of `item` (contract §3), named `<Item>Page`. */
+/** Builds the OpenAPI schema of a page of `item` (docs/api.md#pagination), named `<Item>Page`. */
 export function pageSchema<T>(item: Type<T>, name: string): Type<Page<T>> {
   @ApiSchema({ name })
   class PageSchema implements Page<T> {

@@ -4,7 +4,7 @@ import type { AccountResource } from '../resources.js';
 import { AwardSchema } from './award.schema.js';
 import { TeamSchema } from './team.schema.js';
 
-/** OpenAPI schema of the Account object (contract §2). */
+/** OpenAPI schema of the Account object (docs/api.md#objects). */
 @ApiSchema({ name: 'Account' })
 export class AccountSchema implements AccountResource {
   @ApiProperty({
@@ -26,7 +26,7 @@ export class AccountSchema implements AccountResource {
   @ApiProperty({ type: () => TeamSchema, nullable: true })
   team: TeamSchema | null;
 
-  @ApiProperty({ type: 'integer', description: 'Permission bits (contract §5).', example: 0 })
+  @ApiProperty({ type: 'integer', description: 'Permission bits (docs/api.md#permissions).', example: 0 })
   permissions: number;
 
   @ApiProperty({ type: 'number', description: 'Seconds since the UNIX epoch, with a fractional part.', example: 1763800000.123 })

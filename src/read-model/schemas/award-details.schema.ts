@@ -5,7 +5,7 @@ import { AccountSchema } from './account.schema.js';
 import { AwardSchema } from './award.schema.js';
 import { TeamSchema } from './team.schema.js';
 
-/** OpenAPI schema of `GET /award/{award}` (contract §2). */
+/** OpenAPI schema of `GET /award/{award}` (docs/api.md#objects). */
 @ApiSchema({ name: 'AwardDetails' })
 export class AwardDetailsSchema implements AwardDetailsResource {
   @ApiProperty({ type: () => AwardSchema })

@@ -2,7 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 import type { AwardResource } from '../resources.js';
 
-/** OpenAPI schema of the Award object (contract §2). */
+/** OpenAPI schema of the Award object (docs/api.md#objects). */
 @ApiSchema({ name: 'Award' })
 export class AwardSchema implements AwardResource {
   @ApiProperty({ type: 'integer', example: 1 })

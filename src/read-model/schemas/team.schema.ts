@@ -3,7 +3,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { TeamResource } from '../resources.js';
 import { AwardSchema } from './award.schema.js';
 
-/** OpenAPI schema of the Team object (contract §2). */
+/** OpenAPI schema of the Team object (docs/api.md#objects). */
 @ApiSchema({ name: 'Team' })
 export class TeamSchema implements TeamResource {
   @ApiProperty({ type: 'integer', example: 1 })

@@ -6,15 +6,15 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-
 import { BODY_TOO_LARGE_DETAIL } from './json-body-parser.js';
 
 /**
- * Writes every error as `{"detail": ...}` (contract §1): a list for 422
+ * Writes every error as `{"detail": ...}` (docs/api.md#conventions): a list for 422
  * (already built by {@link UnprocessableEntityError} and the validation pipe),
  * a human-readable string for other statuses, and never a stack trace. A
  * database that cannot be reached is a 503 with `Retry-After`, not a 500; a
  * connection lost during `COMMIT` is the 504 of {@link CommitOutcomeUnknownException}.
  */
 @Catch()
-export class HttpExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('HttpExceptionFilter');
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('AllExceptionsFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
