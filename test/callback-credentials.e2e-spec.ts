@@ -111,6 +111,10 @@ describe('credentials in callback URLs', () => {
       id,
       event: 'account_team_update',
       url: receiver.url('/hook?x=1'),
+      disabled: false,
+      disabled_at: null,
+      failing_since: null,
+      last_success_at: null,
     });
 
     // A delivery: Bearer secret, no user info on the wire.

@@ -11,9 +11,9 @@ function readmeSettings(): Map<string, string | undefined> {
   const readme = readFileSync('README.md', 'utf8');
   const table = readme.slice(readme.indexOf('## Configuration'));
   const settings = new Map<string, string | undefined>();
-  for (const row of table.split('\n').filter((line) => /^\| `[A-Z_]+`/.test(line))) {
+  for (const row of table.split('\n').filter((line) => /^\| `[A-Z0-9_]+`/.test(line))) {
     const [names, defaults] = row.split(' | ');
-    const variables = [...names!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!);
+    const variables = [...names!.matchAll(/`([A-Z0-9_]+)`/g)].map((match) => match[1]!);
     const values = [...defaults!.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
     variables.forEach((variable, index) => settings.set(variable, values.length === variables.length ? values[index] : undefined));
   }
@@ -45,7 +45,7 @@ describe('docker-compose.yml passes every documented setting (README, Configurat
   });
 
   it('never leaves an empty default (podman-compose passes `${VAR:-}` on unreplaced)', () => {
-    expect(text.match(/\$\{[A-Z_]+:-\}/g)).toBeNull();
+    expect(text.match(/\$\{[A-Z0-9_]+:-\}/g)).toBeNull();
   });
 
   it('names the Prometheus configuration where it is', () => {

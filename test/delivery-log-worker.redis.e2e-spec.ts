@@ -9,8 +9,9 @@ import { databaseUrlOf, deleteRedisKeys, deliveryEnv, startWorker, WHSEC } from 
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
 import { TestApp } from './support/test-app.js';
+import { testRedisUrl } from './support/test-database.js';
 
-const SHARED_REDIS = process.env.REDIS_URL!;
+const SHARED_REDIS = testRedisUrl()!;
 const CALLBACK = '/callback/account_team_update';
 const LOG = `${CALLBACK}/deliveries`;
 
@@ -18,7 +19,7 @@ const LOG = `${CALLBACK}/deliveries`;
  * The delivery log (docs/api.md#delivery-log) with Redis: a real worker process
  * (`node <dist>/worker.js`) makes the attempts and writes their log, the API
  * shows and steers them; a real local receiver fails, hangs and answers long
- * bodies. Part of the run only when REDIS_URL is set (vitest.config.ts).
+ * bodies. Part of the run only when TEST_REDIS_URL is set (vitest.config.ts).
  */
 describe('delivery log with a worker process', () => {
   const prefix = `test-delivery-log-${randomBytes(4).toString('hex')}`;

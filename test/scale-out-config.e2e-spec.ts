@@ -25,10 +25,18 @@ describe('scale-out configuration at start', () => {
       ...env,
     });
     expect(result.code).toBe(1);
-    expect(result.stderr.split('\n').filter((text) => text.trim() !== '')).toEqual([
-      'Invalid configuration:',
-      expect.stringMatching(new RegExp(`^ {2}${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)),
+    // One fatal JSON line on standard output, naming the variable (the start-up log's format).
+    const entries = result.stdout
+      .split('\n')
+      .filter((text) => text.trim() !== '')
+      .map((text) => JSON.parse(text) as { level: number; msg: string });
+    expect(entries).toEqual([
+      expect.objectContaining({
+        level: 60,
+        msg: expect.stringMatching(
+          new RegExp(`^Start-up failed: Invalid configuration:\n {2}${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+        ),
+      }),
     ]);
-    expect(result.stdout).toBe('');
   });
 });

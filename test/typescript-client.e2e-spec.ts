@@ -24,7 +24,7 @@ import { useTestApp } from './support/use-test-app.js';
 
 /** The TypeScript client (clients/typescript) against the real service. */
 describe('TypeScript client', () => {
-  const { t, admin } = useTestApp({ CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true' }, { resetEach: true, admin: true });
+  const { t, admin } = useTestApp({ CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', REDIS_URL: undefined }, { resetEach: true, admin: true });
 
   it('drives teams, accounts with ids above 2^53, search pages, awards, a session and /auth/me, callbacks', async () => {
     const client = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin });

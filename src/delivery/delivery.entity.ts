@@ -21,8 +21,8 @@ export class DeliveryEntity {
   @Column({ name: 'app_id', type: 'int' })
   appId: number;
 
-  /** The event type of the callback it is for (`ping` deliveries too are listed under it, docs/api.md#delivery-log). */
-  @Column({ type: 'varchar', length: 64 })
+  /** The event type of the callback it is for (`ping` deliveries too are listed under it, docs/api.md#delivery-log). Rows older than the delivery log have ''. */
+  @Column({ type: 'varchar', length: 64, default: '' })
   event: string;
 
   /** The callback URL it was (or will be) sent to: set when created, rewritten by every attempt. */
