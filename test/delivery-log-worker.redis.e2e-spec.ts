@@ -111,6 +111,8 @@ describe('delivery log with a worker process', () => {
     const recover = await t.http.post(`${CALLBACK}/recover`, { auth: app, body: { since: 0 } });
     expect(recover.status).toBe(202);
     expect(recover.body).toEqual({ redelivered: 1 });
+    // 2 + 2 + 1 attempts, then the redelivery and the recovered one (started in the background).
+    await receiver.waitFor('/mixed', 7);
     const settled = await settledDeliveries(t.dataSource, 3);
     expect(settled.map((delivery) => delivery.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     const refusedLog = (await t.http.get(`${LOG}/${refused.id}`, { auth: app })).body;
