@@ -13,4 +13,25 @@ describe('openapi.json', () => {
     const committed = JSON.parse(readFileSync('openapi.json', 'utf8'));
     expect(committed, 'openapi.json differs from the code: run npm run openapi and commit the file').toEqual(served);
   });
+
+  it('documents one operation per route: aliases are deprecated and name the operation they stand for; summaries are plain text', async () => {
+    const document = (await t.http.get('/docs/json')).body as {
+      paths: Record<string, Record<string, { operationId: string; summary: string; deprecated?: boolean }>>;
+    };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, ...operation })),
+    );
+    expect(
+      operations.filter((operation) => operation.deprecated).map(({ route, operationId, summary }) => ({ route, operationId, summary })),
+    ).toEqual([
+      { route: 'POST /accounts/new', operationId: 'AccountsController_createAlias', summary: 'Alias of POST /acounts/new' },
+      { route: 'PUT /callbacks/{event}', operationId: 'CallbacksController_putAlias', summary: 'Alias of PUT /callback/{event}' },
+      { route: 'GET /callbacks/{event}', operationId: 'CallbacksController_getAlias', summary: 'Alias of GET /callback/{event}' },
+      { route: 'DELETE /callbacks/{event}', operationId: 'CallbacksController_deleteAlias', summary: 'Alias of DELETE /callback/{event}' },
+    ]);
+    expect(
+      operations.filter((operation) => /[`[\]]/.test(operation.summary + operation.operationId)).map((operation) => operation.route),
+    ).toEqual([]);
+    expect(new Set(operations.map((operation) => operation.operationId)).size).toBe(operations.length);
+  });
 });

@@ -40,7 +40,7 @@ export class AccountsController {
     return { signups_open: this.accounts.signupsOpen() };
   }
 
-  @ApiOperation({ summary: 'Create an account (`/accounts/new` is an alias)' })
+  @ApiOperation({ summary: 'Create an account' })
   @ApiSuccess(201, AccountSchema)
   @ApiErrors([403, 409, 422], {
     403: 'Signups are closed, or the caller may not grant these permissions.',
@@ -75,7 +75,7 @@ export class AccountsController {
   }
 
   /** Public at the route: `idp_token` alone needs no credentials; other fields are checked per field. */
-  @ApiOperation({ summary: 'Update an account; each field needs its own permission, `idp_token` alone needs no credentials' })
+  @ApiOperation({ summary: 'Update an account; each field needs its own permission, idp_token alone needs no credentials' })
   @ApiSuccess(200, AccountSchema)
   @ApiErrors([403, 422, 502, 504], {
     403: 'Not allowed to change a field, or `idp_token` belongs to another account.',

@@ -88,7 +88,33 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
       }
     }
   }
+  markAliases(document);
   return document;
+}
+
+/** The alias paths of contract §1 (another spelling of the same routes), and the path each stands for. */
+const ALIASES: Record<string, string> = { '/accounts/new': '/acounts/new', '/callbacks/{event}': '/callback/{event}' };
+
+/**
+ * One documented operation per route: each alias's operations are marked
+ * deprecated, say which operation they stand for, and get the operation id of
+ * that one with `Alias` appended (Nest numbers the ids of a handler with
+ * several paths: `..._create[0]`, `..._create[1]`).
+ */
+function markAliases(document: OpenAPIObject): void {
+  for (const [alias, canonical] of Object.entries(ALIASES)) {
+    for (const method of METHODS) {
+      const operation = document.paths[alias]?.[method];
+      const original = document.paths[canonical]?.[method];
+      if (!operation || !original) continue;
+      const id = (original.operationId ?? '').replace(/\[\d+\]$/, '');
+      original.operationId = id;
+      operation.operationId = `${id}Alias`;
+      operation.deprecated = true;
+      operation.summary = `Alias of ${method.toUpperCase()} ${canonical}`;
+      operation.description = `The same operation as \`${method.toUpperCase()} ${canonical}\`, for clients that use this spelling; use that one.`;
+    }
+  }
 }
 
 /** Where each kind of parameter goes in an operation's list. */

@@ -114,8 +114,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (`/accounts/new` is an alias) */
-        post: operations["AccountsController_create[0]"];
+        /** Create an account */
+        post: operations["AccountsController_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -131,8 +131,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account (`/accounts/new` is an alias) */
-        post: operations["AccountsController_create[1]"];
+        /**
+         * Alias of POST /acounts/new
+         * @deprecated
+         * @description The same operation as `POST /acounts/new`, for clients that use this spelling; use that one.
+         */
+        post: operations["AccountsController_createAlias"];
         delete?: never;
         options?: never;
         head?: never;
@@ -171,7 +175,7 @@ export interface paths {
         delete: operations["AccountsController_delete"];
         options?: never;
         head?: never;
-        /** Update an account; each field needs its own permission, `idp_token` alone needs no credentials */
+        /** Update an account; each field needs its own permission, idp_token alone needs no credentials */
         patch: operations["AccountsController_update"];
         trace?: never;
     };
@@ -290,12 +294,12 @@ export interface paths {
             cookie?: never;
         };
         /** Get the calling app's callback for an event type */
-        get: operations["CallbacksController_get[0]"];
+        get: operations["CallbacksController_get"];
         /** Register (or replace) the calling app's callback for an event type */
-        put: operations["CallbacksController_put[0]"];
+        put: operations["CallbacksController_put"];
         post?: never;
         /** Delete the calling app's callback for an event type; deliveries not yet sent are cancelled */
-        delete: operations["CallbacksController_delete[0]"];
+        delete: operations["CallbacksController_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -308,13 +312,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the calling app's callback for an event type */
-        get: operations["CallbacksController_get[1]"];
-        /** Register (or replace) the calling app's callback for an event type */
-        put: operations["CallbacksController_put[1]"];
+        /**
+         * Alias of GET /callback/{event}
+         * @deprecated
+         * @description The same operation as `GET /callback/{event}`, for clients that use this spelling; use that one.
+         */
+        get: operations["CallbacksController_getAlias"];
+        /**
+         * Alias of PUT /callback/{event}
+         * @deprecated
+         * @description The same operation as `PUT /callback/{event}`, for clients that use this spelling; use that one.
+         */
+        put: operations["CallbacksController_putAlias"];
         post?: never;
-        /** Delete the calling app's callback for an event type; deliveries not yet sent are cancelled */
-        delete: operations["CallbacksController_delete[1]"];
+        /**
+         * Alias of DELETE /callback/{event}
+         * @deprecated
+         * @description The same operation as `DELETE /callback/{event}`, for clients that use this spelling; use that one.
+         */
+        delete: operations["CallbacksController_deleteAlias"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1464,7 +1480,7 @@ export interface operations {
             };
         };
     };
-    "AccountsController_create[0]": {
+    AccountsController_create: {
         parameters: {
             query?: never;
             header?: {
@@ -1585,7 +1601,7 @@ export interface operations {
             };
         };
     };
-    "AccountsController_create[1]": {
+    AccountsController_createAlias: {
         parameters: {
             query?: never;
             header?: {
@@ -3196,7 +3212,7 @@ export interface operations {
             };
         };
     };
-    "CallbacksController_get[0]": {
+    CallbacksController_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -3282,7 +3298,7 @@ export interface operations {
             };
         };
     };
-    "CallbacksController_put[0]": {
+    CallbacksController_put: {
         parameters: {
             query?: never;
             header?: {
@@ -3402,7 +3418,7 @@ export interface operations {
             };
         };
     };
-    "CallbacksController_delete[0]": {
+    CallbacksController_delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -3513,7 +3529,7 @@ export interface operations {
             };
         };
     };
-    "CallbacksController_get[1]": {
+    CallbacksController_getAlias: {
         parameters: {
             query?: never;
             header?: never;
@@ -3599,7 +3615,7 @@ export interface operations {
             };
         };
     };
-    "CallbacksController_put[1]": {
+    CallbacksController_putAlias: {
         parameters: {
             query?: never;
             header?: {
@@ -3719,7 +3735,7 @@ export interface operations {
             };
         };
     };
-    "CallbacksController_delete[1]": {
+    CallbacksController_deleteAlias: {
         parameters: {
             query?: never;
             header?: never;
