@@ -92,7 +92,7 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-/** The alias paths of contract §1 (another spelling of the same routes), and the path each stands for. */
+/** The alias paths of docs/api.md#conventions (another spelling of the same routes), and the path each stands for. */
 const ALIASES: Record<string, string> = { '/accounts/new': '/acounts/new', '/callbacks/{event}': '/callback/{event}' };
 
 /**
