@@ -28,6 +28,18 @@ describe('openapi.json', () => {
       { route: 'PUT /callbacks/{event}', operationId: 'CallbacksController_putAlias', summary: 'Alias of PUT /callback/{event}' },
       { route: 'GET /callbacks/{event}', operationId: 'CallbacksController_getAlias', summary: 'Alias of GET /callback/{event}' },
       { route: 'DELETE /callbacks/{event}', operationId: 'CallbacksController_deleteAlias', summary: 'Alias of DELETE /callback/{event}' },
+      ...[
+        ['POST', '/enable', 'CallbacksController_enable'],
+        ['GET', '/deliveries', 'DeliveryLogController_list'],
+        ['GET', '/deliveries/{id}', 'DeliveryLogController_get'],
+        ['POST', '/deliveries/{id}/redeliver', 'DeliveryLogController_redeliver'],
+        ['POST', '/recover', 'DeliveryLogController_recover'],
+        ['POST', '/ping', 'DeliveryLogController_ping'],
+      ].map(([method, rest, id]) => ({
+        route: `${method} /callbacks/{event}${rest}`,
+        operationId: `${id}Alias`,
+        summary: `Alias of ${method} /callback/{event}${rest}`,
+      })),
     ]);
     expect(
       operations.filter((operation) => /[`[\]]/.test(operation.summary + operation.operationId)).map((operation) => operation.route),

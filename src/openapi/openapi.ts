@@ -92,8 +92,16 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-/** The alias paths of docs/api.md#conventions (another spelling of the same routes), and the path each stands for. */
-const ALIASES: Record<string, string> = { '/accounts/new': '/acounts/new', '/callbacks/{event}': '/callback/{event}' };
+/**
+ * The alias spellings of docs/api.md#conventions: `/accounts/new` for
+ * `/acounts/new`, and `/callbacks/{event}...` for every `/callback/{event}...`
+ * route. @returns the path an alias stands for, or undefined for a canonical path.
+ */
+function canonicalOf(path: string): string | undefined {
+  if (path === '/accounts/new') return '/acounts/new';
+  if (path.startsWith('/callbacks/{event}')) return `/callback/{event}${path.slice('/callbacks/{event}'.length)}`;
+  return undefined;
+}
 
 /**
  * One documented operation per route: each alias's operations are marked
@@ -102,7 +110,9 @@ const ALIASES: Record<string, string> = { '/accounts/new': '/acounts/new', '/cal
  * several paths: `..._create[0]`, `..._create[1]`).
  */
 function markAliases(document: OpenAPIObject): void {
-  for (const [alias, canonical] of Object.entries(ALIASES)) {
+  for (const alias of Object.keys(document.paths)) {
+    const canonical = canonicalOf(alias);
+    if (canonical === undefined) continue;
     for (const method of METHODS) {
       const operation = document.paths[alias]?.[method];
       const original = document.paths[canonical]?.[method];

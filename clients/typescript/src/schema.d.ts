@@ -346,7 +346,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Enable the calling app's callback again after it was disabled for failing; held deliveries stay failed until recovered */
-        post: operations["CallbacksController_enable[0]"];
+        post: operations["CallbacksController_enable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -362,8 +362,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable the calling app's callback again after it was disabled for failing; held deliveries stay failed until recovered */
-        post: operations["CallbacksController_enable[1]"];
+        /**
+         * Alias of POST /callback/{event}/enable
+         * @deprecated
+         * @description The same operation as `POST /callback/{event}/enable`, for clients that use this spelling; use that one.
+         */
+        post: operations["CallbacksController_enableAlias"];
         delete?: never;
         options?: never;
         head?: never;
@@ -395,7 +399,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the calling app's deliveries for an event type, newest first */
-        get: operations["DeliveryLogController_list[0]"];
+        get: operations["DeliveryLogController_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -411,8 +415,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the calling app's deliveries for an event type, newest first */
-        get: operations["DeliveryLogController_list[1]"];
+        /**
+         * Alias of GET /callback/{event}/deliveries
+         * @deprecated
+         * @description The same operation as `GET /callback/{event}/deliveries`, for clients that use this spelling; use that one.
+         */
+        get: operations["DeliveryLogController_listAlias"];
         put?: never;
         post?: never;
         delete?: never;
@@ -429,7 +437,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get one delivery: the body sent and every attempt (status, error, duration, start of the answer) */
-        get: operations["DeliveryLogController_get[0]"];
+        get: operations["DeliveryLogController_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -445,8 +453,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one delivery: the body sent and every attempt (status, error, duration, start of the answer) */
-        get: operations["DeliveryLogController_get[1]"];
+        /**
+         * Alias of GET /callback/{event}/deliveries/{id}
+         * @deprecated
+         * @description The same operation as `GET /callback/{event}/deliveries/{id}`, for clients that use this spelling; use that one.
+         */
+        get: operations["DeliveryLogController_getAlias"];
         put?: never;
         post?: never;
         delete?: never;
@@ -465,7 +477,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a failed or succeeded delivery again, with the same webhook-id and a fresh retry schedule */
-        post: operations["DeliveryLogController_redeliver[0]"];
+        post: operations["DeliveryLogController_redeliver"];
         delete?: never;
         options?: never;
         head?: never;
@@ -481,8 +493,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed or succeeded delivery again, with the same webhook-id and a fresh retry schedule */
-        post: operations["DeliveryLogController_redeliver[1]"];
+        /**
+         * Alias of POST /callback/{event}/deliveries/{id}/redeliver
+         * @deprecated
+         * @description The same operation as `POST /callback/{event}/deliveries/{id}/redeliver`, for clients that use this spelling; use that one.
+         */
+        post: operations["DeliveryLogController_redeliverAlias"];
         delete?: never;
         options?: never;
         head?: never;
@@ -499,7 +515,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send again every failed delivery created since a time; answers at once, the work runs in the background */
-        post: operations["DeliveryLogController_recover[0]"];
+        post: operations["DeliveryLogController_recover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -515,8 +531,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send again every failed delivery created since a time; answers at once, the work runs in the background */
-        post: operations["DeliveryLogController_recover[1]"];
+        /**
+         * Alias of POST /callback/{event}/recover
+         * @deprecated
+         * @description The same operation as `POST /callback/{event}/recover`, for clients that use this spelling; use that one.
+         */
+        post: operations["DeliveryLogController_recoverAlias"];
         delete?: never;
         options?: never;
         head?: never;
@@ -533,7 +553,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a signed test delivery (X-Callback-Event: ping) to the registered callback */
-        post: operations["DeliveryLogController_ping[0]"];
+        post: operations["DeliveryLogController_ping"];
         delete?: never;
         options?: never;
         head?: never;
@@ -549,8 +569,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed test delivery (X-Callback-Event: ping) to the registered callback */
-        post: operations["DeliveryLogController_ping[1]"];
+        /**
+         * Alias of POST /callback/{event}/ping
+         * @deprecated
+         * @description The same operation as `POST /callback/{event}/ping`, for clients that use this spelling; use that one.
+         */
+        post: operations["DeliveryLogController_pingAlias"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3846,7 +3870,7 @@ export interface operations {
             };
         };
     };
-    "CallbacksController_enable[0]": {
+    CallbacksController_enable: {
         parameters: {
             query?: never;
             header?: {
@@ -3971,7 +3995,7 @@ export interface operations {
             };
         };
     };
-    "CallbacksController_enable[1]": {
+    CallbacksController_enableAlias: {
         parameters: {
             query?: never;
             header?: {
@@ -4161,7 +4185,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_list[0]": {
+    DeliveryLogController_list: {
         parameters: {
             query?: {
                 /** @description Zero-based page number. */
@@ -4248,7 +4272,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_list[1]": {
+    DeliveryLogController_listAlias: {
         parameters: {
             query?: {
                 /** @description Zero-based page number. */
@@ -4335,7 +4359,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_get[0]": {
+    DeliveryLogController_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -4423,7 +4447,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_get[1]": {
+    DeliveryLogController_getAlias: {
         parameters: {
             query?: never;
             header?: never;
@@ -4511,7 +4535,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_redeliver[0]": {
+    DeliveryLogController_redeliver: {
         parameters: {
             query?: never;
             header?: {
@@ -4638,7 +4662,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_redeliver[1]": {
+    DeliveryLogController_redeliverAlias: {
         parameters: {
             query?: never;
             header?: {
@@ -4765,7 +4789,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_recover[0]": {
+    DeliveryLogController_recover: {
         parameters: {
             query?: never;
             header?: {
@@ -4885,7 +4909,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_recover[1]": {
+    DeliveryLogController_recoverAlias: {
         parameters: {
             query?: never;
             header?: {
@@ -5005,7 +5029,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_ping[0]": {
+    DeliveryLogController_ping: {
         parameters: {
             query?: never;
             header?: {
@@ -5130,7 +5154,7 @@ export interface operations {
             };
         };
     };
-    "DeliveryLogController_ping[1]": {
+    DeliveryLogController_pingAlias: {
         parameters: {
             query?: never;
             header?: {
