@@ -13,6 +13,7 @@ import { runProcess, TestProcess } from './support/child-process.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
+import { MysqlFaultProxy } from './support/mysql-fault-proxy.js';
 import { TestApp } from './support/test-app.js';
 
 /** Starts the suite's own MariaDB on `port` over `dir` (created by mariadb-install-db), no grant tables. */
@@ -209,75 +210,87 @@ describe('a database outage under load', () => {
   }, 180_000);
 
   it('never answers the "nothing written" 503 for a team that exists, and a retried POST with Idempotency-Key leaves exactly one team', async () => {
-    const creations: Creation[] = [];
-    /** The number of teams named `name`, once the database answers. */
-    const countTeams = async (name: string): Promise<number> => {
-      for (;;) {
-        const count = await t.dataSource.manager.count(TeamEntity, { where: { name } }).catch(() => undefined);
-        if (count !== undefined) return count;
-        await sleep(200);
-      }
-    };
-    /** One client: creates teams, each with its own key; after anything but a 201 it retries with that key until a 201. */
-    const client = async (round: number, index: number, running: () => boolean) => {
-      for (let serial = 0; running(); serial++) {
-        const creation: Creation = { name: `round ${round} client ${index} team ${serial}`, first: 0, retries: [], replayed: false };
-        creations.push(creation);
-        const headers = { 'idempotency-key': randomUUID() };
-        const send = () =>
-          t.http
-            .post('/teams/new', { auth: admin, body: { name: creation.name }, headers })
-            .catch(() => ({ status: 0, headers: new Headers() }));
-        creation.first = (await send()).status;
-        if (creation.first === 201) continue;
-        if (creation.first === 503) creation.existedAfter503 = (await countTeams(creation.name)) > 0;
-        for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-          await sleep(100);
-          const retry = await send();
-          creation.retries.push(retry.status);
-          if (retry.status !== 201) continue;
-          creation.replayed = retry.headers.get('idempotent-replayed') === 'true';
-          break;
+    // A second API, through a proxy that can withhold the answer to one COMMIT: the database is killed right after a
+    // COMMIT reached it, so each round interrupts at least that commit (besides whatever else the kill cuts).
+    const proxy = await MysqlFaultProxy.start('127.0.0.1', port);
+    const api = await TestApp.start({ DATABASE_URL: `mysql://root@127.0.0.1:${proxy.port}/outage`, REDIS_URL: undefined });
+    const creator = await api.createApp(APP_PERMISSIONS, 'creator');
+    try {
+      const creations: Creation[] = [];
+      /** The number of teams named `name`, once the database answers. */
+      const countTeams = async (name: string): Promise<number> => {
+        for (;;) {
+          const count = await api.dataSource.manager.count(TeamEntity, { where: { name } }).catch(() => undefined);
+          if (count !== undefined) return count;
+          await sleep(200);
         }
+      };
+      /** One client: creates teams, each with its own key; after anything but a 201 it retries with that key until a 201. */
+      const client = async (round: number, index: number, running: () => boolean) => {
+        for (let serial = 0; running(); serial++) {
+          const creation: Creation = { name: `round ${round} client ${index} team ${serial}`, first: 0, retries: [], replayed: false };
+          creations.push(creation);
+          const headers = { 'idempotency-key': randomUUID() };
+          const send = () =>
+            api.http
+              .post('/teams/new', { auth: creator, body: { name: creation.name }, headers })
+              .catch(() => ({ status: 0, headers: new Headers() }));
+          creation.first = (await send()).status;
+          if (creation.first === 201) continue;
+          if (creation.first === 503) creation.existedAfter503 = (await countTeams(creation.name)) > 0;
+          for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+            await sleep(100);
+            const retry = await send();
+            creation.retries.push(retry.status);
+            if (retry.status !== 201) continue;
+            creation.replayed = retry.headers.get('idempotent-replayed') === 'true';
+            break;
+          }
+        }
+      };
+
+      // Kill the database under load, with SIGKILL then SIGTERM, each time just after a team's COMMIT reached it (its
+      // answer withheld by the proxy): two rounds of about 5 s.
+      let rounds = 0;
+      while (rounds < 2) {
+        rounds++;
+        let running = true;
+        const clients = Array.from({ length: 32 }, (_, index) => client(rounds, index, () => running));
+        await sleep(1500);
+        proxy.loseCommitAnswerAfter(/^INSERT INTO `teams`/);
+        while (!proxy.struck) await sleep(1);
+        await mariadb.stop(rounds === 1 ? 'SIGKILL' : 'SIGTERM');
+        await sleep(300);
+        mariadb = await startMariadb(dir, port);
+        await sleep(1000);
+        running = false;
+        await Promise.all(clients);
       }
-    };
 
-    // Kill the database under load, alternately with SIGTERM and SIGKILL, until a commit was interrupted (a 504):
-    // at most 6 rounds of about 5 s.
-    let rounds = 0;
-    while (rounds < 6 && !creations.some((creation) => creation.first === 504)) {
-      rounds++;
-      let running = true;
-      const clients = Array.from({ length: 32 }, (_, index) => client(rounds, index, () => running));
-      await sleep(1500);
-      await mariadb.stop(rounds % 2 === 1 ? 'SIGTERM' : 'SIGKILL');
-      await sleep(300);
-      mariadb = await startMariadb(dir, port);
-      await sleep(1000);
-      running = false;
-      await Promise.all(clients);
+      const firsts: Record<number, number> = {};
+      for (const creation of creations) firsts[creation.first] = (firsts[creation.first] ?? 0) + 1;
+      const interrupted = creations.filter((creation) => creation.first === 504);
+      const rows: { name: string; teams: string }[] = await api.dataSource.query(
+        "SELECT name, COUNT(*) AS teams FROM teams WHERE name LIKE 'round %' GROUP BY name",
+      );
+      const teamsByName = new Map(rows.map((row) => [row.name, Number(row.teams)]));
+      console.log(
+        `commit ambiguity: ${rounds} round(s), ${creations.length} creations, first answers ${JSON.stringify(firsts)}, ` +
+          `${interrupted.length} interrupted commits of which ${interrupted.filter((creation) => creation.replayed).length} had committed (replayed on retry)`,
+      );
+
+      // The fault happened: a commit was interrupted, and answered as such.
+      expect(interrupted.length).toBeGreaterThan(0);
+      expect(Object.keys(firsts).filter((status) => !['201', '503', '504'].includes(status))).toEqual([]);
+      // A 503 says nothing was written: no team of a 503 existed before its retry.
+      expect(creations.filter((creation) => creation.existedAfter503)).toEqual([]);
+      // Every creation ended in a 201, and exactly one team each, however many times it was sent.
+      expect(creations.filter((creation) => creation.first !== 201 && creation.retries.at(-1) !== 201)).toEqual([]);
+      expect(creations.filter((creation) => teamsByName.get(creation.name) !== 1)).toEqual([]);
+      expect(teamsByName.size).toBe(creations.length);
+    } finally {
+      await api.close().catch(() => undefined);
+      await proxy.close();
     }
-
-    const firsts: Record<number, number> = {};
-    for (const creation of creations) firsts[creation.first] = (firsts[creation.first] ?? 0) + 1;
-    const interrupted = creations.filter((creation) => creation.first === 504);
-    const rows: { name: string; teams: string }[] = await t.dataSource.query(
-      "SELECT name, COUNT(*) AS teams FROM teams WHERE name LIKE 'round %' GROUP BY name",
-    );
-    const teamsByName = new Map(rows.map((row) => [row.name, Number(row.teams)]));
-    console.log(
-      `commit ambiguity: ${rounds} round(s), ${creations.length} creations, first answers ${JSON.stringify(firsts)}, ` +
-        `${interrupted.length} interrupted commits of which ${interrupted.filter((creation) => creation.replayed).length} had committed (replayed on retry)`,
-    );
-
-    // The fault happened: a commit was interrupted, and answered as such.
-    expect(interrupted.length).toBeGreaterThan(0);
-    expect(Object.keys(firsts).filter((status) => !['201', '503', '504'].includes(status))).toEqual([]);
-    // A 503 says nothing was written: no team of a 503 existed before its retry.
-    expect(creations.filter((creation) => creation.existedAfter503)).toEqual([]);
-    // Every creation ended in a 201, and exactly one team each, however many times it was sent.
-    expect(creations.filter((creation) => creation.first !== 201 && creation.retries.at(-1) !== 201)).toEqual([]);
-    expect(creations.filter((creation) => teamsByName.get(creation.name) !== 1)).toEqual([]);
-    expect(teamsByName.size).toBe(creations.length);
   }, 180_000);
 });
