@@ -110,6 +110,12 @@ function typedValue(schema: Schema, world: FuzzWorld, name: string): fc.Arbitrar
         fc.string({ unit: 'grapheme', maxLength: 20 }),
         fc.string({ unit: 'binary', maxLength: 20 }),
       );
+    case 'number':
+      return fc.oneof(
+        fc.double(),
+        fc.integer({ min: -5, max: 2 ** 31 }),
+        fc.constantFrom(0, -1, 1e300, Number.MAX_SAFE_INTEGER + 2, 1_795_700_000.5),
+      );
     case 'boolean':
       return fc.boolean();
     case 'array':
@@ -215,13 +221,18 @@ function bodyFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<{ con
   );
 }
 
+/** A generated value as URL text: JSON for objects (some have no prototype, so no `toString`), else `String`. */
+function asText(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 /** Query strings: the declared parameters with typed or odd values, and now and then an unknown or repeated key. */
 function queryFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<string> {
   const parameters = operation.queryParameters.map((parameter) =>
     fc.option(
       fc
         .oneof(
-          typedValue(parameter.schema, world, parameter.name).map((value) => encodeURIComponent(String(value).toWellFormed())),
+          typedValue(parameter.schema, world, parameter.name).map((value) => encodeURIComponent(asText(value).toWellFormed())),
           fc.constantFrom(...ODD_IDS),
         )
         .map((value) => `${parameter.name}=${value}`),
