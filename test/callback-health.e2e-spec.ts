@@ -5,8 +5,9 @@ import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { DeliveryAttemptEntity } from '../src/delivery/delivery-attempt.entity.js';
 import { DeliveryRetentionPruner } from '../src/delivery/delivery-retention.pruner.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver, type ReceivedCallback } from './support/callback-receiver.js';
-import { settledDeliveries, sleep } from './support/deliveries.js';
+import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
 import { TestApp } from './support/test-app.js';
 
@@ -26,15 +27,14 @@ describe('callback health and secret rotation', () => {
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      REDIS_URL: undefined,
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      CALLBACK_RETRY_DELAYS: '100ms',
-      CALLBACK_TIMEOUT_MS: '1000',
-      CALLBACK_POLL_INTERVAL_MS: '20',
-      CALLBACK_DISABLE_AFTER: '2s',
-      CALLBACK_SECRET_GRACE: '3s',
-    });
+    t = await TestApp.start(
+      embeddedDeliveryEnv({
+        CALLBACK_RETRY_DELAYS: '100ms',
+        CALLBACK_TIMEOUT_MS: '1000',
+        CALLBACK_DISABLE_AFTER: '2s',
+        CALLBACK_SECRET_GRACE: '3s',
+      }),
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -43,7 +43,7 @@ describe('callback health and secret rotation', () => {
   beforeEach(async () => {
     await t.reset();
     receiver.reset();
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
     app = await t.createApp(0, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;

@@ -12,7 +12,7 @@ import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
-import { settledDeliveries, sleep } from './support/deliveries.js';
+import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
 import { TestApp } from './support/test-app.js';
@@ -30,13 +30,7 @@ describe('callback delivery, embedded mode', () => {
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      REDIS_URL: undefined,
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      CALLBACK_RETRY_DELAYS: '100ms,200ms',
-      CALLBACK_TIMEOUT_MS: '500',
-      CALLBACK_POLL_INTERVAL_MS: '20',
-    });
+    t = await TestApp.start(embeddedDeliveryEnv());
   });
   afterAll(async () => {
     await t.close();

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import type { TestProcess } from './support/child-process.js';
 import { databaseUrlOf, deleteRedisKeys, deliveryEnv, startWorker, WHSEC } from './support/delivery-processes.js';
@@ -52,7 +53,7 @@ describe('delivery log with a worker process', () => {
   beforeEach(async () => {
     await t.reset();
     receiver.reset();
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
     app = await t.createApp(0, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
   });

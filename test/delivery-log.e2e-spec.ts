@@ -2,8 +2,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
-import { settledDeliveries, sleep } from './support/deliveries.js';
+import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
 import { TestApp } from './support/test-app.js';
 
@@ -24,13 +25,7 @@ describe('delivery log for apps', () => {
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      REDIS_URL: undefined,
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      CALLBACK_RETRY_DELAYS: '100ms,200ms',
-      CALLBACK_TIMEOUT_MS: '500',
-      CALLBACK_POLL_INTERVAL_MS: '20',
-    });
+    t = await TestApp.start(embeddedDeliveryEnv());
   });
   afterAll(async () => {
     await t.close();
@@ -39,7 +34,7 @@ describe('delivery log for apps', () => {
   beforeEach(async () => {
     await t.reset();
     receiver.reset();
-    admin = await t.createApp(95, 'admin');
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
     app = await t.createApp(0, 'listener');
     other = await t.createApp(0, 'other');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;

@@ -21,3 +21,18 @@ export async function settledDeliveries(dataSource: DataSource, count: number, t
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * Settings of an API that delivers callbacks itself (embedded mode, no Redis) to local receivers, quickly:
+ * retries after 100 ms and 200 ms, a 500 ms timeout, a 20 ms poll; `overrides` change or add settings.
+ */
+export function embeddedDeliveryEnv(overrides: Record<string, string> = {}): Record<string, string | undefined> {
+  return {
+    REDIS_URL: undefined,
+    CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+    CALLBACK_RETRY_DELAYS: '100ms,200ms',
+    CALLBACK_TIMEOUT_MS: '500',
+    CALLBACK_POLL_INTERVAL_MS: '20',
+    ...overrides,
+  };
+}
