@@ -1,15 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, In } from 'typeorm';
 
-import { toStoredAccountId } from '../common/account-id.js';
+import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
 import { isMissingReferenceError } from '../database/foreign-key.js';
 import { forUpdate } from '../database/lock.js';
+import { PreparedReads } from '../database/prepared-reads.js';
 import { Transactions } from '../database/transactions.js';
 import { AccountEntity } from './account.entity.js';
 
 /** The columns `PATCH /account/{account}` may change (docs/api.md#routes-accounts); each one given is written. */
 export type AccountChanges = Partial<Pick<AccountEntity, 'name' | 'discriminator' | 'avatarUrl' | 'teamId' | 'permissions'>>;
+
+const ACCOUNT_SQL = 'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ?';
+
+/** An `accounts` row as stored (drivers give numbers as strings at times). */
+interface AccountRow {
+  id: string;
+  name: string;
+  discriminator: string;
+  avatar_url: string | null;
+  team_id: number | string | null;
+  permissions: number | string;
+  created_at: number | string;
+}
 
 /** Each changeable field's column. */
 const CHANGEABLE_COLUMNS: Record<keyof AccountChanges, string> = {
@@ -27,16 +41,34 @@ const CHANGEABLE_COLUMNS: Record<keyof AccountChanges, string> = {
  */
 @Injectable()
 export class AccountsRepository {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly reads: PreparedReads,
+  ) {}
 
   /** @returns the account, row-locked until commit when `lock` (MySQL), or `null`. */
   findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
     return manager.findOne(AccountEntity, { where: { id: toStoredAccountId(id) }, ...(lock ? forUpdate(manager) : {}) });
   }
 
-  /** @returns the account outside any transaction, or `null`. */
-  find(id: string): Promise<AccountEntity | null> {
-    return this.findById(this.transactions.manager, id);
+  /**
+   * The account outside any transaction, as one prepared statement (a user's
+   * credential check reads it on every request).
+   *
+   * @returns the account, or `null`.
+   */
+  async find(id: string): Promise<AccountEntity | null> {
+    const [row] = await this.reads.select<AccountRow>(ACCOUNT_SQL, [toStoredAccountId(id)]);
+    if (!row) return null;
+    return Object.assign(new AccountEntity(), {
+      id: fromStoredAccountId(row.id),
+      name: row.name,
+      discriminator: row.discriminator,
+      avatarUrl: row.avatar_url,
+      teamId: row.team_id === null ? null : Number(row.team_id),
+      permissions: Number(row.permissions),
+      createdAt: Number(row.created_at),
+    });
   }
 
   /** Whether the account exists; with `lock`, it stays (row-locked) until commit. */

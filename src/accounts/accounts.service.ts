@@ -88,6 +88,11 @@ export class AccountsService {
     return requireFound(await this.serializer.load(id), ['path', 'account'], 'Account');
   }
 
+  /** The account outside any transaction (one prepared statement, for credential checks); `null` when none. */
+  async find(id: string): Promise<AccountEntity | null> {
+    return this.repository.find(id);
+  }
+
   /** Account objects for entities already loaded (batched, docs/api.md#objects). */
   async serialize(account: AccountEntity): Promise<AccountResource> {
     return this.serializer.serializeOne(account);
@@ -192,6 +197,16 @@ export class AccountsService {
       }
       await this.repository.delete(manager, id);
     });
+  }
+
+  /**
+   * Whether account `id` exists; when it does, it stays (row-locked) until
+   * `manager`'s transaction commits. Only a row that exists is locked: on
+   * MySQL, locking a missing one takes a gap lock on which two concurrent
+   * inserts of that id (first sign-ins) would deadlock.
+   */
+  async lockIfExists(manager: EntityManager, id: string): Promise<boolean> {
+    return (await this.repository.exists(manager, id)) && (await this.repository.exists(manager, id, true));
   }
 
   /**
