@@ -7,6 +7,7 @@ import { isMissingReferenceError } from '../database/foreign-key.js';
 import { forUpdate } from '../database/lock.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { Transactions } from '../database/transactions.js';
+import type { AccountRow } from '../read-model/account-row.js';
 import { AccountEntity } from './account.entity.js';
 
 /** The columns `PATCH /account/{account}` may change (docs/api.md#routes-accounts); each one given is written. */
@@ -15,15 +16,7 @@ export type AccountChanges = Partial<Pick<AccountEntity, 'name' | 'discriminator
 const ACCOUNT_SQL = 'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ?';
 
 /** An `accounts` row as stored (drivers give numbers as strings at times). */
-interface AccountRow {
-  id: string;
-  name: string;
-  discriminator: string;
-  avatar_url: string | null;
-  team_id: number | string | null;
-  permissions: number | string;
-  created_at: number | string;
-}
+type StoredAccount = Pick<AccountRow, 'id' | 'name' | 'discriminator' | 'avatar_url' | 'team_id' | 'permissions' | 'created_at'>;
 
 /** Each changeable field's column. */
 const CHANGEABLE_COLUMNS: Record<keyof AccountChanges, string> = {
@@ -58,7 +51,7 @@ export class AccountsRepository {
    * @returns the account, or `null`.
    */
   async find(id: string): Promise<AccountEntity | null> {
-    const [row] = await this.reads.select<AccountRow>(ACCOUNT_SQL, [toStoredAccountId(id)]);
+    const [row] = await this.reads.select<StoredAccount>(ACCOUNT_SQL, [toStoredAccountId(id)]);
     if (!row) return null;
     return Object.assign(new AccountEntity(), {
       id: fromStoredAccountId(row.id),
