@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { NameGramKeys } from '../src/read-model/name-gram-keys.js';
@@ -6,7 +6,7 @@ import { characterKeySql, searchGramSql } from '../src/database/name-grams.js';
 import { likeContains, LIKE_ESCAPE } from '../src/http/pagination.js';
 import type { Credentials } from './support/http-client.js';
 import { StatementCounter } from './support/statement-counter.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 /** Code points whose keys are compared pairwise with `LIKE`: scripts, expansions, ignorables, ideographs, emoji. */
 function sampleCodePoints(): number[] {
@@ -36,15 +36,11 @@ function sampleCodePoints(): number[] {
  * collation answers, and that the triggers keep it exact through every write.
  */
 describe('account name n-grams (MySQL)', () => {
-  let t: TestApp;
+  const { t } = useTestApp();
   let admin: Credentials;
 
   beforeAll(async () => {
-    t = await TestApp.start();
     admin = await t.createApp(APP_PERMISSIONS);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('keys two characters alike exactly when LIKE matches one with the other', async () => {

@@ -1,10 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { collectRoutes } from './support/collect-routes.js';
-import { TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 // In a file of its own: the captured destination must see every request line the app writes.
 
@@ -86,14 +87,12 @@ const BODIES: [what: string, body: string, expected: { detail: string }][] = [
 
 describe('bounded work per request before validation', () => {
   const log = new CapturedLog();
-  let t: TestApp;
+  const { t } = useTestApp({ LOG_LEVEL: 'info' }, { logDestination: log });
   let sequence = 0;
 
   beforeAll(async () => {
-    t = await TestApp.start({ LOG_LEVEL: 'info' }, { logDestination: log });
     await t.insertAccount({ id: '1' });
   });
-  afterAll(() => t?.close());
 
   /** Routes callers may use without credentials that read a body. */
   function anonymousRoutesWithBody(): [method: string, path: string][] {

@@ -11,7 +11,7 @@ import { runProcess } from './support/child-process.js';
 import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
 import { settledDeliveries } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 /** Every JSON line the app writes, parsed. */
 class CapturedLog extends Writable {
@@ -43,22 +43,20 @@ const USER_INFO_REFUSED = {
 /** docs/api.md#events: deliveries authenticate with `Authorization: Bearer <secret>`, whatever the URL holds. */
 describe('credentials in callback URLs', () => {
   const log = new CapturedLog();
-  let t: TestApp;
   let receiver: CallbackReceiver;
   let admin: Credentials;
   let listener: Credentials & { id: number };
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start(
-      { LOG_LEVEL: 'info', REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20' },
-      { logDestination: log },
-    );
   });
   afterAll(async () => {
-    await t?.close();
     await receiver?.close();
   });
+  const { t } = useTestApp(
+    { LOG_LEVEL: 'info', REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20' },
+    { logDestination: log },
+  );
   beforeEach(async () => {
     await t.reset();
     receiver.reset();

@@ -15,13 +15,12 @@ import { CallbackReceiver } from './support/callback-receiver.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 /** Embedded mode (no REDIS_URL): the API process delivers callbacks itself (docs/api.md#events, docs/api.md#operating). */
 describe('callback delivery, embedded mode', () => {
-  let t: TestApp;
   let receiver: CallbackReceiver;
   let admin: Credentials;
   let listener: Credentials & { id: number };
@@ -30,12 +29,11 @@ describe('callback delivery, embedded mode', () => {
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start(embeddedDeliveryEnv());
   });
   afterAll(async () => {
-    await t.close();
     await receiver.close();
   });
+  const { t } = useTestApp(embeddedDeliveryEnv());
   beforeEach(async () => {
     await t.reset();
     receiver.reset();
@@ -293,22 +291,21 @@ describe('callback delivery, embedded mode', () => {
 
 /** A slow receiver never holds up the request that caused the event (docs/api.md#events). */
 describe('callback delivery, a receiver slower than any request', () => {
-  let t: TestApp;
   let receiver: CallbackReceiver;
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      REDIS_URL: undefined,
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      CALLBACK_TIMEOUT_MS: '20000',
-      CALLBACK_POLL_INTERVAL_MS: '20',
-    });
   });
+  const { t } = useTestApp({
+    REDIS_URL: undefined,
+    CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+    CALLBACK_TIMEOUT_MS: '20000',
+    CALLBACK_POLL_INTERVAL_MS: '20',
+  });
+  // Registered after the app's, so it runs first: the held delivery's connection is cut, so that the API
+  // does not wait for it to close.
   afterAll(async () => {
-    // First: the held delivery's connection is cut, so that the API does not wait for it to close.
     await receiver.close();
-    await t.close();
   });
 
   it('answers the PATCH while the receiver still holds the delivery', async () => {
@@ -332,21 +329,19 @@ describe('callback delivery, a receiver slower than any request', () => {
 
 /** The SSRF guard at delivery time (CALLBACK_ALLOW_PRIVATE_NETWORKS=false). */
 describe('callback delivery, SSRF guard', () => {
-  let t: TestApp;
   let receiver: CallbackReceiver;
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      REDIS_URL: undefined,
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false',
-      CALLBACK_POLL_INTERVAL_MS: '20',
-      CALLBACK_RETRY_DELAYS: '100ms',
-    });
   });
   afterAll(async () => {
-    await t.close();
     await receiver.close();
+  });
+  const { t } = useTestApp({
+    REDIS_URL: undefined,
+    CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false',
+    CALLBACK_POLL_INTERVAL_MS: '20',
+    CALLBACK_RETRY_DELAYS: '100ms',
   });
 
   it('refuses a host that resolves to loopback, and a stored loopback address, without retrying', async () => {
@@ -410,17 +405,16 @@ describe('callback delivery, SSRF guard', () => {
 
 /** Fair delivery across apps in embedded mode: each app holds at most its share of the process's slots (operations.md#retries). */
 describe('callback delivery, embedded mode, receivers that hang', () => {
-  let t: TestApp;
   let receiver: CallbackReceiver;
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    // The default timeout (10 s), concurrency (10) and share of one app (2).
-    t = await TestApp.start({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20' });
   });
+  // The default timeout (10 s), concurrency (10) and share of one app (2).
+  const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20' });
+  // Registered after the app's, so it runs first: the hanging connections are cut before the app closes.
   afterAll(async () => {
     await receiver.close();
-    await t.close();
   });
 
   it("delivers a healthy app's events at once while three apps' receivers hang, then every other one", async () => {

@@ -4,7 +4,8 @@ import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { advancingClock } from './support/advancing-clock.js';
 import { type FakeIdpAnswer, FakeIdp, type FakeIdpUser } from './support/fake-idp.js';
 import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 // Identity-provider sign-in and profile refresh (docs/api.md#routes-accounts, docs/api.md#routes-auth, docs/api.md#identity-provider).
 
@@ -176,12 +177,13 @@ function startApp(env: Record<string, string>): Context {
   const context = {} as { idp: FakeIdp; t: TestApp; admin: Credentials };
   beforeAll(async () => {
     context.idp = await FakeIdp.start();
-    context.t = await TestApp.start({ IDP_API_URL: context.idp.apiUrl, IDP_CDN_URL: CDN_URL, IDP_TIMEOUT_MS: String(TIMEOUT_MS), ...env });
-    context.admin = await context.t.createApp(APP_PERMISSIONS, 'admin');
   });
   afterAll(async () => {
-    await context.t?.close();
     await context.idp?.close();
+  });
+  context.t = useTestApp(() => ({ IDP_API_URL: context.idp.apiUrl, IDP_CDN_URL: CDN_URL, IDP_TIMEOUT_MS: String(TIMEOUT_MS), ...env })).t;
+  beforeAll(async () => {
+    context.admin = await context.t.createApp(APP_PERMISSIONS, 'admin');
   });
   return context;
 }
@@ -553,14 +555,14 @@ describe('identity provider with signups closed', () => {
 });
 
 describe('identity provider refusing connections', () => {
-  let t: TestApp;
+  const { t } = useTestApp(async () => ({
+    IDP_API_URL: await FakeIdp.closedUrl(),
+    IDP_CDN_URL: CDN_URL,
+    IDP_TIMEOUT_MS: String(TIMEOUT_MS),
+  }));
   let admin: Credentials;
   beforeAll(async () => {
-    t = await TestApp.start({ IDP_API_URL: await FakeIdp.closedUrl(), IDP_CDN_URL: CDN_URL, IDP_TIMEOUT_MS: String(TIMEOUT_MS) });
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
   const detail = 'The identity provider request failed (ECONNREFUSED).';
 

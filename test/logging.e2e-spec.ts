@@ -6,7 +6,7 @@ import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries } from './support/deliveries.js';
 import { FakeIdp } from './support/fake-idp.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 // In a file of its own: the captured destination must see every line the app writes.
 
@@ -28,25 +28,30 @@ class CapturedLog extends Writable {
 describe('logs', () => {
   const log = new CapturedLog();
   const secrets: string[] = [];
-  let t: TestApp;
   let idp: FakeIdp;
   let receiver: CallbackReceiver;
 
   beforeAll(async () => {
     idp = await FakeIdp.start();
     receiver = await CallbackReceiver.start();
-    t = await TestApp.start(
-      {
-        LOG_LEVEL: 'trace',
-        IDP_API_URL: idp.apiUrl,
-        REDIS_URL: '',
-        CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-        CALLBACK_RETRY_DELAYS: '100ms',
-        CALLBACK_POLL_INTERVAL_MS: '20',
-      },
-      { logDestination: log },
-    );
+  });
+  afterAll(async () => {
+    await idp.close();
+    await receiver.close();
+  });
+  const { t } = useTestApp(
+    () => ({
+      LOG_LEVEL: 'trace',
+      IDP_API_URL: idp.apiUrl,
+      REDIS_URL: '',
+      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+      CALLBACK_RETRY_DELAYS: '100ms',
+      CALLBACK_POLL_INTERVAL_MS: '20',
+    }),
+    { logDestination: log },
+  );
 
+  beforeAll(async () => {
     // Exercise every place a token, a password or a secret passes through.
     const admin = await t.createApp(APP_PERMISSIONS);
     secrets.push(admin.password);
@@ -93,11 +98,6 @@ describe('logs', () => {
     await t.http.get('/health/ready', headers('probe-ready'));
     await t.http.get('/metrics', headers('scrape'));
     await t.http.get('/accounts/signups', headers('listing'));
-  });
-  afterAll(async () => {
-    await t.close();
-    await idp.close();
-    await receiver.close();
   });
 
   it('logs health probes and metric scrapes at debug, other requests at info', () => {

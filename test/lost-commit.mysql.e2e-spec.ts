@@ -4,7 +4,7 @@ import { Permission } from '../src/permissions/permission.js';
 import { TeamEntity } from '../src/teams/team.entity.js';
 import type { Credentials } from './support/http-client.js';
 import { MysqlFaultProxy } from './support/mysql-fault-proxy.js';
-import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 import { testDatabaseUrl } from './support/test-database.js';
 
 const TEAM_INSERT = /^INSERT INTO `teams`/;
@@ -21,20 +21,21 @@ const COMMIT_LOST = {
  * is saved). Deterministic counterpart of the outage suite's killed MariaDB.
  */
 describe('a database connection lost during a write', () => {
+  const url = new URL(testDatabaseUrl());
   let proxy: MysqlFaultProxy;
-  let t: TestApp;
   let admin: Credentials;
 
   beforeAll(async () => {
-    const url = new URL(testDatabaseUrl());
     proxy = await MysqlFaultProxy.start(url.hostname, Number(url.port || 3306));
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    t = await TestApp.start({ DATABASE_URL: url.toString(), REDIS_URL: undefined });
   });
   afterAll(async () => {
-    await t?.close();
     await proxy?.close();
+  });
+  const { t } = useTestApp(() => {
+    const throughProxy = new URL(url);
+    throughProxy.hostname = '127.0.0.1';
+    throughProxy.port = String(proxy.port);
+    return { DATABASE_URL: throughProxy.toString(), REDIS_URL: undefined };
   });
   beforeEach(async () => {
     await t.reset();

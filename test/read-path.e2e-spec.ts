@@ -202,7 +202,7 @@ describe('read path', () => {
       expect([five, twenty, filtered, teams]).toEqual([1, 1, 1, 1]);
     });
 
-    it('PATCH /account/{id} of name only: one UPDATE and one read after the credential check', async () => {
+    it('PATCH /account/{id} of name only: one UPDATE and one read in its transaction, after the credential check, no row locked first', async () => {
       let expected: unknown;
       const count = await statements(
         'patch',
@@ -214,7 +214,8 @@ describe('read path', () => {
         admin,
         { name: 'renamed' },
       );
-      expect(count).toBe(3);
+      // The credential check, then START TRANSACTION, UPDATE, the read, COMMIT.
+      expect(count).toBe(5);
       expect((await t.http.get('/account/502')).body).toEqual(expected);
     });
   });

@@ -7,6 +7,7 @@ import type { Credentials } from './support/http-client.js';
 import { MysqlFaultProxy } from './support/mysql-fault-proxy.js';
 import { TestApp } from './support/test-app.js';
 import { testDatabaseUrl } from './support/test-database.js';
+import { useTestApp } from './support/use-test-app.js';
 
 /** Waits (up to `ms`) until `check` holds. */
 async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
@@ -35,9 +36,17 @@ describe('read replicas', () => {
   const database = new URL(testDatabaseUrl());
   let proxy: MysqlFaultProxy;
   let replicaPort: number;
-  let t: TestApp;
   let admin: Credentials;
   let teamId: number;
+
+  beforeAll(async () => {
+    proxy = await MysqlFaultProxy.start(database.hostname, Number(database.port || 3306));
+    replicaPort = proxy.port;
+  });
+  afterAll(async () => {
+    await proxy?.close();
+  });
+  const { t } = useTestApp(() => ({ DATABASE_REPLICA_URLS: urlOnPort(replicaPort), REPLICA_MAX_LAG: '1s', REDIS_URL: undefined }));
 
   const replicaAvailable = async () => {
     const body = (await t.http.get('/health/ready')).body as { info: { replicas: { replicas: { available: boolean }[] } } };
@@ -45,16 +54,9 @@ describe('read replicas', () => {
   };
 
   beforeAll(async () => {
-    proxy = await MysqlFaultProxy.start(database.hostname, Number(database.port || 3306));
-    replicaPort = proxy.port;
-    t = await TestApp.start({ DATABASE_REPLICA_URLS: urlOnPort(replicaPort), REPLICA_MAX_LAG: '1s', REDIS_URL: undefined });
     admin = await t.createApp(Permission.ManageTeams, 'admin');
     teamId = (await t.http.post('/teams/new', { body: { name: 'Replicated' }, auth: admin })).body.id;
     await until(replicaAvailable);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
   });
 
   it('answers public reads without credentials from the replica, everything else from the primary', async () => {

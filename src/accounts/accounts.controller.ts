@@ -17,7 +17,6 @@ import { AccountsService } from './accounts.service.js';
 import { CreateAccountDto } from './dto/create-account.dto.js';
 import { SearchAccountsQuery } from './dto/search-accounts.query.js';
 import { UpdateAccountDto } from './dto/update-account.dto.js';
-import { IdpProfileService } from './idp-profile.service.js';
 import { ReplicaRead } from '../database/replicas/replica-read.decorator.js';
 
 const AccountId = () => Param('account', AccountIdPipe);
@@ -26,10 +25,7 @@ const AccountId = () => Param('account', AccountIdPipe);
 @ApiTags('accounts')
 @Controller()
 export class AccountsController {
-  constructor(
-    private readonly accounts: AccountsService,
-    private readonly idpProfiles: IdpProfileService,
-  ) {}
+  constructor(private readonly accounts: AccountsService) {}
 
   @ApiOperation({ summary: 'Whether signups are open' })
   @ApiSuccess(200, SignupsSchema)
@@ -84,14 +80,12 @@ export class AccountsController {
   @Patch('account/:account')
   @Public()
   @IdempotentWrite()
-  async update(
+  update(
     @AccountId() id: string,
     @Body() body: UpdateAccountDto,
     @CurrentPrincipal() caller: Principal | undefined,
   ): Promise<AccountResource> {
-    // The provider is asked first, outside the update's transaction (docs/api.md#identity-provider).
-    const profile = typeof body.idp_token === 'string' ? await this.idpProfiles.fetch(id, body.idp_token) : {};
-    return this.accounts.update(caller, id, body, profile);
+    return this.accounts.update(caller, id, body);
   }
 
   @ApiOperation({ summary: 'Delete an account (needs manage_account_details, or being that account)' })

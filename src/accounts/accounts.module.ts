@@ -8,14 +8,13 @@ import { TeamsModule } from '../teams/teams.module.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsRepository } from './accounts.repository.js';
 import { AccountsService } from './accounts.service.js';
-import { IdpProfileService } from './idp-profile.service.js';
 import { AccountEntity } from './account.entity.js';
 
 /** Accounts (docs/api.md#routes-accounts). */
 @Module({
   imports: [TypeOrmModule.forFeature([AccountEntity]), ReadModelModule, EventsModule, TeamsModule, IdpModule],
   controllers: [AccountsController],
-  providers: [AccountsService, AccountsRepository, IdpProfileService],
+  providers: [AccountsService, AccountsRepository],
   exports: [AccountsService, AccountsRepository],
 })
 export class AccountsModule {}

@@ -1,20 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, In } from 'typeorm';
 
-import { toStoredAccountId } from '../common/account-id.js';
+import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
 import { isMissingReferenceError } from '../database/foreign-key.js';
 import { forUpdate } from '../database/lock.js';
-import { retryOnLockConflict } from '../database/retrying-transaction.js';
+import { PreparedReads } from '../database/prepared-reads.js';
 import { Transactions } from '../database/transactions.js';
+import type { AccountRow } from '../read-model/account-row.js';
 import { AccountEntity } from './account.entity.js';
 
-/** Profile columns a profile-only change sets (docs/api.md#routes-accounts `PATCH /account/{account}`). */
-export interface ProfileColumns {
-  name?: string;
-  discriminator?: string;
-  avatar_url?: string | null;
-}
+/** The columns `PATCH /account/{account}` may change (docs/api.md#routes-accounts); each one given is written. */
+export type AccountChanges = Partial<Pick<AccountEntity, 'name' | 'discriminator' | 'avatarUrl' | 'teamId' | 'permissions'>>;
+
+const ACCOUNT_SQL = 'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ?';
+
+/** An `accounts` row as stored (drivers give numbers as strings at times). */
+type StoredAccount = Pick<AccountRow, 'id' | 'name' | 'discriminator' | 'avatar_url' | 'team_id' | 'permissions' | 'created_at'>;
+
+/** Each changeable field's column. */
+const CHANGEABLE_COLUMNS: Record<keyof AccountChanges, string> = {
+  name: 'name',
+  discriminator: 'discriminator',
+  avatarUrl: 'avatar_url',
+  teamId: 'team_id',
+  permissions: 'permissions',
+};
 
 /**
  * Every statement on the `accounts` table. Ids are canonical decimal strings
@@ -23,16 +34,34 @@ export interface ProfileColumns {
  */
 @Injectable()
 export class AccountsRepository {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly reads: PreparedReads,
+  ) {}
 
   /** @returns the account, row-locked until commit when `lock` (MySQL), or `null`. */
   findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
     return manager.findOne(AccountEntity, { where: { id: toStoredAccountId(id) }, ...(lock ? forUpdate(manager) : {}) });
   }
 
-  /** @returns the account outside any transaction, or `null`. */
-  find(id: string): Promise<AccountEntity | null> {
-    return this.findById(this.transactions.manager, id);
+  /**
+   * The account outside any transaction, as one prepared statement (a user's
+   * credential check reads it on every request).
+   *
+   * @returns the account, or `null`.
+   */
+  async find(id: string): Promise<AccountEntity | null> {
+    const [row] = await this.reads.select<StoredAccount>(ACCOUNT_SQL, [toStoredAccountId(id)]);
+    if (!row) return null;
+    return Object.assign(new AccountEntity(), {
+      id: fromStoredAccountId(row.id),
+      name: row.name,
+      discriminator: row.discriminator,
+      avatarUrl: row.avatar_url,
+      teamId: row.team_id === null ? null : Number(row.team_id),
+      permissions: Number(row.permissions),
+      createdAt: Number(row.created_at),
+    });
   }
 
   /** Whether the account exists; with `lock`, it stays (row-locked) until commit. */
@@ -76,50 +105,27 @@ export class AccountsRepository {
   }
 
   /**
-   * Writes the changeable columns of `account` (profile, team, permissions).
-   * A new team is share-locked by the foreign-key check (see {@link insert}).
+   * Writes the columns in `changes` (none: no statement) as one `UPDATE`; an
+   * unknown account is left as it is (no row matches). A new team is
+   * share-locked by the foreign-key check (see {@link insert}). Plain SQL:
+   * TypeORM's update query builder cost more CPU than the rest of a rename.
    *
-   * @returns `false` when its team no longer exists (nothing written).
+   * @returns `false` when the new team no longer exists (nothing written).
    */
-  async update(manager: EntityManager, account: AccountEntity): Promise<boolean> {
+  async update(manager: EntityManager, id: string, changes: AccountChanges): Promise<boolean> {
+    const fields = (Object.keys(changes) as (keyof AccountChanges)[]).filter((field) => changes[field] !== undefined);
+    if (fields.length === 0) return true;
+    const assignments = fields.map((field) => `${CHANGEABLE_COLUMNS[field]} = ?`).join(', ');
     try {
-      await manager.update(
-        AccountEntity,
-        { id: toStoredAccountId(account.id) },
-        {
-          name: account.name,
-          discriminator: account.discriminator,
-          avatarUrl: account.avatarUrl,
-          teamId: account.teamId,
-          permissions: account.permissions,
-        },
-      );
+      await manager.query(`UPDATE accounts SET ${assignments} WHERE id = ?`, [
+        ...fields.map((field) => changes[field]),
+        toStoredAccountId(id),
+      ]);
       return true;
     } catch (error) {
       if (isMissingReferenceError(error)) return false;
       throw error;
     }
-  }
-
-  /**
-   * A profile-only change as one `UPDATE`. With `manager` outside a
-   * transaction it commits on its own (no row lock held across round trips)
-   * and runs again on a deadlock or lock-wait timeout: the name-gram triggers
-   * update shared counter rows. Inside a transaction the transaction's retry
-   * does that. Plain SQL: TypeORM's update query builder cost more CPU than
-   * the rest of the request.
-   */
-  async updateProfile(manager: EntityManager, id: string, changes: ProfileColumns): Promise<void> {
-    const columns: string[] = [];
-    const values: (string | null)[] = [];
-    for (const column of ['name', 'discriminator', 'avatar_url'] as const) {
-      if (changes[column] === undefined) continue;
-      columns.push(`${column} = ?`);
-      values.push(changes[column]);
-    }
-    if (columns.length === 0) return;
-    const update = () => manager.query(`UPDATE accounts SET ${columns.join(', ')} WHERE id = ?`, [...values, toStoredAccountId(id)]);
-    await (manager.queryRunner ? update() : retryOnLockConflict(update));
   }
 
   /** Sets the permission bits of an account. @returns false when it does not exist. */

@@ -11,12 +11,14 @@ import type { AppConfig } from '../config/app-config.js';
 import type { Transactions } from '../database/transactions.js';
 import type { EventsService } from '../events/events.service.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
+import type { IdpClient } from '../idp/idp.client.js';
+import type { IdpUser } from '../idp/idp-user.js';
 import { Permission as P } from '../permissions/permission.js';
 import type { AccountSearchReader } from '../read-model/account-search.reader.js';
 import type { AccountSerializer } from '../read-model/account.serializer.js';
 import type { TeamsService } from '../teams/teams.service.js';
 import type { AccountEntity } from './account.entity.js';
-import type { AccountsRepository, ProfileColumns } from './accounts.repository.js';
+import type { AccountChanges, AccountsRepository } from './accounts.repository.js';
 import { AccountsService } from './accounts.service.js';
 import type { CreateAccountDto } from './dto/create-account.dto.js';
 
@@ -27,10 +29,7 @@ const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
 const TEAMS = new Set([3, 4]);
 
 /** The `accounts` table in memory; `calls` records each statement in order. */
-class FakeAccountsRepository implements Pick<
-  AccountsRepository,
-  'findById' | 'find' | 'insert' | 'update' | 'updateProfile' | 'setPermissions' | 'delete'
-> {
+class FakeAccountsRepository implements Pick<AccountsRepository, 'findById' | 'find' | 'insert' | 'update' | 'setPermissions' | 'delete'> {
   readonly rows = new Map<string, AccountEntity>();
   /** Teams deleted after the service checked them: the foreign key refuses the write. */
   readonly deletedTeams = new Set<number>();
@@ -57,22 +56,13 @@ class FakeAccountsRepository implements Pick<
     return 'inserted';
   }
 
-  async update(manager: EntityManager, account: AccountEntity): Promise<boolean> {
+  async update(manager: EntityManager, id: string, changes: AccountChanges): Promise<boolean> {
     expect(manager).toBe(MANAGER);
-    this.calls.push(`update ${account.id}`);
-    if (account.teamId !== null && this.deletedTeams.has(account.teamId)) return false;
-    this.rows.set(account.id, { ...account });
-    return true;
-  }
-
-  async updateProfile(manager: EntityManager, id: string, changes: ProfileColumns): Promise<void> {
-    expect(manager).toBe(MANAGER);
-    this.calls.push(`updateProfile ${id} ${JSON.stringify(changes)}`);
+    this.calls.push(`update ${id} ${JSON.stringify(changes)}`);
+    if (changes.teamId && this.deletedTeams.has(changes.teamId)) return false;
     const row = this.rows.get(id);
-    if (!row) return;
-    if (changes.name !== undefined) row.name = changes.name;
-    if (changes.discriminator !== undefined) row.discriminator = changes.discriminator;
-    if (changes.avatar_url !== undefined) row.avatarUrl = changes.avatar_url;
+    if (row) Object.assign(row, changes);
+    return true;
   }
 
   async setPermissions(id: string, permissions: number): Promise<boolean> {
@@ -128,6 +118,9 @@ describe('AccountsService', () => {
   let events: { manager: EntityManager; accounts: readonly unknown[] }[];
   let transactionsRun: number;
   let signupsOpen: boolean;
+  /** The identity provider's users by token; `idpAsked` records each token it was asked about. */
+  let idpUsers: Map<string, IdpUser>;
+  let idpAsked: string[];
   let service: AccountsService;
 
   beforeEach(() => {
@@ -136,12 +129,16 @@ describe('AccountsService', () => {
     events = [];
     transactionsRun = 0;
     signupsOpen = true;
+    idpUsers = new Map([
+      ['token-10', { id: '10', name: 'From IdP', discriminator: '7777', avatarUrl: 'https://cdn.test/a.png' }],
+      ['token-99', { id: '99', name: 'Ghost', discriminator: '1', avatarUrl: 'https://cdn.test/g.png' }],
+    ]);
+    idpAsked = [];
     const transactions = {
       run: <T>(work: (manager: EntityManager) => Promise<T>) => {
         transactionsRun++;
         return work(MANAGER);
       },
-      runAutocommit: <T>(work: (manager: EntityManager) => Promise<T>) => work(MANAGER),
     };
     const config = {
       get signupsOpen() {
@@ -181,6 +178,7 @@ describe('AccountsService', () => {
       serializer as unknown as AccountSerializer,
       {} as AccountSearchReader,
       eventsService as unknown as EventsService,
+      { fetchUser: async (token: string) => (idpAsked.push(token), idpUsers.get(token)) } as unknown as IdpClient,
     );
     repository.rows.set('10', account('10', 3));
     repository.rows.set('11', account('11', null));
@@ -284,52 +282,99 @@ describe('AccountsService', () => {
   });
 
   describe('update', () => {
-    it('is a 422 at ["path", "account"] for an unknown account, before credentials are checked', async () => {
-      const error = await rejection(service.update(undefined, '99', { team: 3 }));
+    it.each([
+      ['a team change', { team: 3 }],
+      ['a name change', { name: 'x' }],
+      ['an empty body', {}],
+    ])('is a 422 at ["path", "account"] for an unknown account, before credentials are checked: %s', async (_name, dto) => {
+      const error = await rejection(service.update(undefined, '99', dto));
       expect(error).toBeInstanceOf(UnprocessableEntityError);
       expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+      expect(repository.rows.has('99')).toBe(false);
     });
 
     it.each([
-      ['name', { name: 'x' }],
-      ['discriminator', { discriminator: '9' }],
-      ['avatar_url', { avatar_url: null }],
-      ['team', { team: 4 }],
-      ['grant_permissions', { grant_permissions: P.ManageTeams }],
-      ['revoke_permissions', { revoke_permissions: P.ManageTeams }],
-    ])('is a 401 with a Basic challenge for %s without credentials, and nothing is written', async (_name, dto) => {
+      ['name', { name: 'x' }, ['findById 10']],
+      ['discriminator', { discriminator: '9' }, ['findById 10']],
+      ['avatar_url', { avatar_url: null }, ['findById 10']],
+      ['team', { team: 4 }, ['findById 10 locked']],
+      ['grant_permissions', { grant_permissions: P.ManageTeams }, ['findById 10 locked']],
+      ['revoke_permissions', { revoke_permissions: P.ManageTeams }, ['findById 10 locked']],
+    ])('is a 401 with a Basic challenge for %s without credentials, and nothing is written', async (_name, dto, calls) => {
       const error = await rejection(service.update(undefined, '10', dto));
       expect(error).toBeInstanceOf(BasicUnauthorizedException);
       expect(error.getStatus()).toBe(401);
       expect((error as BasicUnauthorizedException).headers).toEqual({ 'WWW-Authenticate': 'Basic realm="accounts"' });
-      expect(repository.calls).toEqual(['findById 10 locked']);
+      expect(repository.calls).toEqual(calls);
     });
 
-    it('applies identity-provider data without credentials, body fields last', async () => {
-      const updated = await service.update(
-        undefined,
-        '10',
-        {},
-        { name: 'From IdP', discriminator: '7777', avatar_url: 'https://cdn.test/a.png' },
-      );
-      expect(updated).toMatchObject({ name: 'From IdP', discriminator: '7777', avatar_url: 'https://cdn.test/a.png' });
-      const both = await service.update(
-        app(P.ManageAccountDetails),
-        '10',
-        { name: 'From body' },
-        { name: 'From IdP 2', discriminator: '8888' },
-      );
-      expect(both).toMatchObject({ name: 'From body', discriminator: '8888' });
-      expect(repository.calls.some((call) => call.startsWith('updateProfile'))).toBe(false);
-      expect(events).toEqual([]);
+    it('runs in one transaction, whatever the fields', async () => {
+      await service.update(app(P.ManageAccountDetails), '10', { name: 'Renamed' });
+      await service.update(app(P.ManageAccountTeams), '10', { team: 4 });
+      await service.update(undefined, '10', { idp_token: 'token-10' });
+      expect(transactionsRun).toBe(3);
+    });
+
+    describe('idp_token (docs/api.md#identity-provider)', () => {
+      it("needs no credentials: applies the provider's name, discriminator and avatar, with no event", async () => {
+        const updated = await service.update(undefined, '10', { idp_token: 'token-10' });
+        expect(updated).toEqual({
+          ...resource(account('10', 3)),
+          name: 'From IdP',
+          discriminator: '7777',
+          avatar_url: 'https://cdn.test/a.png',
+        });
+        expect(idpAsked).toEqual(['token-10']);
+        expect(repository.calls).toEqual(['update 10 {"name":"From IdP","discriminator":"7777","avatarUrl":"https://cdn.test/a.png"}']);
+        expect(events).toEqual([]);
+      });
+
+      it("applies the body's fields last, each with its own permission", async () => {
+        const both = await service.update(app(P.ManageAccountDetails), '10', { idp_token: 'token-10', name: 'From body' });
+        expect(both).toMatchObject({ name: 'From body', discriminator: '7777', avatar_url: 'https://cdn.test/a.png' });
+        const error = await rejection(service.update(undefined, '10', { idp_token: 'token-10', discriminator: '1' }));
+        expect(error).toBeInstanceOf(BasicUnauthorizedException);
+      });
+
+      it('is a 422 at ["path", "account"] for an unknown account, and the provider is not asked', async () => {
+        const error = await rejection(service.update(undefined, '99', { idp_token: 'token-99' }));
+        expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+        expect(idpAsked).toEqual([]);
+        expect(transactionsRun).toBe(0);
+      });
+
+      it('is a 422 at ["body", "idp_token"] for a token the provider does not accept, nothing written', async () => {
+        const error = await rejection(service.update(undefined, '10', { idp_token: 'unknown' }));
+        expect(error).toBeInstanceOf(UnprocessableEntityError);
+        expect(error.getResponse()).toEqual({
+          detail: [
+            {
+              loc: ['body', 'idp_token'],
+              msg: 'The identity-provider token is invalid or lacks the identify scope.',
+              type: 'value_error.idp_token',
+            },
+          ],
+        });
+        expect(repository.rows.get('10')).toEqual(account('10', 3));
+        expect(transactionsRun).toBe(0);
+      });
+
+      it("is a 403 for another account's token, even with every permission, nothing written", async () => {
+        repository.rows.set('99', account('99', null));
+        const error = await rejection(service.update(app(127), '10', { idp_token: 'token-99' }));
+        expect(error).toBeInstanceOf(ForbiddenException);
+        expect(error.getResponse()).toMatchObject({ message: 'This identity-provider token belongs to another account.' });
+        expect(repository.rows.get('10')).toEqual(account('10', 3));
+        expect(transactionsRun).toBe(0);
+      });
     });
 
     describe('profile fields', () => {
-      it('with manage_account_details and nothing else: one UPDATE outside a transaction, then the account', async () => {
+      it('with manage_account_details: one UPDATE of the fields given, no row read, then the account', async () => {
         const updated = await service.update(user(P.ManageAccountDetails, null, '5'), '10', { name: 'Renamed', avatar_url: null });
         expect(updated).toEqual({ ...resource(account('10', 3)), name: 'Renamed' });
-        expect(repository.calls).toEqual(['updateProfile 10 {"name":"Renamed","avatar_url":null}']);
-        expect(transactionsRun).toBe(0);
+        expect(repository.calls).toEqual(['update 10 {"name":"Renamed","avatarUrl":null}']);
+        expect(transactionsRun).toBe(1);
         expect(events).toEqual([]);
       });
 
@@ -337,6 +382,7 @@ describe('AccountsService', () => {
         const error = await rejection(service.update(app(P.ManageAccountDetails), '99', { name: 'Renamed' }));
         expect(error).toBeInstanceOf(UnprocessableEntityError);
         expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+        expect(repository.rows.has('99')).toBe(false);
       });
 
       it.each([
@@ -349,6 +395,14 @@ describe('AccountsService', () => {
           message: 'You need manage_account_details to change name, discriminator or avatar_url.',
         });
         expect(repository.rows.get('10')).toEqual(account('10', 3));
+      });
+
+      it('a 403 on a field comes before the team rule', async () => {
+        const error = await rejection(service.update(app(P.ManageAccountTeams), '10', { name: 'x', team: 4 }));
+        expect(error.getResponse()).toMatchObject({
+          message: 'You need manage_account_details to change name, discriminator or avatar_url.',
+        });
+        expect(repository.calls).toEqual(['findById 10 locked']);
       });
     });
 

@@ -9,6 +9,7 @@ import { UnprocessableEntityError } from '../http/validation-error.js';
 import { requireFound } from '../common/require-found.js';
 import { Transactions } from '../database/transactions.js';
 import { EventsService } from '../events/events.service.js';
+import { IdpClient } from '../idp/idp.client.js';
 import type { Page } from '../http/pagination.js';
 import { ACCOUNT_PERMISSIONS, Permission, hasPermissions } from '../permissions/permission.js';
 import { assertMayChangePermissions } from '../permissions/permission-grant.policy.js';
@@ -18,17 +19,10 @@ import { AccountSearchReader } from '../read-model/account-search.reader.js';
 import type { AccountResource } from '../read-model/resources.js';
 import { TeamsService } from '../teams/teams.service.js';
 import type { AccountEntity } from './account.entity.js';
-import { AccountsRepository } from './accounts.repository.js';
+import { type AccountChanges, AccountsRepository } from './accounts.repository.js';
 import type { CreateAccountDto } from './dto/create-account.dto.js';
 import type { SearchAccountsQuery } from './dto/search-accounts.query.js';
 import type { UpdateAccountDto } from './dto/update-account.dto.js';
-
-/** Profile fields an update may set (from the body or the identity provider). */
-export interface ProfileChanges {
-  name?: string;
-  discriminator?: string;
-  avatar_url?: string | null;
-}
 
 /** Accounts (docs/api.md#routes-accounts): every write is one transaction. */
 @Injectable()
@@ -42,6 +36,7 @@ export class AccountsService {
     private readonly serializer: AccountSerializer,
     private readonly searchReader: AccountSearchReader,
     private readonly events: EventsService,
+    private readonly idp: IdpClient,
   ) {}
 
   /** Whether new accounts may be created (`SIGNUPS_OPEN`, docs/api.md#get-accounts-signups). */
@@ -93,7 +88,7 @@ export class AccountsService {
     return requireFound(await this.serializer.load(id), ['path', 'account'], 'Account');
   }
 
-  /** @returns the account entity, or `null`. */
+  /** The account outside any transaction (one prepared statement, for credential checks); `null` when none. */
   async find(id: string): Promise<AccountEntity | null> {
     return this.repository.find(id);
   }
@@ -109,69 +104,73 @@ export class AccountsService {
   }
 
   /**
-   * Applies `PATCH /account/{account}` (docs/api.md#routes-accounts, docs/api.md#permissions): each field
-   * needs its permission; `profile` holds identity-provider data already
-   * fetched for `idp_token` (docs/api.md#identity-provider), applied before the body's own fields.
+   * Applies `PATCH /account/{account}` (docs/api.md#routes-accounts, docs/api.md#permissions) in one
+   * transaction. `idp_token` is the credential for the profile the identity
+   * provider gives (docs/api.md#identity-provider): the provider is asked first, outside the
+   * transaction, and its name, discriminator and avatar are applied before the
+   * body's own fields. Every other field needs the permission its rule names.
    *
-   * @throws UnprocessableEntityError (422) unknown account or team;
+   * @throws UnprocessableEntityError (422) unknown account or team, or `idp_token` invalid or without identify;
    *   BasicUnauthorizedException (401) a field needing a permission without credentials;
-   *   ForbiddenException (403) a field the caller may not change.
+   *   ForbiddenException (403) a field the caller may not change, or `idp_token` of another account;
+   *   GatewayTimeoutException (504) / BadGatewayException (502) identity-provider failure.
    */
-  async update(caller: Principal | undefined, id: string, dto: UpdateAccountDto, profile: ProfileChanges = {}): Promise<AccountResource> {
-    if (caller && hasPermissions(caller.permissions, Permission.ManageAccountDetails) && isProfileOnly(dto, profile)) {
-      return this.updateProfile(id, dto);
-    }
+  async update(caller: Principal | undefined, id: string, dto: UpdateAccountDto): Promise<AccountResource> {
+    const change: AccountUpdate = {
+      fromIdp: dto.idp_token === undefined ? {} : await this.idpProfile(id, dto.idp_token),
+      profile: profileOf(dto),
+      teamId: dto.team === undefined ? undefined : (dto.team ?? 0),
+      grant: dto.grant_permissions ?? 0,
+      revoke: dto.revoke_permissions ?? 0,
+    };
     return this.transactions.run(async (manager) => {
-      const account = await this.require(manager, id, ['path', 'account'], true);
-      const details: ProfileChanges = {};
-      if (dto.name !== undefined) details.name = dto.name;
-      if (dto.discriminator !== undefined) details.discriminator = dto.discriminator;
-      if (dto.avatar_url !== undefined) details.avatar_url = dto.avatar_url;
-      const teamId = dto.team === undefined ? undefined : (dto.team ?? 0);
-      const needsCaller = Object.keys(details).length > 0 || teamId !== undefined || !!dto.grant_permissions || !!dto.revoke_permissions;
-      if (needsCaller && !caller) throw new BasicUnauthorizedException('Authentication required.');
-
-      if (Object.keys(details).length > 0 && !hasPermissions(caller!.permissions, Permission.ManageAccountDetails)) {
-        throw new ForbiddenException('You need manage_account_details to change name, discriminator or avatar_url.');
+      // The team and permission rules read the stored row; it stays locked until commit.
+      const readsRow = change.teamId !== undefined || change.grant !== 0 || change.revoke !== 0;
+      const stored = readsRow ? await this.require(manager, id, ['path', 'account'], true) : undefined;
+      try {
+        assertMayUpdate(caller, id, change, stored);
+      } catch (refusal) {
+        // Only an account that exists is refused; an unknown one is the 422 (docs/api.md#conventions).
+        if (!stored) await this.require(manager, id, ['path', 'account']);
+        throw refusal;
       }
-      if (teamId !== undefined && !mayChangeTeam(caller!, id, account.teamId, teamId)) {
-        throw new ForbiddenException("You may not change this account's team.");
-      }
-      assertMayChangePermissions(caller, dto.grant_permissions ?? 0, 'grant', account.teamId);
-      assertMayChangePermissions(caller, dto.revoke_permissions ?? 0, 'revoke', account.teamId);
       // Checked like on creation (the update's foreign-key check share-locks it); an unchanged team needs no check.
-      if (teamId && teamId !== account.teamId) await this.teams.require(manager, teamId, ['body', 'team']);
+      const newTeamId = change.teamId === undefined ? undefined : change.teamId || null;
+      const moves = stored !== undefined && newTeamId !== undefined && newTeamId !== stored.teamId;
+      if (moves && newTeamId !== null) await this.teams.require(manager, newTeamId, ['body', 'team']);
 
-      const previousTeamId = account.teamId;
-      const changes = { ...profile, ...details };
-      if (changes.name !== undefined) account.name = changes.name;
-      if (changes.discriminator !== undefined) account.discriminator = changes.discriminator;
-      if (changes.avatar_url !== undefined) account.avatarUrl = changes.avatar_url;
-      if (teamId !== undefined) account.teamId = teamId === 0 ? null : teamId;
-      account.permissions = (account.permissions | (dto.grant_permissions ?? 0)) & ~(dto.revoke_permissions ?? 0);
-      if (!(await this.repository.update(manager, account))) throw UnprocessableEntityError.notFound(['body', 'team'], 'Team');
-      // The row is locked by this transaction, so it is there: one statement reads it back whole,
-      // and a team change's event carries that same Account object.
-      const updated = (await this.serializer.load(id, manager))!;
-      if (account.teamId !== previousTeamId) await this.events.accountTeamChanged(manager, [updated]);
+      const columns: AccountChanges = { ...change.fromIdp, ...change.profile };
+      if (moves) columns.teamId = newTeamId;
+      if (stored && (change.grant !== 0 || change.revoke !== 0)) columns.permissions = (stored.permissions | change.grant) & ~change.revoke;
+      if (!(await this.repository.update(manager, id, columns))) throw UnprocessableEntityError.notFound(['body', 'team'], 'Team');
+      // One statement reads the account back whole; a team change's event carries that same Account object.
+      const updated = requireFound(await this.serializer.load(id, manager), ['path', 'account'], 'Account');
+      if (moves) await this.events.accountTeamChanged(manager, [updated]);
       return updated;
     });
   }
 
   /**
-   * A change of `name`, `discriminator` and/or `avatar_url` alone by a caller
-   * holding `manage_account_details`: no rule depends on the stored row, so
-   * the write is one `UPDATE` (a transaction on its own) followed by one read,
-   * with no row lock held across round trips; one transaction with both when
-   * the request stores its answer for an `Idempotency-Key`.
+   * The profile `token` gives for account `id` (docs/api.md#identity-provider). Checks, in
+   * order: the account exists (the provider is not asked otherwise), the token
+   * is valid with the identify scope, and it belongs to this account.
    *
-   * @throws UnprocessableEntityError (422) when the account does not exist.
+   * @throws UnprocessableEntityError (422) unknown account, or token invalid or without identify;
+   *   ForbiddenException (403) the token belongs to another account;
+   *   GatewayTimeoutException (504) / BadGatewayException (502) provider failure.
    */
-  private async updateProfile(id: string, dto: UpdateAccountDto): Promise<AccountResource> {
-    return this.transactions.runAutocommit(async (manager) => {
-      await this.repository.updateProfile(manager, id, dto);
-      return requireFound(await this.serializer.load(id, manager), ['path', 'account'], 'Account');
-    });
+  private async idpProfile(id: string, token: string): Promise<AccountChanges> {
+    requireFound(await this.repository.find(id), ['path', 'account'], 'Account');
+    const user = await this.idp.fetchUser(token);
+    if (!user) {
+      throw UnprocessableEntityError.single(
+        ['body', 'idp_token'],
+        'The identity-provider token is invalid or lacks the identify scope.',
+        'value_error.idp_token',
+      );
+    }
+    if (user.id !== id) throw new ForbiddenException('This identity-provider token belongs to another account.');
+    return { name: user.name, discriminator: user.discriminator, avatarUrl: user.avatarUrl };
   }
 
   /**
@@ -201,6 +200,16 @@ export class AccountsService {
   }
 
   /**
+   * Whether account `id` exists; when it does, it stays (row-locked) until
+   * `manager`'s transaction commits. Only a row that exists is locked: on
+   * MySQL, locking a missing one takes a gap lock on which two concurrent
+   * inserts of that id (first sign-ins) would deadlock.
+   */
+  async lockIfExists(manager: EntityManager, id: string): Promise<boolean> {
+    return (await this.repository.exists(manager, id)) && (await this.repository.exists(manager, id, true));
+  }
+
+  /**
    * Loads an account inside `manager`'s transaction.
    *
    * @throws UnprocessableEntityError (422) when it does not exist.
@@ -210,9 +219,47 @@ export class AccountsService {
   }
 }
 
-/** Whether a PATCH changes profile fields and nothing else (no team, permissions or identity-provider data). */
-function isProfileOnly(dto: UpdateAccountDto, profile: ProfileChanges): boolean {
-  const touchesProfile = dto.name !== undefined || dto.discriminator !== undefined || dto.avatar_url !== undefined;
-  const touchesOther = dto.team !== undefined || !!dto.grant_permissions || !!dto.revoke_permissions || dto.idp_token !== undefined;
-  return touchesProfile && !touchesOther && Object.keys(profile).length === 0;
+/** What a `PATCH /account/{account}` asks for. */
+interface AccountUpdate {
+  /** The identity provider's profile, for `idp_token` (needs no permission). */
+  fromIdp: AccountChanges;
+  /** The body's name, discriminator and avatar (need `manage_account_details`). */
+  profile: AccountChanges;
+  /** The new team; 0 for none. */
+  teamId: number | undefined;
+  /** Permission bits to grant, then to revoke (0 for none). */
+  grant: number;
+  revoke: number;
+}
+
+/** The body's profile fields, as the columns they set. */
+function profileOf(dto: UpdateAccountDto): AccountChanges {
+  const profile: AccountChanges = {};
+  if (dto.name !== undefined) profile.name = dto.name;
+  if (dto.discriminator !== undefined) profile.discriminator = dto.discriminator;
+  if (dto.avatar_url !== undefined) profile.avatarUrl = dto.avatar_url;
+  return profile;
+}
+
+/**
+ * The one permission check of `PATCH /account/{account}` (docs/api.md#permissions), field by
+ * field. `stored` is the account as stored: read when the update changes its
+ * team or permissions, whose rules depend on it.
+ *
+ * @throws BasicUnauthorizedException (401) a field needing a permission without credentials;
+ *   ForbiddenException (403) the first field `caller` may not change.
+ */
+function assertMayUpdate(caller: Principal | undefined, id: string, change: AccountUpdate, stored: AccountEntity | undefined): void {
+  const changesProfile = Object.keys(change.profile).length > 0;
+  if (!changesProfile && stored === undefined) return;
+  if (!caller) throw new BasicUnauthorizedException('Authentication required.');
+  if (changesProfile && !hasPermissions(caller.permissions, Permission.ManageAccountDetails)) {
+    throw new ForbiddenException('You need manage_account_details to change name, discriminator or avatar_url.');
+  }
+  if (stored === undefined) return;
+  if (change.teamId !== undefined && !mayChangeTeam(caller, id, stored.teamId, change.teamId)) {
+    throw new ForbiddenException("You may not change this account's team.");
+  }
+  assertMayChangePermissions(caller, change.grant, 'grant', stored.teamId);
+  assertMayChangePermissions(caller, change.revoke, 'revoke', stored.teamId);
 }

@@ -1,7 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Transactions } from '../database/transactions.js';
 import { IdpClient } from '../idp/idp.client.js';
@@ -13,7 +12,6 @@ import { type SessionResource, SessionsService } from './sessions/sessions.servi
 export class IdpSignInService {
   constructor(
     private readonly transactions: Transactions,
-    private readonly accountRows: AccountsRepository,
     private readonly idp: IdpClient,
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
@@ -43,11 +41,8 @@ export class IdpSignInService {
   }
 
   private async openSession(manager: EntityManager, user: IdpUser): Promise<SessionResource> {
-    // Lock only a row that exists: on MySQL, locking a missing one takes a gap
-    // lock on which two concurrent first sign-ins would deadlock. The lock keeps
-    // the account from being deleted before its session is inserted.
-    const known = (await this.accountRows.exists(manager, user.id)) && (await this.accountRows.exists(manager, user.id, true));
-    if (!known) {
+    // The lock keeps a known account from being deleted before its session is inserted.
+    if (!(await this.accounts.lockIfExists(manager, user.id))) {
       if (!this.accounts.signupsOpen()) throw new ForbiddenException('Signups are closed: no account exists for this user.');
       await this.accounts.insert(manager, {
         id: user.id,

@@ -2,16 +2,16 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { CallbacksController } from './callbacks.controller.js';
-import { CallbacksRepository } from './callbacks.repository.js';
 import { CallbacksService } from './callbacks.service.js';
 import { CallbackEntity } from './callback.entity.js';
 import { CallbackUrlCheck } from './callback-url.check.js';
+import { CallbacksStoreModule } from './callbacks-store.module.js';
 import { EventsModule } from '../events/events.module.js';
 
 /** Apps' callback registrations (docs/api.md#routes-callbacks). */
 @Module({
-  imports: [TypeOrmModule.forFeature([CallbackEntity]), EventsModule],
+  imports: [TypeOrmModule.forFeature([CallbackEntity]), CallbacksStoreModule, EventsModule],
   controllers: [CallbacksController],
-  providers: [CallbacksService, CallbacksRepository, CallbackUrlCheck],
+  providers: [CallbacksService, CallbackUrlCheck],
 })
 export class CallbacksModule {}

@@ -6,7 +6,7 @@ import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { Transactions } from '../database/transactions.js';
-import type { CallbackEpochRepository } from '../events/callback-epoch.repository.js';
+import type { EventsService } from '../events/events.service.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import type { CallbackEntity } from './callback.entity.js';
 import type { CallbacksRepository } from './callbacks.repository.js';
@@ -97,7 +97,7 @@ describe('CallbacksService', () => {
       repository as unknown as CallbacksRepository,
       config as AppConfig,
       { nowSeconds: () => now } as Clock,
-      { advance: async () => (epoch += 1) } as unknown as CallbackEpochRepository,
+      { startCallbackEpoch: async () => (epoch += 1) } as unknown as EventsService,
     );
   });
 

@@ -3,7 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
-import { CallbackEpochRepository } from '../events/callback-epoch.repository.js';
+import { EventsService } from '../events/events.service.js';
 import { namesNonPublicAddress } from './public-address.js';
 import type { EventType } from '../events/event-type.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
@@ -20,15 +20,15 @@ export class CallbacksService {
     private readonly repository: CallbacksRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly epochs: CallbackEpochRepository,
+    private readonly events: EventsService,
   ) {}
 
   /**
    * Registers the app's callback for `event`, replacing the URL and secret of
    * an existing one (its id is kept). Deliveries not yet sent go to the new URL
    * with the new secret. A new callback starts a callback epoch: it receives
-   * the events committed after its registration, none from before (contract
-   * §8, events/callback-epoch.repository.ts); a replaced one keeps its epoch. Putting it
+   * the events committed after its registration, none from before
+   * (docs/api.md#events, `EventsService.startCallbackEpoch`); a replaced one keeps its epoch. Putting it
    * again enables it (docs/api.md#delivery-log); a new secret keeps the one it replaces
    * for `CALLBACK_SECRET_GRACE`, to sign with as well.
    *
@@ -58,7 +58,7 @@ export class CallbacksService {
       const callback = await this.repository.insert(manager, {
         appId,
         event,
-        sinceEpoch: await this.epochs.advance(manager),
+        sinceEpoch: await this.events.startCallbackEpoch(manager),
         url: dto.url,
         secret: dto.secret,
         createdAt: now,

@@ -23,11 +23,10 @@ function fakeDataSource(log: string[]): DataSource {
 const nameOf = (manager: EntityManager) => (manager as unknown as { name: string }).name;
 
 describe('Transactions and the request transaction participant', () => {
-  it('without a participant runs the work alone in a transaction; runAutocommit runs it on the plain manager', async () => {
+  it('without a participant runs the work alone in a transaction', async () => {
     const log: string[] = [];
     const transactions = new Transactions(fakeDataSource(log));
     expect(await transactions.run(async (manager) => nameOf(manager))).toBe('transaction');
-    expect(await transactions.runAutocommit(async (manager) => nameOf(manager))).toBe('plain');
     expect(log).toEqual(['begin', 'commit']);
   });
 
@@ -42,15 +41,6 @@ describe('Transactions and the request transaction participant', () => {
       await transactions.run(async () => 'second');
     });
     expect(log).toEqual(['begin', 'participant transaction first', 'commit', 'begin', 'commit']);
-  });
-
-  it('with a participant, runAutocommit runs in one transaction with it', async () => {
-    const log: string[] = [];
-    const transactions = new Transactions(fakeDataSource(log));
-    const participant = { beforeCommit: async () => void log.push('participant') };
-    const used = await withTransactionParticipant(participant, () => transactions.runAutocommit(async (manager) => nameOf(manager)));
-    expect(used).toBe('transaction');
-    expect(log).toEqual(['begin', 'participant', 'commit']);
   });
 
   it('rolls the write back when the participant throws, and keeps it for a later transaction of the request', async () => {

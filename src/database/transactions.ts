@@ -42,16 +42,6 @@ export class Transactions {
   }
 
   /**
-   * `work` whose statements may each commit on their own (no rule reads what
-   * another statement wrote): it runs without a transaction, each statement
-   * committed as it runs, unless the request has a transaction participant;
-   * then it runs as {@link run}, in one transaction with it.
-   */
-  runAutocommit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return pendingParticipant() ? this.run(work) : onPrimary(() => work(this.dataSource.manager));
-  }
-
-  /**
    * {@link run} at `READ COMMITTED` on MySQL/MariaDB (as is on SQLite): its
    * locking reads lock the rows they return and no gaps, so a work-queue claim
    * (`FOR UPDATE SKIP LOCKED` on the outbox or the deliveries) never blocks a

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { CallbackEntity } from '../callbacks/callback.entity.js';
-import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { CallbacksStoreModule } from '../callbacks/callbacks-store.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveryEntity } from './delivery.entity.js';
@@ -12,8 +12,8 @@ import { DeliveryLogService } from './delivery-log.service.js';
 
 /** Apps' delivery log (docs/api.md#delivery-log): the HTTP door to the store the CLI reads too. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, CallbackEntity]), EventsModule],
+  imports: [TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, CallbackEntity]), CallbacksStoreModule, EventsModule],
   controllers: [DeliveryLogController],
-  providers: [DeliveryLogService, DeliveriesRepository, CallbacksRepository],
+  providers: [DeliveryLogService, DeliveriesRepository],
 })
 export class DeliveryLogModule {}

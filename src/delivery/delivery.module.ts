@@ -4,7 +4,7 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { CallbackEntity } from '../callbacks/callback.entity.js';
-import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { CallbacksStoreModule } from '../callbacks/callbacks-store.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { EventsModule } from '../events/events.module.js';
 import { AppSlots } from './app-slots.js';
@@ -50,13 +50,12 @@ export class DeliveryModule {
       DeliveryPump,
       DeliveryRetentionPruner,
       DeliveriesRepository,
-      CallbacksRepository,
     ];
     if (config.redisUrl === undefined) {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
         module: DeliveryModule,
-        imports: [entities, EventsModule, HttpModule],
+        imports: [entities, CallbacksStoreModule, EventsModule, HttpModule],
         providers: [...common, EmbeddedDispatcher, { provide: DeliveryDispatcher, useExisting: EmbeddedDispatcher }],
       };
     }
@@ -64,6 +63,7 @@ export class DeliveryModule {
       module: DeliveryModule,
       imports: [
         entities,
+        CallbacksStoreModule,
         EventsModule,
         HttpModule,
         RedisModule,

@@ -12,6 +12,6 @@ import { OutboxSignal } from './outbox-signal.js';
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxEventEntity])],
   providers: [EventsService, OutboxRepository, OutboxSignal, OutboxCommitSubscriber, CallbackEpochRepository],
-  exports: [EventsService, OutboxRepository, OutboxSignal, CallbackEpochRepository],
+  exports: [EventsService, OutboxRepository, OutboxSignal],
 })
 export class EventsModule {}

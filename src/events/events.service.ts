@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { Clock } from '../clock/clock.js';
+import { CallbackEpochRepository } from './callback-epoch.repository.js';
 import { OutboxRepository } from './outbox.repository.js';
 
 /**
@@ -13,6 +14,7 @@ export class EventsService {
   constructor(
     private readonly outbox: OutboxRepository,
     private readonly clock: Clock,
+    private readonly epochs: CallbackEpochRepository,
   ) {}
 
   /**
@@ -27,5 +29,16 @@ export class EventsService {
       accounts.map((account) => ({ type: 'account_team_update', payload: JSON.stringify({ account, team: account.team }) })),
       this.clock.nowSeconds(),
     );
+  }
+
+  /**
+   * Starts a callback epoch for a callback registered in `manager`'s
+   * transaction: it receives the events committed after it, none from before
+   * (docs/api.md#events). The epoch stays locked until that transaction ends.
+   *
+   * @returns the new epoch.
+   */
+  async startCallbackEpoch(manager: EntityManager): Promise<number> {
+    return this.epochs.advance(manager);
   }
 }

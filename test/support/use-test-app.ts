@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 import { APP_PERMISSIONS } from '../../src/permissions/permission.js';
@@ -12,8 +13,14 @@ export interface TestAppContext {
   readonly admin: Credentials & { id: number };
 }
 
-/** What `useTestApp` does before each test. */
+/** The app's environment, or a function giving it when the app starts (after the block's earlier `beforeAll` hooks). */
+export type TestAppEnv =
+  Record<string, string | undefined> | (() => Record<string, string | undefined> | Promise<Record<string, string | undefined>>);
+
+/** How `useTestApp` starts the app, and what it does before each test. */
 export interface UseTestAppOptions {
+  /** Where the app logs (JSON lines, as `TestApp.start`'s `logDestination`); no log otherwise. */
+  logDestination?: DestinationStream;
   /** Empty every table (`TestApp.start` empties them once anyway). */
   resetEach?: boolean;
   /** Create `admin`, after the reset; a string is the app's name (`TestApp.createApp`'s default otherwise). */
@@ -22,16 +29,18 @@ export interface UseTestAppOptions {
 
 /**
  * Registers the hooks that start the API with `env` (as `TestApp.start`) for the tests of the enclosing
- * describe block and close it after them; with `options`, resets the tables and creates `admin` before each
+ * describe block and close it after them (a function `env` is called when the app starts, so it may use
+ * what earlier `beforeAll` hooks of the block set up, such as a proxy's port); with `options`, resets the tables and creates `admin` before each
  * test. `t` and `admin` stay the same objects and reach the current app and credentials, so a block writes
  * `const { t, admin } = useTestApp();` and uses them as it would variables its own hooks assign. Hooks the
  * block registers after this call run after these before a test, and before the app is closed.
  */
-export function useTestApp(env: Record<string, string | undefined> = {}, options: UseTestAppOptions = {}): TestAppContext {
+export function useTestApp(env: TestAppEnv = {}, options: UseTestAppOptions = {}): TestAppContext {
   let app: TestApp | undefined;
   let admin: (Credentials & { id: number }) | undefined;
   beforeAll(async () => {
-    app = await TestApp.start(env);
+    const logging = options.logDestination ? { logDestination: options.logDestination } : {};
+    app = await TestApp.start(typeof env === 'function' ? await env() : env, logging);
   });
   afterAll(async () => {
     await app?.close();

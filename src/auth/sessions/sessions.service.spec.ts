@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { AccountEntity } from '../../accounts/account.entity.js';
+import type { AccountsService } from '../../accounts/accounts.service.js';
 import type { Clock } from '../../clock/clock.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { hashToken } from '../token.js';
@@ -15,11 +16,8 @@ const MAX_AGE_SECONDS = 3_600;
 /** A token as docs/api.md#authentication shapes it: 32 random bytes, base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** The `sessions` table in memory; every session's account is the same. */
-class FakeSessionsRepository implements Pick<
-  SessionsRepository,
-  'insert' | 'updateToken' | 'findWithAccount' | 'delete' | 'deleteExpired'
-> {
+/** The `sessions` table in memory. */
+class FakeSessionsRepository implements Pick<SessionsRepository, 'insert' | 'updateToken' | 'find' | 'delete' | 'deleteExpired'> {
   readonly rows = new Map<number, SessionEntity>();
   readonly deleted: number[] = [];
   private nextId = 1;
@@ -35,19 +33,9 @@ class FakeSessionsRepository implements Pick<
     Object.assign(this.rows.get(session.id)!, { tokenHash: session.tokenHash, expiresAt: session.expiresAt });
   }
 
-  async findWithAccount(id: number): Promise<{ session: SessionEntity; account: AccountEntity } | undefined> {
+  async find(id: number): Promise<SessionEntity | undefined> {
     const session = this.rows.get(id);
-    if (!session) return undefined;
-    const account: AccountEntity = {
-      id: session.accountId,
-      name: 'n',
-      discriminator: 'd',
-      avatarUrl: null,
-      teamId: null,
-      permissions: 0,
-      createdAt: 1,
-    };
-    return { session: { ...session }, account };
+    return session ? { ...session } : undefined;
   }
 
   async delete(id: number): Promise<void> {
@@ -62,6 +50,12 @@ class FakeSessionsRepository implements Pick<
   }
 }
 
+/** The accounts that exist: every one but '404'. */
+const accounts = {
+  find: async (id: string): Promise<AccountEntity | null> =>
+    id === '404' ? null : { id, name: 'n', discriminator: 'd', avatarUrl: null, teamId: null, permissions: 0, createdAt: 1 },
+};
+
 describe('SessionsService', () => {
   let repository: FakeSessionsRepository;
   let now: number;
@@ -72,6 +66,7 @@ describe('SessionsService', () => {
     now = 10_000.5;
     service = new SessionsService(
       repository as unknown as SessionsRepository,
+      accounts as unknown as AccountsService,
       { sessionMaxAgeMs: MAX_AGE_SECONDS * 1000 } as AppConfig,
       { nowSeconds: () => now } as Clock,
     );
@@ -108,6 +103,11 @@ describe('SessionsService', () => {
       expect(repository.deleted).toEqual([]);
     });
 
+    it('rejects a session whose account is gone (deleted between the two reads)', async () => {
+      const { password } = await service.create(MANAGER, '404');
+      expect(await service.authenticate(1, password)).toBeUndefined();
+    });
+
     it('accepts a session until just before its expiry', async () => {
       const { password } = await service.create(MANAGER, '42');
       now += MAX_AGE_SECONDS - 0.001;
@@ -134,7 +134,7 @@ describe('SessionsService', () => {
     it('issues a new token and restarts the lifetime; the old token stops working at once', async () => {
       const { password: old } = await service.create(MANAGER, '42');
       now += 100;
-      const session = (await repository.findWithAccount(1))!.session;
+      const session = (await repository.find(1))!;
       const reset = await service.resetToken(session);
       expect(reset).toEqual({ username: 'S1', password: expect.stringMatching(TOKEN_SHAPE), expires_at: 10_100.5 + MAX_AGE_SECONDS });
       expect(reset.password).not.toBe(old);

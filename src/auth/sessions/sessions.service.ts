@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import type { AccountEntity } from '../../accounts/account.entity.js';
+import { AccountsService } from '../../accounts/accounts.service.js';
 import { Clock } from '../../clock/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { generateToken, hashToken, tokenMatches } from '../token.js';
@@ -20,6 +21,7 @@ export interface SessionResource {
 export class SessionsService {
   constructor(
     private readonly repository: SessionsRepository,
+    private readonly accounts: AccountsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -50,19 +52,21 @@ export class SessionsService {
   }
 
   /**
-   * Checks a session credential in one query (session joined with its account).
-   * An expired session is deleted.
+   * Checks a session credential: the session, then (token right, not expired)
+   * its account from the accounts module. An expired session is deleted.
    *
    * @returns the session and its account, or `undefined` when unknown, wrong or expired.
    */
   async authenticate(id: number, token: string): Promise<{ session: SessionEntity; account: AccountEntity } | undefined> {
-    const found = await this.repository.findWithAccount(id);
-    if (!found || !tokenMatches(token, found.session.tokenHash)) return undefined;
-    if (found.session.expiresAt <= this.clock.nowSeconds()) {
+    const session = await this.repository.find(id);
+    if (!session || !tokenMatches(token, session.tokenHash)) return undefined;
+    if (session.expiresAt <= this.clock.nowSeconds()) {
       await this.repository.delete(id);
       return undefined;
     }
-    return found;
+    // Deleting an account deletes its sessions (foreign key): one gone in between is an unknown session.
+    const account = await this.accounts.find(session.accountId);
+    return account ? { session, account } : undefined;
   }
 
   /** Deletes every expired session. @returns how many were deleted. */
