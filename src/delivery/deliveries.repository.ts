@@ -43,9 +43,32 @@ export interface AttemptInput {
   readonly event: { readonly type: string; readonly body: string };
 }
 
-/** The columns one attempt's outcome writes to its delivery row. */
+/** A delivery as the relay or a ping inserts it (no attempt yet). */
+export type NewDelivery = Omit<
+  DeliveryEntity,
+  'id' | 'lastStatus' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt' | 'lastDurationMs' | 'lastResponseBody'
+>;
+
+/**
+ * The columns one attempt's outcome writes to its delivery row. One that
+ * counts a new attempt (`totalAttempts`) with its `lastAttemptAt`,
+ * `lastDurationMs`, `lastStatus`, `lastError` and `lastResponseBody` also
+ * writes that attempt's log row (a trigger, docs/api.md#delivery-log).
+ */
 export type AttemptChanges = Partial<
-  Pick<DeliveryEntity, 'status' | 'attempts' | 'totalAttempts' | 'url' | 'lastStatus' | 'lastError' | 'lastAttemptAt' | 'nextAttemptAt'>
+  Pick<
+    DeliveryEntity,
+    | 'status'
+    | 'attempts'
+    | 'totalAttempts'
+    | 'url'
+    | 'lastStatus'
+    | 'lastError'
+    | 'lastAttemptAt'
+    | 'lastDurationMs'
+    | 'lastResponseBody'
+    | 'nextAttemptAt'
+  >
 >;
 
 /** Pending deliveries by state, for the `callback_queue_jobs` gauge in embedded mode. */
@@ -67,18 +90,12 @@ export class DeliveriesRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** Inserts new deliveries in the relay's transaction. */
-  async insert(
-    manager: EntityManager,
-    deliveries: readonly Omit<DeliveryEntity, 'id' | 'lastStatus' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt'>[],
-  ): Promise<void> {
+  async insert(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
     if (deliveries.length > 0) await manager.insert(DeliveryEntity, [...deliveries]);
   }
 
   /** Inserts one delivery (a `ping`). @returns its id. */
-  async insertOne(
-    manager: EntityManager,
-    delivery: Omit<DeliveryEntity, 'id' | 'lastStatus' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt'>,
-  ): Promise<number> {
+  async insertOne(manager: EntityManager, delivery: NewDelivery): Promise<number> {
     const result = await manager.insert(DeliveryEntity, delivery);
     return Number(result.identifiers[0].id);
   }
@@ -125,7 +142,8 @@ export class DeliveriesRepository {
   /**
    * Writes an outcome to the delivery `round` if it is still pending in that
    * round (an operator may have started a new one meanwhile), releasing any
-   * lease. One `UPDATE`.
+   * lease. One `UPDATE`; an outcome that counts a new attempt also writes its
+   * attempt-log row in that statement (see {@link AttemptChanges}).
    */
   async recordOutcome(round: DeliveryRound, outcome: AttemptChanges, now: number): Promise<void> {
     await this.transactions.manager.update(
@@ -389,21 +407,6 @@ export class DeliveriesRepository {
   /** The attempt log of delivery `id`, oldest first. */
   attemptsOf(id: number): Promise<DeliveryAttemptEntity[]> {
     return this.transactions.manager.find(DeliveryAttemptEntity, { where: { deliveryId: id }, order: { attempt: 'ASC' } });
-  }
-
-  /**
-   * Writes attempt-log rows in one multi-row `INSERT`; a row already written
-   * (same delivery and attempt number: a retried write) is left as it is.
-   */
-  async insertAttempts(rows: readonly DeliveryAttemptEntity[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.transactions.manager
-      .createQueryBuilder()
-      .insert()
-      .into(DeliveryAttemptEntity)
-      .values([...rows])
-      .orIgnore()
-      .execute();
   }
 
   /** Deletes the deliveries in `statuses` last changed before `cutoff`. @returns how many. */

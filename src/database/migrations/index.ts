@@ -9,6 +9,7 @@ import { ReplicationHeartbeat1795651843731 } from './1795651843731-replication-h
 import { CallbackEpoch1795700000000 } from './1795700000000-callback-epoch.js';
 import { DeliveryLog1795700000001 } from './1795700000001-delivery-log.js';
 import { DeliveryCounts1795700000002 } from './1795700000002-delivery-counts.js';
+import { AttemptLogTrigger1795700000003 } from './1795700000003-attempt-log-trigger.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   CallbackEpoch1795700000000,
   DeliveryLog1795700000001,
   DeliveryCounts1795700000002,
+  AttemptLogTrigger1795700000003,
 ];
