@@ -371,7 +371,7 @@ export class DeliveriesRepository {
       // (few events with many deliveries each) would read and sort the app's whole range.
       manager.query(
         `SELECT ${APP_DELIVERY_COLUMNS}
-           FROM (SELECT d.* FROM deliveries d WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?) d
+           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?) d
            JOIN outbox_events e ON e.id = d.event_id
           ORDER BY d.created_at DESC, d.id DESC`,
         [...parameters, limit, offset],
@@ -444,6 +444,10 @@ export interface AppDeliveryRow {
   lastError: string | null;
   url: string | null;
 }
+
+/** The columns of a page's derived table: what {@link APP_DELIVERY_COLUMNS} reads, and the event to join (no text column). */
+const PAGE_COLUMNS = `d.id, d.event_id, d.webhook_id, d.status, d.total_attempts, d.round, d.created_at, d.last_attempt_at,
+  d.next_attempt_at, d.last_status, d.last_error, d.url`;
 
 const APP_DELIVERY_COLUMNS = `d.id, d.webhook_id AS webhookId, e.type, d.status, d.total_attempts AS totalAttempts, d.round,
   d.created_at AS createdAt, d.last_attempt_at AS lastAttemptAt, d.next_attempt_at AS nextAttemptAt,
