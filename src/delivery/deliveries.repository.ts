@@ -43,9 +43,32 @@ export interface AttemptInput {
   readonly event: { readonly type: string; readonly body: string };
 }
 
-/** The columns one attempt's outcome writes to its delivery row. */
+/** A delivery as the relay or a ping inserts it (no attempt yet). */
+export type NewDelivery = Omit<
+  DeliveryEntity,
+  'id' | 'lastStatus' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt' | 'lastDurationMs' | 'lastResponseBody'
+>;
+
+/**
+ * The columns one attempt's outcome writes to its delivery row. One that
+ * counts a new attempt (`totalAttempts`) with its `lastAttemptAt`,
+ * `lastDurationMs`, `lastStatus`, `lastError` and `lastResponseBody` also
+ * writes that attempt's log row (a trigger, docs/api.md#delivery-log).
+ */
 export type AttemptChanges = Partial<
-  Pick<DeliveryEntity, 'status' | 'attempts' | 'totalAttempts' | 'url' | 'lastStatus' | 'lastError' | 'lastAttemptAt' | 'nextAttemptAt'>
+  Pick<
+    DeliveryEntity,
+    | 'status'
+    | 'attempts'
+    | 'totalAttempts'
+    | 'url'
+    | 'lastStatus'
+    | 'lastError'
+    | 'lastAttemptAt'
+    | 'lastDurationMs'
+    | 'lastResponseBody'
+    | 'nextAttemptAt'
+  >
 >;
 
 /** Pending deliveries by state, for the `callback_queue_jobs` gauge in embedded mode. */
@@ -59,25 +82,20 @@ export interface PendingCounts {
  * Every statement on the `deliveries` table (docs/api.md#events): the relay's
  * inserts, the dispatchers' claims, the executor's read and outcome, and the
  * operators' list, prune and redelivery. Times are seconds since the UNIX
- * epoch.
+ * epoch. Triggers keep `delivery_counts` (per app, event type and status) in
+ * step with every one of them; this repository reads it for the apps' log.
  */
 @Injectable()
 export class DeliveriesRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** Inserts new deliveries in the relay's transaction. */
-  async insert(
-    manager: EntityManager,
-    deliveries: readonly Omit<DeliveryEntity, 'id' | 'lastStatus' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt'>[],
-  ): Promise<void> {
+  async insert(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
     if (deliveries.length > 0) await manager.insert(DeliveryEntity, [...deliveries]);
   }
 
   /** Inserts one delivery (a `ping`). @returns its id. */
-  async insertOne(
-    manager: EntityManager,
-    delivery: Omit<DeliveryEntity, 'id' | 'lastStatus' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt'>,
-  ): Promise<number> {
+  async insertOne(manager: EntityManager, delivery: NewDelivery): Promise<number> {
     const result = await manager.insert(DeliveryEntity, delivery);
     return Number(result.identifiers[0].id);
   }
@@ -124,7 +142,8 @@ export class DeliveriesRepository {
   /**
    * Writes an outcome to the delivery `round` if it is still pending in that
    * round (an operator may have started a new one meanwhile), releasing any
-   * lease. One `UPDATE`.
+   * lease. One `UPDATE`; an outcome that counts a new attempt also writes its
+   * attempt-log row in that statement (see {@link AttemptChanges}).
    */
   async recordOutcome(round: DeliveryRound, outcome: AttemptChanges, now: number): Promise<void> {
     await this.transactions.manager.update(
@@ -317,7 +336,14 @@ export class DeliveriesRepository {
     });
   }
 
-  /** The app's deliveries of callback event type `event` matching `filter`, newest first (by created, then id): one page and the total. */
+  /**
+   * The app's deliveries of callback event type `event` matching `filter`,
+   * newest first (by created, then id): one page and the exact total
+   * (docs/api.md#pagination). Filtered by status alone, or not at all, the
+   * total is read from the maintained counts (`delivery_counts`, a few rows
+   * whatever the table size); with `since` or `until` it counts the index
+   * range the filter bounds.
+   */
   async listForApp(
     appId: number,
     event: string,
@@ -341,12 +367,23 @@ export class DeliveriesRepository {
     }
     const manager = this.transactions.manager;
     const [rows, counts] = await Promise.all([
+      // The page is cut from the index first, then joined: a join planned from the events' side
+      // (few events with many deliveries each) would read and sort the app's whole range.
       manager.query(
-        `SELECT ${APP_DELIVERY_COLUMNS} FROM deliveries d JOIN outbox_events e ON e.id = d.event_id
-          WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?`,
+        `SELECT ${APP_DELIVERY_COLUMNS}
+           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?) d
+           JOIN outbox_events e ON e.id = d.event_id
+          ORDER BY d.created_at DESC, d.id DESC`,
         [...parameters, limit, offset],
       ) as Promise<AppDeliveryRow[]>,
-      manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters) as Promise<{ n: number | string }[]>,
+      (filter.since === undefined && filter.until === undefined
+        ? manager.query(
+            `SELECT COALESCE(SUM(deliveries), 0) AS n FROM delivery_counts WHERE app_id = ? AND event = ?${filter.status === undefined ? '' : ' AND status = ?'}`,
+            parameters,
+          )
+        : manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters)) as Promise<
+        { n: number | string }[]
+      >,
     ]);
     return { rows, total: Number(counts[0]?.n ?? 0) };
   }
@@ -370,21 +407,6 @@ export class DeliveriesRepository {
   /** The attempt log of delivery `id`, oldest first. */
   attemptsOf(id: number): Promise<DeliveryAttemptEntity[]> {
     return this.transactions.manager.find(DeliveryAttemptEntity, { where: { deliveryId: id }, order: { attempt: 'ASC' } });
-  }
-
-  /**
-   * Writes attempt-log rows in one multi-row `INSERT`; a row already written
-   * (same delivery and attempt number: a retried write) is left as it is.
-   */
-  async insertAttempts(rows: readonly DeliveryAttemptEntity[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.transactions.manager
-      .createQueryBuilder()
-      .insert()
-      .into(DeliveryAttemptEntity)
-      .values([...rows])
-      .orIgnore()
-      .execute();
   }
 
   /** Deletes the deliveries in `statuses` last changed before `cutoff`. @returns how many. */
@@ -422,6 +444,10 @@ export interface AppDeliveryRow {
   lastError: string | null;
   url: string | null;
 }
+
+/** The columns of a page's derived table: what {@link APP_DELIVERY_COLUMNS} reads, and the event to join (no text column). */
+const PAGE_COLUMNS = `d.id, d.event_id, d.webhook_id, d.status, d.total_attempts, d.round, d.created_at, d.last_attempt_at,
+  d.next_attempt_at, d.last_status, d.last_error, d.url`;
 
 const APP_DELIVERY_COLUMNS = `d.id, d.webhook_id AS webhookId, e.type, d.status, d.total_attempts AS totalAttempts, d.round,
   d.created_at AS createdAt, d.last_attempt_at AS lastAttemptAt, d.next_attempt_at AS nextAttemptAt,

@@ -5,8 +5,6 @@ import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { type AttemptChanges, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
-import { AttemptLogWriter } from './attempt-log.writer.js';
-import type { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 import { CALLBACK_DISABLED } from './delivery-status.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -50,7 +48,6 @@ export class DeliveryExecutor {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,
-    private readonly attemptLog: AttemptLogWriter,
     private readonly callbacks: CallbacksRepository,
   ) {}
 
@@ -86,29 +83,32 @@ export class DeliveryExecutor {
     const totalAttempts = delivery.totalAttempts + 1;
     const step = nextStep(result, attempts, this.config.callbackRetryDelaysMs);
     const now = this.clock.nowSeconds();
-    const described = describe(result);
-    const attempt = { attempts, totalAttempts, url: callback.url, lastAttemptAt: now, ...described };
-    const logRow: DeliveryAttemptEntity = {
-      deliveryId: delivery.id,
-      attempt: totalAttempts,
-      at: startedAt,
-      durationMs,
-      responseStatus: described.lastStatus ?? null,
-      error: described.lastError ?? null,
-      responseBody: result.kind === 'answer' ? (result.body ?? null) : null,
+    // Counts a new attempt: the outcome's UPDATE writes its attempt-log row too.
+    const attempt: AttemptChanges = {
+      attempts,
+      totalAttempts,
+      url: callback.url,
+      lastAttemptAt: now,
+      lastDurationMs: durationMs,
+      lastResponseBody: result.kind === 'answer' ? (result.body ?? null) : null,
+      ...describe(result),
     };
     if (step.kind === 'retry') {
-      await this.record(delivery, { ...attempt, status: 'pending', nextAttemptAt: now + step.delayMs / 1000 }, logRow);
+      await this.record(delivery, { ...attempt, status: 'pending', nextAttemptAt: now + step.delayMs / 1000 });
       this.metrics.recordAttempt(event.type, 'retry');
       this.logger.warn(
         `Delivery ${delivery.id} attempt ${attempts} to app ${delivery.appId} failed (${summary(result)}); retry in ${step.delayMs} ms`,
       );
       return step;
     }
-    const disabled = await this.record(delivery, { ...attempt, status: step.kind, nextAttemptAt: null }, logRow, {
-      callbackId: callback.id,
-      succeeded: step.kind === 'succeeded',
-    });
+    const disabled = await this.record(
+      delivery,
+      { ...attempt, status: step.kind, nextAttemptAt: null },
+      {
+        callbackId: callback.id,
+        succeeded: step.kind === 'succeeded',
+      },
+    );
     const outcome = step.kind;
     this.metrics.recordAttempt(event.type, outcome);
     this.metrics.recordDelivery(event.type, outcome, attempts);
@@ -134,9 +134,9 @@ export class DeliveryExecutor {
   }
 
   /**
-   * Writes the outcome unless a new round started meanwhile, with the
-   * attempt's log row and, when the delivery ended, the callback's health
-   * (docs/api.md#delivery-log), all at once (separate statements in flight together).
+   * Writes the outcome unless a new round started meanwhile (with the
+   * attempt's log row, in the same statement) and, when the delivery ended,
+   * the callback's health (docs/api.md#delivery-log), both at once (two statements in flight together).
    * A failed write is tried again a few times (the request was already sent:
    * a lost outcome would mean sending it again); every part is idempotent.
    *
@@ -145,15 +145,13 @@ export class DeliveryExecutor {
   private async record(
     delivery: DeliveryRound,
     outcome: AttemptChanges,
-    logRow?: DeliveryAttemptEntity,
     ended?: { callbackId: number; succeeded: boolean },
   ): Promise<boolean> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const now = this.clock.nowSeconds();
-        const [, , disabled] = await Promise.all([
+        const [, disabled] = await Promise.all([
           this.deliveries.recordOutcome(delivery, outcome, now),
-          logRow ? this.attemptLog.write(logRow) : undefined,
           ended ? this.recordHealth(ended, now) : false,
         ]);
         return disabled;

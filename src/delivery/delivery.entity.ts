@@ -70,6 +70,14 @@ export class DeliveryEntity {
   @Column({ name: 'last_attempt_at', type: 'double', nullable: true })
   lastAttemptAt: number | null;
 
+  /** How long the last attempt took (milliseconds); with the columns above, a trigger writes its attempt-log row. */
+  @Column({ name: 'last_duration_ms', type: 'int', nullable: true })
+  lastDurationMs: number | null;
+
+  /** The first 1,024 characters of the last answer's body, or `null`. */
+  @Column({ name: 'last_response_body', type: 'text', nullable: true })
+  lastResponseBody: string | null;
+
   @Column({ name: 'created_at', type: 'double' })
   createdAt: number;
 

@@ -10,7 +10,6 @@ import { EventsModule } from '../events/events.module.js';
 import { AppSlots } from './app-slots.js';
 import { RedisClients } from '../redis/redis-clients.js';
 import { RedisModule } from '../redis/redis.module.js';
-import { AttemptLogWriter } from './attempt-log.writer.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 import { DeliveryRetentionPruner } from './delivery-retention.pruner.js';
@@ -45,7 +44,6 @@ export class DeliveryModule {
       AppSlots,
       OutboxRelay,
       DeliveryExecutor,
-      AttemptLogWriter,
       WebhookSender,
       DeliveryPump,
       DeliveryRetentionPruner,

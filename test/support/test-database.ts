@@ -78,6 +78,7 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
       await manager.query('UPDATE account_counts SET accounts = 0');
       await manager.query('DELETE FROM account_name_grams');
       await manager.query('DELETE FROM name_gram_counts');
+      await manager.query('DELETE FROM delivery_counts');
       await manager.query('SET FOREIGN_KEY_CHECKS = 1');
     });
     return;
@@ -86,5 +87,6 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
   for (const table of tables) await dataSource.query(`DELETE FROM "${table}"`);
   await dataSource.query('DELETE FROM account_counts WHERE team_key <> 0');
   await dataSource.query('UPDATE account_counts SET accounts = 0');
+  await dataSource.query('DELETE FROM delivery_counts');
   await dataSource.query('PRAGMA foreign_keys = ON');
 }

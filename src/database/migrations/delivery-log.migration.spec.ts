@@ -6,7 +6,11 @@ import { DataSource } from 'typeorm';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { dataSourceOptions } from '../data-source-options.js';
+import { DeliveryLog1795700000001 } from './1795700000001-delivery-log.js';
 import { MIGRATIONS } from './index.js';
+
+/** The migrations up to and including the delivery log's. */
+const THROUGH_DELIVERY_LOG = MIGRATIONS.slice(0, MIGRATIONS.indexOf(DeliveryLog1795700000001) + 1);
 
 /** The delivery-log migration over a database that already holds deliveries (SQLite file). */
 describe('DeliveryLog migration', () => {
@@ -25,7 +29,7 @@ describe('DeliveryLog migration', () => {
   it('fills in the event, URL and attempts of existing deliveries; down undoes it', async () => {
     directory = mkdtempSync(join(tmpdir(), 'delivery-log-migration-'));
     const path = join(directory, 'db.sqlite');
-    const before = await open(path, MIGRATIONS.slice(0, -1));
+    const before = await open(path, THROUGH_DELIVERY_LOG.slice(0, -1));
     await before.query(`INSERT INTO apps (id, name, permissions, token_hash, created_at) VALUES (1, 'a', 0, 'h', 1)`);
     await before.query(
       `INSERT INTO outbox_events (id, type, payload, created_at, dispatched_at) VALUES (7, 'account_team_update', '{}', 1, 2)`,
@@ -39,7 +43,7 @@ describe('DeliveryLog migration', () => {
     );
     await before.destroy();
 
-    const after = await open(path, MIGRATIONS);
+    const after = await open(path, THROUGH_DELIVERY_LOG);
     expect(await after.query('SELECT event, url, total_attempts AS totalAttempts FROM deliveries')).toEqual([
       { event: 'account_team_update', url: 'https://a.test/h', totalAttempts: 4 },
     ]);

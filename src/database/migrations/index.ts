@@ -8,6 +8,8 @@ import { IdempotencyKeys1795602307444 } from './1795602307444-idempotency-keys.j
 import { ReplicationHeartbeat1795651843731 } from './1795651843731-replication-heartbeat.js';
 import { CallbackEpoch1795700000000 } from './1795700000000-callback-epoch.js';
 import { DeliveryLog1795700000001 } from './1795700000001-delivery-log.js';
+import { DeliveryCounts1795700000002 } from './1795700000002-delivery-counts.js';
+import { AttemptLogTrigger1795700000003 } from './1795700000003-attempt-log-trigger.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -21,4 +23,6 @@ export const MIGRATIONS = [
   ReplicationHeartbeat1795651843731,
   CallbackEpoch1795700000000,
   DeliveryLog1795700000001,
+  DeliveryCounts1795700000002,
+  AttemptLogTrigger1795700000003,
 ];
