@@ -19,6 +19,7 @@ const TABLE_OWNERS = {
   callback_epoch: 'src/events/',
   deliveries: 'src/delivery/',
   delivery_attempts: 'src/delivery/',
+  delivery_counts: 'src/delivery/',
   idempotency_keys: 'src/idempotency/',
   replication_heartbeat: 'src/database/',
   account_counts: 'src/database/',
