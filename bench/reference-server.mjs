@@ -22,7 +22,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import { createPool } from 'mysql2/promise';
 
-import { ACCOUNT_READ_SQL, accountFromRows, sql } from './reference-statements.mjs';
+import { accountFromRows, prepared, text } from './reference-statements.mjs';
 
 const pool = createPool({
   uri: process.env.DATABASE_URL,
@@ -52,7 +52,7 @@ class HttpError extends Error {
 async function authenticate(request, permission) {
   const header = request.headers.authorization ?? '';
   const [username, token] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
-  const [[row]] = await pool.execute(sql.appCredential, [Number(username.slice(1))]);
+  const [[row]] = await pool.execute(prepared.appCredential, [Number(username.slice(1))]);
   const presented = createHash('sha256').update(token, 'utf8').digest();
   const known = row && Buffer.from(row.token_hash, 'hex');
   if (!known || known.length !== presented.length || !timingSafeEqual(presented, known)) throw new HttpError(401, 'Invalid credentials.');
@@ -63,9 +63,9 @@ async function authenticate(request, permission) {
 async function transaction(work) {
   const connection = await pool.getConnection();
   try {
-    await connection.query(sql.begin);
+    await connection.query(text.begin);
     const result = await work(connection);
-    await connection.query(sql.commit);
+    await connection.query(text.commit);
     return result;
   } catch (error) {
     await connection.query('ROLLBACK').catch(() => undefined);
@@ -94,78 +94,51 @@ app.patch('/account/:id', async (request) => {
   const id = stored(request.params.id);
   const teamId = request.body.team;
   return transaction(async (connection) => {
-    const [[account]] = await connection.query(sql.lockAccount, [id]);
+    const [[account]] = await connection.execute(prepared.lockAccount, [id]);
     if (!account) throw new HttpError(422, 'Account not found.');
-    const [[team]] = await connection.query(sql.findTeam, [teamId]);
+    const [[team]] = await connection.execute(prepared.findTeam, [teamId]);
     if (!team) throw new HttpError(422, 'Team not found.');
-    await connection.query(sql.updateAccount, [
-      account.AccountEntity_name,
-      account.AccountEntity_discriminator,
-      account.AccountEntity_avatar_url,
+    await connection.query(text.updateAccount, [
+      account.name,
+      account.discriminator,
+      account.avatar_url,
       teamId,
-      Number(account.AccountEntity_permissions),
+      Number(account.permissions),
       id,
     ]);
-    const [rows] = await connection.query(ACCOUNT_READ_SQL, [id]);
+    const [rows] = await connection.execute(prepared.readAccount, [id]);
     const updated = accountFromRows(rows);
-    const [[epoch]] = await connection.query(sql.readEpoch);
-    const [inserted] = await connection.query(sql.insertEvent, [
+    const [[epoch]] = await connection.execute(prepared.readEpoch, []);
+    await connection.execute(prepared.insertEvent, [
       'account_team_update',
       JSON.stringify({ account: updated, team: updated.team }),
       nowSeconds(),
       Number(epoch?.epoch ?? 0),
     ]);
-    await connection.query(sql.reselectEvent, [inserted.insertId]);
     return updated;
   });
 });
 
-/** An account creation: the team checked, the id checked, the insert, the read of the team and awards. */
+/** An account creation: the team checked, the insert, the read-back. */
 app.post('/acounts/new', async (request, reply) => {
   await authenticate(request, MANAGE_ACCOUNT_DETAILS);
   const { id, name, discriminator, team = null } = request.body;
   const account = await transaction(async (connection) => {
     if (team !== null) {
-      const [[row]] = await connection.query(sql.findTeam, [team]);
+      const [[row]] = await connection.execute(prepared.findTeam, [team]);
       if (!row) throw new HttpError(422, 'Team not found.');
     }
-    const [[exists]] = await connection.query(sql.accountExists, [stored(id)]);
-    if (exists) throw new HttpError(409, 'Taken.');
-    const createdAt = nowSeconds();
-    await connection.query(sql.insertAccount, [stored(id), name, discriminator, team, 0, createdAt]);
-    await connection.query(sql.reselectAccount, [stored(id)]);
-    const [teams] = team === null ? [[]] : await connection.query(sql.teamRows, [team]);
-    const [awards] = await connection.query(
-      team === null ? sql.accountAwards : sql.accountAndTeamAwards,
-      team === null ? [stored(id)] : [stored(id), team],
-    );
-    const teamRow = teams[0];
-    return {
-      id,
-      name,
-      discriminator,
-      avatar_url: null,
-      team: teamRow && {
-        id: Number(teamRow.id),
-        name: teamRow.name,
-        created_at: Number(teamRow.created_at),
-        member_count: Number(teamRow.member_count ?? 0),
-        awards: awards
-          .filter((award) => award.team_id !== null)
-          .map(({ id: awardId, title, image_url }) => ({ id: Number(awardId), title, image_url })),
-      },
-      permissions: 0,
-      created_at: createdAt,
-      awards: [],
-    };
+    await connection.execute(prepared.insertAccount, [stored(id), name, discriminator, null, team, 0, nowSeconds()]);
+    const [rows] = await connection.execute(prepared.readAccount, [stored(id)]);
+    return accountFromRows(rows);
   });
   return reply.code(201).send(account);
 });
 
 /** The account and the award locked, in that order (both must exist). */
 async function lockHolding(connection, accountId, awardId) {
-  const [[account]] = await connection.query(sql.lockAccount, [accountId]);
-  const [[award]] = await connection.query(sql.lockAward, [awardId]);
+  const [[account]] = await connection.execute(prepared.lockAccount, [accountId]);
+  const [[award]] = await connection.execute(prepared.lockAward, [awardId]);
   if (!account || !award) throw new HttpError(422, 'Account or award not found.');
 }
 
@@ -175,9 +148,9 @@ app.put('/account/:account/award/:award', async (request, reply) => {
   const awardId = Number(request.params.award);
   const given = await transaction(async (connection) => {
     await lockHolding(connection, accountId, awardId);
-    const [[held]] = await connection.query(sql.holds, [awardId, accountId]);
+    const [[held]] = await connection.execute(prepared.holds, [awardId, accountId]);
     if (held) return false;
-    await connection.query(sql.addHolder, [awardId, accountId]);
+    await connection.execute(prepared.addHolder, [awardId, accountId]);
     return true;
   });
   return reply.code(given ? 201 : 208).send();
@@ -189,7 +162,7 @@ app.delete('/account/:account/award/:award', async (request, reply) => {
   const awardId = Number(request.params.award);
   await transaction(async (connection) => {
     await lockHolding(connection, accountId, awardId);
-    const [result] = await connection.query(sql.removeHolder, [awardId, accountId]);
+    const [result] = await connection.execute(prepared.removeHolder, [awardId, accountId]);
     if (result.affectedRows === 0) throw new HttpError(404, 'Not held.');
   });
   return reply.code(204).send();

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, In } from 'typeorm';
 
-import { toStoredAccountId } from '../common/account-id.js';
+import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
 import { isMissingReferenceError } from '../database/foreign-key.js';
-import { forUpdate } from '../database/lock.js';
+import { forUpdate, forUpdateClause } from '../database/lock.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { retryOnLockConflict } from '../database/retrying-transaction.js';
 import { Transactions } from '../database/transactions.js';
 import { AccountEntity } from './account.entity.js';
@@ -16,6 +17,21 @@ export interface ProfileColumns {
   avatar_url?: string | null;
 }
 
+/** An account row as stored. */
+interface AccountColumns {
+  id: string;
+  name: string;
+  discriminator: string;
+  avatar_url: string | null;
+  team_id: number | string | null;
+  permissions: number | string;
+  created_at: number | string;
+}
+
+const SELECT_ACCOUNT = 'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ?';
+const INSERT_ACCOUNT =
+  'INSERT INTO accounts (id, name, discriminator, avatar_url, team_id, permissions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
+
 /**
  * Every statement on the `accounts` table. Ids are canonical decimal strings
  * (docs/api.md#objects); the stored form is the repository's business. Methods taking
@@ -23,11 +39,16 @@ export interface ProfileColumns {
  */
 @Injectable()
 export class AccountsRepository {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly statements: PreparedStatements,
+  ) {}
 
   /** @returns the account, row-locked until commit when `lock` (MySQL), or `null`. */
-  findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
-    return manager.findOne(AccountEntity, { where: { id: toStoredAccountId(id) }, ...(lock ? forUpdate(manager) : {}) });
+  async findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
+    const sql = lock ? SELECT_ACCOUNT + forUpdateClause(manager) : SELECT_ACCOUNT;
+    const [row] = await this.statements.select<AccountColumns>(manager, sql, [toStoredAccountId(id)]);
+    return row ? toEntity(row) : null;
   }
 
   /** @returns the account outside any transaction, or `null`. */
@@ -56,7 +77,8 @@ export class AccountsRepository {
   }
 
   /**
-   * Inserts `account`. Its team is not locked beforehand: the foreign-key
+   * Inserts `account`, one statement: a taken id is the primary key's
+   * duplicate-key error. Its team is not locked beforehand: the foreign-key
    * check share-locks the team row, which keeps a deletion out until commit
    * without making concurrent writers into one team wait for each other.
    *
@@ -64,9 +86,16 @@ export class AccountsRepository {
    *   `'missing-team'` when its team no longer exists (nothing written).
    */
   async insert(manager: EntityManager, account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
-    if (await manager.exists(AccountEntity, { where: { id: toStoredAccountId(account.id) } })) return 'duplicate';
     try {
-      await manager.insert(AccountEntity, manager.create(AccountEntity, account));
+      await this.statements.write(manager, INSERT_ACCOUNT, [
+        toStoredAccountId(account.id),
+        account.name,
+        account.discriminator,
+        account.avatarUrl,
+        account.teamId,
+        account.permissions,
+        account.createdAt,
+      ]);
       return 'inserted';
     } catch (error) {
       if (isDuplicateKeyError(error)) return 'duplicate';
@@ -132,4 +161,17 @@ export class AccountsRepository {
   async delete(manager: EntityManager, id: string): Promise<void> {
     await manager.delete(AccountEntity, { id: toStoredAccountId(id) });
   }
+}
+
+/** The entity of a stored row. */
+function toEntity(row: AccountColumns): AccountEntity {
+  return Object.assign(new AccountEntity(), {
+    id: fromStoredAccountId(row.id),
+    name: row.name,
+    discriminator: row.discriminator,
+    avatarUrl: row.avatar_url,
+    teamId: row.team_id === null ? null : Number(row.team_id),
+    permissions: Number(row.permissions),
+    createdAt: Number(row.created_at),
+  });
 }

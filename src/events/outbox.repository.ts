@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type EntityManager, In, IsNull } from 'typeorm';
 
 import { forUpdateSkipLocked } from '../database/lock.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
 import { markEventsRecorded } from './outbox-commit.subscriber.js';
@@ -13,12 +14,15 @@ export interface NewOutboxEvent {
   readonly payload: string;
 }
 
+const INSERT_EVENT = 'INSERT INTO outbox_events (type, payload, created_at, callback_epoch) VALUES (?, ?, ?, ?)';
+
 /** Every statement on the `outbox_events` table (the transactional outbox, docs/api.md#events). */
 @Injectable()
 export class OutboxRepository {
   constructor(
     private readonly transactions: Transactions,
     private readonly epochs: CallbackEpochRepository,
+    private readonly statements: PreparedStatements,
   ) {}
 
   /**
@@ -30,6 +34,11 @@ export class OutboxRepository {
   async insert(manager: EntityManager, events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
     markEventsRecorded(manager);
     const callbackEpoch = await this.epochs.readShared(manager);
+    if (events.length === 1) {
+      // A team move's one event: a prepared statement, without the ORM's read-back of the generated columns.
+      await this.statements.write(manager, INSERT_EVENT, [events[0].type, events[0].payload, createdAt, callbackEpoch]);
+      return;
+    }
     await manager.insert(
       OutboxEventEntity,
       events.map((event) => ({ ...event, createdAt, callbackEpoch })),
