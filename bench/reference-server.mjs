@@ -98,7 +98,7 @@ app.patch('/account/:id', async (request) => {
     if (!account) throw new HttpError(422, 'Account not found.');
     const [[team]] = await connection.execute(prepared.findTeam, [teamId]);
     if (!team) throw new HttpError(422, 'Team not found.');
-    await connection.query(text.updateAccount, [
+    await connection.execute(prepared.updateAccount, [
       account.name,
       account.discriminator,
       account.avatar_url,

@@ -18,12 +18,14 @@ export const ACCOUNT_READ_SQL =
 /**
  * The service's statements, by what they do: `prepared` ones go by mysql2
  * `execute` (server-side prepared, as the service's `PreparedReads` and
- * `PreparedStatements`), `text` ones by `query` (as TypeORM sends them).
+ * `PreparedStatements`), `text` ones by `query` (as TypeORM's query runner
+ * sends them).
  */
 export const prepared = {
   appCredential: 'SELECT id, name, permissions, token_hash, created_at FROM apps WHERE id = ?',
   lockAccount: 'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ? FOR UPDATE',
   findTeam: 'SELECT id, name, created_at FROM teams WHERE id = ?',
+  updateAccount: 'UPDATE accounts SET name = ?, discriminator = ?, avatar_url = ?, team_id = ?, permissions = ? WHERE id = ?',
   readAccount: ACCOUNT_READ_SQL,
   readEpoch: 'SELECT epoch FROM callback_epoch WHERE id = 1 LOCK IN SHARE MODE',
   insertEvent: 'INSERT INTO outbox_events (type, payload, created_at, callback_epoch) VALUES (?, ?, ?, ?)',
@@ -39,7 +41,6 @@ export const prepared = {
 export const text = {
   begin: 'START TRANSACTION',
   commit: 'COMMIT',
-  updateAccount: 'UPDATE `accounts` SET `name` = ?, `discriminator` = ?, `avatar_url` = ?, `team_id` = ?, `permissions` = ? WHERE `id` = ?',
 };
 
 /** The Account object (docs/api.md#objects) from the rows of {@link ACCOUNT_READ_SQL}. */

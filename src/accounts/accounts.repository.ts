@@ -29,6 +29,7 @@ interface AccountColumns {
 }
 
 const SELECT_ACCOUNT = 'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ?';
+const UPDATE_ACCOUNT = 'UPDATE accounts SET name = ?, discriminator = ?, avatar_url = ?, team_id = ?, permissions = ? WHERE id = ?';
 const INSERT_ACCOUNT =
   'INSERT INTO accounts (id, name, discriminator, avatar_url, team_id, permissions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
 
@@ -105,24 +106,22 @@ export class AccountsRepository {
   }
 
   /**
-   * Writes the changeable columns of `account` (profile, team, permissions).
-   * A new team is share-locked by the foreign-key check (see {@link insert}).
+   * Writes the changeable columns of `account` (profile, team, permissions),
+   * one prepared statement. A new team is share-locked by the foreign-key
+   * check (see {@link insert}).
    *
    * @returns `false` when its team no longer exists (nothing written).
    */
   async update(manager: EntityManager, account: AccountEntity): Promise<boolean> {
     try {
-      await manager.update(
-        AccountEntity,
-        { id: toStoredAccountId(account.id) },
-        {
-          name: account.name,
-          discriminator: account.discriminator,
-          avatarUrl: account.avatarUrl,
-          teamId: account.teamId,
-          permissions: account.permissions,
-        },
-      );
+      await this.statements.write(manager, UPDATE_ACCOUNT, [
+        account.name,
+        account.discriminator,
+        account.avatarUrl,
+        account.teamId,
+        account.permissions,
+        toStoredAccountId(account.id),
+      ]);
       return true;
     } catch (error) {
       if (isMissingReferenceError(error)) return false;

@@ -40,13 +40,20 @@ export class PreparedStatements {
   /** Runs the `INSERT`, `UPDATE` or `DELETE` `sql` with `parameters`. @throws QueryFailedError. */
   async write(manager: EntityManager, sql: string, parameters: StatementParameters): Promise<WriteOutcome> {
     const connection = transactionConnection(manager);
-    if (!connection) return this.writeThroughRunner(manager, sql, parameters);
+    if (!connection) return this.writeText(manager, sql, parameters);
     const header = (await this.execute(connection, sql, parameters)) as ResultSetHeader;
     return { affected: header.affectedRows, insertId: header.insertId };
   }
 
-  /** {@link write} through TypeORM's query runner: its structured result has the changed rows on every driver. */
-  private async writeThroughRunner(manager: EntityManager, sql: string, parameters: StatementParameters): Promise<WriteOutcome> {
+  /**
+   * {@link write} as a text statement through TypeORM's query runner (its
+   * structured result has the changed rows on every driver): for a statement
+   * whose text varies with the data, such as an `IN` list, which must not
+   * fill the connection's prepared-statement cache.
+   *
+   * @throws QueryFailedError.
+   */
+  async writeText(manager: EntityManager, sql: string, parameters: StatementParameters): Promise<WriteOutcome> {
     const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
     try {
       const result = await runner.query(sql, [...parameters], true);
