@@ -5,10 +5,9 @@ import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 /** A statement's parameters: strings, numbers or null. */
 export type StatementParameters = readonly (string | number | null)[];
 
-/** What a write statement did: rows it changed (inserted, updated or deleted) and the id it generated, if any. */
+/** What a write statement did: how many rows it changed (inserted, updated or deleted). */
 export interface WriteOutcome {
   affected: number;
-  insertId: number;
 }
 
 /**
@@ -18,7 +17,8 @@ export interface WriteOutcome {
  * each connection parses and plans a statement once, and the request sends
  * only its parameters, with none of the ORM's per-statement work (query
  * building, event broadcasting). On SQLite, or outside a transaction, they go
- * through the EntityManager as usual. Errors are TypeORM's
+ * through the EntityManager as usual. Every statement is handed to TypeORM's
+ * logger like any other query. Errors are TypeORM's
  * `QueryFailedError`, as from `EntityManager.query`, so duplicate-key,
  * foreign-key and deadlock checks read them alike.
  *
@@ -42,7 +42,7 @@ export class PreparedStatements {
     const connection = transactionConnection(manager);
     if (!connection) return this.writeText(manager, sql, parameters);
     const header = (await this.execute(connection, sql, parameters)) as ResultSetHeader;
-    return { affected: header.affectedRows, insertId: header.insertId };
+    return { affected: header.affectedRows };
   }
 
   /**
@@ -57,15 +57,14 @@ export class PreparedStatements {
     const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
     try {
       const result = await runner.query(sql, [...parameters], true);
-      // The raw result: MySQL's result header, or SQLite's last inserted rowid.
-      const raw = result.raw as ResultSetHeader | number | bigint | undefined;
-      return { affected: result.affected ?? 0, insertId: Number(typeof raw === 'object' ? raw.insertId : (raw ?? 0)) };
+      return { affected: result.affected ?? 0 };
     } finally {
       if (!manager.queryRunner) await runner.release();
     }
   }
 
   private execute(connection: PoolConnection, sql: string, parameters: StatementParameters): Promise<unknown> {
+    this.dataSource.logger.logQuery(sql, [...parameters]);
     return new Promise((resolve, reject) => {
       connection.execute(sql, parameters as (string | number | null)[], (error, result) => {
         if (!error) return resolve(result);
@@ -81,7 +80,7 @@ export class PreparedStatements {
  * (TypeORM's query runner holds it from `START TRANSACTION` to its release);
  * `undefined` on SQLite or outside a transaction.
  */
-export function transactionConnection(manager: EntityManager): PoolConnection | undefined {
+function transactionConnection(manager: EntityManager): PoolConnection | undefined {
   const runner = manager.queryRunner as { databaseConnection?: PoolConnection; isTransactionActive?: boolean } | undefined;
   if (!runner?.isTransactionActive || manager.connection.options.type !== 'mysql') return undefined;
   return runner.databaseConnection;
