@@ -30,6 +30,20 @@ import { Redis } from 'ioredis';
 const QUEUE_PREFIX = 'bench';
 
 const run = promisify(execFile);
+
+/** The Node binary of the API, the workers and the reference server (`--node`; the CLI runs on the benchmark's own). */
+let nodeBinary = process.execPath;
+
+/** Runs the API, the workers and the reference server with the Node binary at `path` from now on. */
+export function useNode(path) {
+  nodeBinary = path;
+}
+
+/** The version of the Node binary the servers run on (e.g. `v24.11.0`). */
+export async function serverNodeVersion() {
+  const { stdout } = await run(nodeBinary, ['--version']);
+  return stdout.trim();
+}
 const children = new Set();
 const logDirectory = mkdtempSync(join(tmpdir(), 'bench-logs-'));
 
@@ -122,7 +136,7 @@ function serviceEnvironment(databaseUrl, { logLevel, redisUrl }) {
 /** Starts `node <dist>/<entry>` with `env`, its standard output to a log file, and waits until `readyPath` answers. */
 async function startService(name, dist, entry, env, readyPath, nodeArgs = []) {
   const log = logFile(name);
-  const child = track(spawn(process.execPath, [...nodeArgs, join(dist, entry)], { env, stdio: ['ignore', log.fd, 'pipe'] }), name);
+  const child = track(spawn(nodeBinary, [...nodeArgs, join(dist, entry)], { env, stdio: ['ignore', log.fd, 'pipe'] }), name);
   closeSync(log.fd);
   const url = `http://127.0.0.1:${env.PORT ?? env.WORKER_PORT}`;
   await waitUntilServing(`${url}${readyPath}`, child);
@@ -195,7 +209,7 @@ export async function clearQueue(redisUrl) {
 export async function startReference(databaseUrl) {
   const port = await freePort();
   const child = track(
-    spawn(process.execPath, [new URL('./reference-server.mjs', import.meta.url).pathname], {
+    spawn(nodeBinary, [new URL('./reference-server.mjs', import.meta.url).pathname], {
       env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'pipe'],
     }),

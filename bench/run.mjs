@@ -36,7 +36,11 @@
  *   --q an  --only <substring> (scenarios whose name contains it; `delivery` for the pipeline alone)
  *   --memory-repeats 3 (0: none)  --backlog 20000  --latency-rate 100  --latency-duration 30
  *   --dist <dir>  --out bench/results/latest.json  --chart bench/results/ratios.svg
- *   --profile <dir> (CPU profile of the API).
+ *   --profile <dir> (CPU profile of the API)  --node <binary> (the Node of the API, worker and reference).
+ *
+ * `--only writes` measures the write routes against the same-SQL reference
+ * instead (same-sql.mjs): a statement-by-statement check, then interleaved
+ * rounds with the order swapped; no later scale, pipeline or memory repeats.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -45,7 +49,19 @@ import { createConnection } from 'mysql2/promise';
 
 import { measure } from './load.mjs';
 import { waitUntilIdle } from './process-cpu.mjs';
-import { clearQueue, databasePid, killAll, removeLogs, runCli, startApi, startReference, startWorker } from './processes.mjs';
+import {
+  clearQueue,
+  databasePid,
+  killAll,
+  removeLogs,
+  runCli,
+  serverNodeVersion,
+  startApi,
+  startReference,
+  startWorker,
+  useNode,
+} from './processes.mjs';
+import { runSameSql, sameSqlTable } from './same-sql.mjs';
 import { startReceiver } from './receiver.mjs';
 import { chartSpec, writeChart } from './chart.mjs';
 import { growthVerdict, rssMiB } from './process-memory.mjs';
@@ -72,6 +88,7 @@ const { values: options } = parseArgs({
     out: { type: 'string', default: 'bench/results/latest.json' },
     chart: { type: 'string', default: 'bench/results/ratios.svg' },
     profile: { type: 'string' },
+    node: { type: 'string' },
     backlog: { type: 'string', default: '20000' },
     'latency-rate': { type: 'string', default: '100' },
     'latency-duration': { type: 'string', default: '30' },
@@ -96,6 +113,9 @@ const settings = { connections: Number(options.connections), warmup: Number(opti
 const rounds = Number(options.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive integer');
 const memoryRepeats = Number(options['memory-repeats']);
+/** `--only writes`: the write routes against the same-SQL reference (same-sql.mjs). */
+const sameSqlOnly = options.only === 'writes';
+if (options.node) useNode(options.node);
 if (!Number.isInteger(memoryRepeats) || memoryRepeats < 0) throw new Error('--memory-repeats must be 0 (none) or more');
 
 function log(message) {
@@ -254,8 +274,20 @@ async function repeatReads(api, accounts, servers, counter, auth, probes) {
   return { accounts, seconds, repeats, verdict: growthVerdict(repeats.map((entry) => entry.liveHeapMiB)) };
 }
 
+/** The machine's figures for the report (`version`: a row of `SELECT VERSION() AS version`). */
+function machineOf(version) {
+  return {
+    cpu: cpus()[0]?.model,
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    database: `MariaDB ${version.version}`,
+    loadAverageAtEnd: loadavg().map((value) => Number(value.toFixed(2))),
+  };
+}
+
 async function main() {
   const startedAt = new Date();
+  const loadAtStart = loadavg().map((value) => Number(value.toFixed(2)));
   await createDatabase();
   const connection = await createConnection({ uri: databaseUrl });
   const counter = await createConnection({ uri: databaseUrl });
@@ -287,6 +319,33 @@ async function main() {
       api: { serverPid: api.pid, databasePid: database, workerPid: workers[0].pid, takeLogLines: api.takeLogLines },
       reference: { serverPid: reference.pid, databasePid: database },
     };
+
+    if (sameSqlOnly) {
+      log(`waited ${await waitUntilIdle(database)} s for MariaDB to go idle`);
+      const list = scenarios(size, auth, options.q).filter((scenario) => scenario.sameSql);
+      const sameSqlProbes = { api: probes.api, reference: { ...probes.reference, workerPid: workers[0].pid } };
+      const writes = await runSameSql(connection, counter, servers, sameSqlProbes, list, settings, rounds, log);
+      const [[version]] = await connection.query('SELECT VERSION() AS version');
+      const run = {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        machine: { ...machineOf(version), node: await serverNodeVersion() },
+        size,
+        settings: { ...settings, rounds, logLevel: options['log-level'] },
+        sameSql: writes,
+      };
+      await writeJson(options.out, run);
+      console.log(`## Same-SQL writes ${run.startedAt}\n`);
+      console.log(
+        `Machine: ${run.machine.cpu}, ${run.machine.cores} cores, Node ${run.machine.node} (API, worker and reference), ${run.machine.database}; ` +
+          `load average at start ${loadAtStart.join(' ')}, at end ${run.machine.loadAverageAtEnd.join(' ')}.`,
+      );
+      console.log(
+        `Load: autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured; ${rounds} rounds, the order swapped each round; medians over the rounds.\n`,
+      );
+      console.log(sameSqlTable(writes));
+      return;
+    }
 
     const results = [];
     for (const [index, accounts] of scales.entries()) {
@@ -328,14 +387,7 @@ async function main() {
     const memory = await repeatReads(api, scales.at(-1), servers, counter, auth, probes);
 
     const [[version]] = await connection.query('SELECT VERSION() AS version');
-    const machine = {
-      cpu: cpus()[0]?.model,
-      cores: cpus().length,
-      memoryGiB: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      database: `MariaDB ${version.version}`,
-      loadAverageAtEnd: loadavg().map((value) => Number(value.toFixed(2))),
-    };
+    const machine = { ...machineOf(version), node: await serverNodeVersion() };
     const run = {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),

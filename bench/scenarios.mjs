@@ -28,6 +28,7 @@ function teamMoves(size, auth, account) {
   return {
     name: 'PATCH /account/{id} (team move, callback registered)',
     group: 'write',
+    sameSql: true,
     server: 'api',
     target: 0.1,
     method: 'PATCH',
@@ -57,6 +58,7 @@ function accountCreations(size, auth) {
   return {
     name: 'POST /acounts/new (70 % into a team)',
     group: 'write',
+    sameSql: true,
     server: 'api',
     target: 0.15,
     method: 'POST',
@@ -77,6 +79,7 @@ function awardGrants(size, auth, account) {
   return {
     name: 'PUT + DELETE /account/{a}/award/{w}',
     group: 'write',
+    sameSql: true,
     server: 'api',
     target: 0.15,
     headers: { authorization: auth },
@@ -99,7 +102,8 @@ function awardGrants(size, auth, account) {
  *   prepare?(connection), cleanup?(connection) }` (requests: see load.mjs): `target` the ratio to reach
  *   (none for informational rows), `goal` a higher one aimed at; `server` is `reference` or `api`; `group` is
  *   `reference`, `floor` (the API's routing, middleware and serialization with no SQL), `single-read`,
- *   `search` or `write`; `prepare` runs before each measurement, `cleanup` after it (returning figures to keep).
+ *   `search` or `write`; `prepare` runs before each measurement, `cleanup` after it (returning figures to keep);
+ *   `sameSql` marks the writes the reference server also answers with the service's statements (same-sql.mjs).
  */
 export function scenarios(size, auth, q) {
   const account = (i) => accountIdAt(spread(i, size.accounts));

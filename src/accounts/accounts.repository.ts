@@ -4,8 +4,9 @@ import { type EntityManager, In } from 'typeorm';
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
 import { isMissingReferenceError } from '../database/foreign-key.js';
-import { forUpdate } from '../database/lock.js';
+import { forUpdate, forUpdateClause } from '../database/lock.js';
 import { PreparedReads } from '../database/prepared-reads.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
 import type { AccountRow } from '../read-model/account-row.js';
 import { AccountEntity } from './account.entity.js';
@@ -13,10 +14,8 @@ import { AccountEntity } from './account.entity.js';
 /** The columns `PATCH /account/{account}` may change (docs/api.md#routes-accounts); each one given is written. */
 export type AccountChanges = Partial<Pick<AccountEntity, 'name' | 'discriminator' | 'avatarUrl' | 'teamId' | 'permissions'>>;
 
-const ACCOUNT_SQL = 'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ?';
-
 /** An `accounts` row as stored (drivers give numbers as strings at times). */
-type StoredAccount = Pick<AccountRow, 'id' | 'name' | 'discriminator' | 'avatar_url' | 'team_id' | 'permissions' | 'created_at'>;
+type AccountColumns = Pick<AccountRow, 'id' | 'name' | 'discriminator' | 'avatar_url' | 'team_id' | 'permissions' | 'created_at'>;
 
 /** Each changeable field's column. */
 const CHANGEABLE_COLUMNS: Record<keyof AccountChanges, string> = {
@@ -26,6 +25,10 @@ const CHANGEABLE_COLUMNS: Record<keyof AccountChanges, string> = {
   teamId: 'team_id',
   permissions: 'permissions',
 };
+
+const SELECT_ACCOUNT = 'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ?';
+const INSERT_ACCOUNT =
+  'INSERT INTO accounts (id, name, discriminator, avatar_url, team_id, permissions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
 
 /**
  * Every statement on the `accounts` table. Ids are canonical decimal strings
@@ -37,11 +40,14 @@ export class AccountsRepository {
   constructor(
     private readonly transactions: Transactions,
     private readonly reads: PreparedReads,
+    private readonly statements: PreparedStatements,
   ) {}
 
   /** @returns the account, row-locked until commit when `lock` (MySQL), or `null`. */
-  findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
-    return manager.findOne(AccountEntity, { where: { id: toStoredAccountId(id) }, ...(lock ? forUpdate(manager) : {}) });
+  async findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
+    const sql = lock ? SELECT_ACCOUNT + forUpdateClause(manager) : SELECT_ACCOUNT;
+    const [row] = await this.statements.select<AccountColumns>(manager, sql, [toStoredAccountId(id)]);
+    return row ? toEntity(row) : null;
   }
 
   /**
@@ -51,17 +57,8 @@ export class AccountsRepository {
    * @returns the account, or `null`.
    */
   async find(id: string): Promise<AccountEntity | null> {
-    const [row] = await this.reads.select<StoredAccount>(ACCOUNT_SQL, [toStoredAccountId(id)]);
-    if (!row) return null;
-    return Object.assign(new AccountEntity(), {
-      id: fromStoredAccountId(row.id),
-      name: row.name,
-      discriminator: row.discriminator,
-      avatarUrl: row.avatar_url,
-      teamId: row.team_id === null ? null : Number(row.team_id),
-      permissions: Number(row.permissions),
-      createdAt: Number(row.created_at),
-    });
+    const [row] = await this.reads.select<AccountColumns>(SELECT_ACCOUNT, [toStoredAccountId(id)]);
+    return row ? toEntity(row) : null;
   }
 
   /** Whether the account exists; with `lock`, it stays (row-locked) until commit. */
@@ -85,7 +82,8 @@ export class AccountsRepository {
   }
 
   /**
-   * Inserts `account`. Its team is not locked beforehand: the foreign-key
+   * Inserts `account`, one statement: a taken id is the primary key's
+   * duplicate-key error. Its team is not locked beforehand: the foreign-key
    * check share-locks the team row, which keeps a deletion out until commit
    * without making concurrent writers into one team wait for each other.
    *
@@ -93,9 +91,16 @@ export class AccountsRepository {
    *   `'missing-team'` when its team no longer exists (nothing written).
    */
   async insert(manager: EntityManager, account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
-    if (await manager.exists(AccountEntity, { where: { id: toStoredAccountId(account.id) } })) return 'duplicate';
     try {
-      await manager.insert(AccountEntity, manager.create(AccountEntity, account));
+      await this.statements.write(manager, INSERT_ACCOUNT, [
+        toStoredAccountId(account.id),
+        account.name,
+        account.discriminator,
+        account.avatarUrl,
+        account.teamId,
+        account.permissions,
+        account.createdAt,
+      ]);
       return 'inserted';
     } catch (error) {
       if (isDuplicateKeyError(error)) return 'duplicate';
@@ -107,8 +112,9 @@ export class AccountsRepository {
   /**
    * Writes the columns in `changes` (none: no statement) as one `UPDATE`; an
    * unknown account is left as it is (no row matches). A new team is
-   * share-locked by the foreign-key check (see {@link insert}). Plain SQL:
-   * TypeORM's update query builder cost more CPU than the rest of a rename.
+   * share-locked by the foreign-key check (see {@link insert}). A prepared
+   * statement: its text is one of at most 31 column sets, so a connection's
+   * statement cache holds the few that requests use.
    *
    * @returns `false` when the new team no longer exists (nothing written).
    */
@@ -117,8 +123,8 @@ export class AccountsRepository {
     if (fields.length === 0) return true;
     const assignments = fields.map((field) => `${CHANGEABLE_COLUMNS[field]} = ?`).join(', ');
     try {
-      await manager.query(`UPDATE accounts SET ${assignments} WHERE id = ?`, [
-        ...fields.map((field) => changes[field]),
+      await this.statements.write(manager, `UPDATE accounts SET ${assignments} WHERE id = ?`, [
+        ...fields.map((field) => changes[field] ?? null),
         toStoredAccountId(id),
       ]);
       return true;
@@ -138,4 +144,17 @@ export class AccountsRepository {
   async delete(manager: EntityManager, id: string): Promise<void> {
     await manager.delete(AccountEntity, { id: toStoredAccountId(id) });
   }
+}
+
+/** The entity of a stored row. */
+function toEntity(row: AccountColumns): AccountEntity {
+  return Object.assign(new AccountEntity(), {
+    id: fromStoredAccountId(row.id),
+    name: row.name,
+    discriminator: row.discriminator,
+    avatarUrl: row.avatar_url,
+    teamId: row.team_id === null ? null : Number(row.team_id),
+    permissions: Number(row.permissions),
+    createdAt: Number(row.created_at),
+  });
 }

@@ -66,7 +66,8 @@ export class AccountsService {
         teamId,
         permissions,
       });
-      return this.serializer.serializeOne(account, manager);
+      // Inserted by this transaction, so it is there: one statement reads it back with its team's awards.
+      return (await this.serializer.load(account.id, manager))!;
     });
   }
 

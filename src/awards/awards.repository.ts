@@ -2,13 +2,30 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { toStoredAccountId } from '../common/account-id.js';
-import { forUpdate } from '../database/lock.js';
+import { forUpdateClause } from '../database/lock.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { AwardEntity } from './award.entity.js';
 import { AwardeeEntity } from './awardee.entity.js';
+
+/** An award row as stored. */
+interface AwardColumns {
+  id: number | string;
+  title: string;
+  image_url: string;
+  team_id: number | string | null;
+  created_at: number | string;
+}
+
+const SELECT_AWARD = 'SELECT id, title, image_url, team_id, created_at FROM awards WHERE id = ?';
+const HOLDS = 'SELECT 1 AS held FROM awardees WHERE award_id = ? AND account_id = ?';
+const INSERT_HOLDER = 'INSERT INTO awardees (award_id, account_id) VALUES (?, ?)';
+const DELETE_HOLDER = 'DELETE FROM awardees WHERE award_id = ? AND account_id = ?';
 
 /** Every statement on the `awards` and `awardees` tables; methods run inside the caller's transaction. */
 @Injectable()
 export class AwardsRepository {
+  constructor(private readonly statements: PreparedStatements) {}
+
   /** Inserts an award. @returns it with its new id. */
   async insert(manager: EntityManager, fields: Omit<AwardEntity, 'id'>): Promise<AwardEntity> {
     const award = manager.create(AwardEntity, fields);
@@ -17,8 +34,17 @@ export class AwardsRepository {
   }
 
   /** @returns the award, row-locked until commit when `lock` (MySQL), or `null`. */
-  findById(manager: EntityManager, id: number, lock = false): Promise<AwardEntity | null> {
-    return manager.findOne(AwardEntity, { where: { id }, ...(lock ? forUpdate(manager) : {}) });
+  async findById(manager: EntityManager, id: number, lock = false): Promise<AwardEntity | null> {
+    const sql = lock ? SELECT_AWARD + forUpdateClause(manager) : SELECT_AWARD;
+    const [row] = await this.statements.select<AwardColumns>(manager, sql, [id]);
+    if (!row) return null;
+    return Object.assign(new AwardEntity(), {
+      id: Number(row.id),
+      title: row.title,
+      imageUrl: row.image_url,
+      teamId: row.team_id === null ? null : Number(row.team_id),
+      createdAt: Number(row.created_at),
+    });
   }
 
   /** Writes the changeable columns of `award`. */
@@ -34,6 +60,10 @@ export class AwardsRepository {
   /** Gives `awardId` to each of `accountIds` (distinct, canonical), in one statement. */
   async addHolders(manager: EntityManager, awardId: number, accountIds: string[]): Promise<void> {
     if (accountIds.length === 0) return;
+    if (accountIds.length === 1) {
+      await this.statements.write(manager, INSERT_HOLDER, [awardId, toStoredAccountId(accountIds[0])]);
+      return;
+    }
     await manager.insert(
       AwardeeEntity,
       accountIds.map((accountId) => ({ awardId, accountId })),
@@ -41,13 +71,14 @@ export class AwardsRepository {
   }
 
   /** Whether `accountId` holds `awardId`. */
-  holds(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
-    return manager.exists(AwardeeEntity, { where: { awardId, accountId: toStoredAccountId(accountId) } });
+  async holds(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
+    const rows = await this.statements.select(manager, HOLDS, [awardId, toStoredAccountId(accountId)]);
+    return rows.length > 0;
   }
 
   /** Takes `awardId` from `accountId`. @returns false when it did not hold it. */
   async removeHolder(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
-    const result = await manager.delete(AwardeeEntity, { awardId, accountId: toStoredAccountId(accountId) });
-    return !!result.affected;
+    const outcome = await this.statements.write(manager, DELETE_HOLDER, [awardId, toStoredAccountId(accountId)]);
+    return outcome.affected > 0;
   }
 }

@@ -8,6 +8,7 @@ import { connectWithRetry } from './connect-with-retry.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { SCHEMA_MIGRATED_AT_START, runMigrations } from './migration-runner.js';
 import { PreparedReads } from './prepared-reads.js';
+import { PreparedStatements } from './prepared-statements.js';
 import { ReplicaLagMonitor } from './replicas/replica-lag.monitor.js';
 import { ReplicaReadInterceptor } from './replicas/replica-read.interceptor.js';
 import { ReplicaRouting } from './replicas/replica-routing.js';
@@ -33,7 +34,8 @@ class MigrationsOnStart implements OnModuleInit {
 
 /**
  * The TypeORM connection for the configured backend (docs/api.md#operating), and
- * {@link PreparedReads} for the credential checks and the read model.
+ * {@link PreparedReads} for the credential checks and the read model,
+ * {@link PreparedStatements} for the write transactions' statements.
  * `migrate: true` applies pending migrations at start (API and worker);
  * the CLI passes `false` and runs them on demand. `readReplicas: true` (the
  * API) sends public reads without credentials to the `DATABASE_REPLICA_URLS`
@@ -62,6 +64,7 @@ export class DatabaseModule {
         { provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate },
         MigrationsOnStart,
         PreparedReads,
+        PreparedStatements,
         Transactions,
         {
           provide: ReplicaSet,
@@ -71,7 +74,7 @@ export class DatabaseModule {
         ReplicaRouting,
         ...(options.readReplicas ? [ReplicaLagMonitor, { provide: APP_INTERCEPTOR, useClass: ReplicaReadInterceptor }] : []),
       ],
-      exports: [PreparedReads, Transactions, ReplicaSet, SCHEMA_MIGRATED_AT_START],
+      exports: [PreparedReads, PreparedStatements, Transactions, ReplicaSet, SCHEMA_MIGRATED_AT_START],
     };
   }
 }

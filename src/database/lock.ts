@@ -17,3 +17,8 @@ export function forUpdate(manager: EntityManager): Pick<FindOneOptions, 'lock'> 
 export function forUpdateSkipLocked(manager: EntityManager): Pick<FindOneOptions, 'lock'> {
   return manager.connection.options.type === 'mysql' ? { lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } } : {};
 }
+
+/** {@link forUpdate} as SQL for a statement written out: ` FOR UPDATE` on MySQL, nothing on SQLite. */
+export function forUpdateClause(manager: EntityManager): string {
+  return manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : '';
+}

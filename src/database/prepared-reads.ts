@@ -3,6 +3,7 @@ import type { Pool } from 'mysql2';
 import type { Pool as PromisePool } from 'mysql2/promise';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
+import { PreparedStatements } from './prepared-statements.js';
 import { ReplicaRouting } from './replicas/replica-routing.js';
 import { onPrimary } from './replicas/replica-scope.js';
 
@@ -11,8 +12,9 @@ import { onPrimary } from './replicas/replica-scope.js';
  * MySQL/MariaDB they run as server-side prepared statements (mysql2
  * `execute`): each pooled connection has a statement parsed and planned once,
  * then sends only its parameters, which about halves MariaDB's CPU for a
- * one-statement read. In a transaction (`manager` bound to a query runner) or
- * on SQLite they go through the EntityManager as usual. Every statement is
+ * one-statement read. In a transaction (`manager` bound to a query runner)
+ * they run as {@link PreparedStatements} on the transaction's connection; on
+ * SQLite they go through the EntityManager as usual. Every statement is
  * handed to TypeORM's logger like any other query.
  *
  * Only for statements whose text does not vary with the data (no `IN` list
@@ -30,6 +32,7 @@ export class PreparedReads {
   constructor(
     private readonly dataSource: DataSource,
     private readonly routing: ReplicaRouting,
+    private readonly statements: PreparedStatements,
   ) {}
 
   /**
@@ -42,7 +45,8 @@ export class PreparedReads {
     parameters: readonly (string | number | null)[],
     manager: EntityManager = this.dataSource.manager,
   ): Promise<T[]> {
-    if (this.dataSource.options.type !== 'mysql' || manager.queryRunner) return manager.query(sql, [...parameters]);
+    if (this.dataSource.options.type !== 'mysql') return manager.query(sql, [...parameters]);
+    if (manager.queryRunner) return this.statements.select<T>(manager, sql, parameters);
     this.dataSource.logger.logQuery(sql, [...parameters]);
     try {
       return this.routing.enabled ? await this.executeRouted<T>(sql, parameters) : await this.executeOnPool<T>(sql, parameters);

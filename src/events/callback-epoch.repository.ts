@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { PreparedStatements } from '../database/prepared-statements.js';
+
 /**
  * The callback epoch (docs/api.md#events: an event goes to the callbacks that existed
  * when it was committed): a counter in the one row of `callback_epoch`, raised
@@ -15,10 +17,16 @@ import type { EntityManager } from 'typeorm';
  */
 @Injectable()
 export class CallbackEpochRepository {
+  constructor(private readonly statements: PreparedStatements) {}
+
   /** @returns the current epoch, share-locked until the caller's transaction ends (MySQL; SQLite serialises writers). */
   async readShared(manager: EntityManager): Promise<number> {
     const lock = manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
-    const rows: { epoch: number | string }[] = await manager.query(`SELECT epoch FROM callback_epoch WHERE id = 1${lock}`);
+    const rows = await this.statements.select<{ epoch: number | string }>(
+      manager,
+      `SELECT epoch FROM callback_epoch WHERE id = 1${lock}`,
+      [],
+    );
     return rows.length === 0 ? 0 : Number(rows[0].epoch);
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, In, IsNull } from 'typeorm';
 
-import { forUpdateSkipLocked } from '../database/lock.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
 import { markEventsRecorded } from './outbox-commit.subscriber.js';
@@ -13,12 +13,27 @@ export interface NewOutboxEvent {
   readonly payload: string;
 }
 
+/** An event row as stored. */
+interface OutboxEventRow {
+  id: number | string;
+  type: string;
+  payload: string;
+  created_at: number | string;
+  callback_epoch: number | string;
+}
+
+/** The oldest unrelayed events, `LIMIT ?` of them. */
+const CLAIMABLE_EVENTS =
+  'SELECT id, type, payload, created_at, callback_epoch FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ?';
+const INSERT_EVENT = 'INSERT INTO outbox_events (type, payload, created_at, callback_epoch) VALUES (?, ?, ?, ?)';
+
 /** Every statement on the `outbox_events` table (the transactional outbox, docs/api.md#events). */
 @Injectable()
 export class OutboxRepository {
   constructor(
     private readonly transactions: Transactions,
     private readonly epochs: CallbackEpochRepository,
+    private readonly statements: PreparedStatements,
   ) {}
 
   /**
@@ -30,6 +45,11 @@ export class OutboxRepository {
   async insert(manager: EntityManager, events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
     markEventsRecorded(manager);
     const callbackEpoch = await this.epochs.readShared(manager);
+    if (events.length === 1) {
+      // A team move's one event: a prepared statement, without the ORM's read-back of the generated columns.
+      await this.statements.write(manager, INSERT_EVENT, [events[0].type, events[0].payload, createdAt, callbackEpoch]);
+      return;
+    }
     await manager.insert(
       OutboxEventEntity,
       events.map((event) => ({ ...event, createdAt, callbackEpoch })),
@@ -62,19 +82,26 @@ export class OutboxRepository {
    *   them first (the caller rolls the batch back).
    */
   async claimBatch(manager: EntityManager, limit: number, now: number): Promise<OutboxEventEntity[] | null> {
-    const events = await manager.find(OutboxEventEntity, {
-      where: { dispatchedAt: IsNull() },
-      order: { id: 'ASC' },
-      take: limit,
-      ...forUpdateSkipLocked(manager),
-    });
-    if (events.length === 0) return events;
-    const claim = await manager.update(
-      OutboxEventEntity,
-      { id: In(events.map((event) => event.id)), dispatchedAt: IsNull() },
-      { dispatchedAt: now },
+    const skipLocked = manager.connection.options.type === 'mysql' ? ' FOR UPDATE SKIP LOCKED' : '';
+    const rows = await this.statements.select<OutboxEventRow>(manager, `${CLAIMABLE_EVENTS}${skipLocked}`, [limit]);
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => Number(row.id));
+    const claim = await this.statements.writeText(
+      manager,
+      `UPDATE outbox_events SET dispatched_at = ? WHERE dispatched_at IS NULL AND id IN (${ids.map(() => '?').join(', ')})`,
+      [now, ...ids],
     );
-    return claim.affected !== undefined && claim.affected !== events.length ? null : events;
+    if (claim.affected !== ids.length) return null;
+    return rows.map((row) =>
+      Object.assign(new OutboxEventEntity(), {
+        id: Number(row.id),
+        type: row.type,
+        payload: row.payload,
+        createdAt: Number(row.created_at),
+        callbackEpoch: Number(row.callback_epoch),
+        dispatchedAt: null,
+      }),
+    );
   }
 
   /** The types of the events `ids`, by id. */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId } from '../common/account-id.js';
-import { forUpdate } from '../database/lock.js';
+import { forUpdateClause } from '../database/lock.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import type { AccountFields } from '../read-model/read-model.types.js';
 import { TeamEntity } from './team.entity.js';
 
@@ -16,9 +17,20 @@ interface MemberRow {
   created_at: number | string;
 }
 
+/** A team row as stored. */
+interface TeamColumns {
+  id: number | string;
+  name: string;
+  created_at: number | string;
+}
+
+const SELECT_TEAM = 'SELECT id, name, created_at FROM teams WHERE id = ?';
+
 /** Every statement on the `teams` table, and the lock on a team's members. */
 @Injectable()
 export class TeamsRepository {
+  constructor(private readonly statements: PreparedStatements) {}
+
   /** Inserts a team. @returns it with its new id. */
   async insert(manager: EntityManager, fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
     const team = manager.create(TeamEntity, fields);
@@ -27,8 +39,10 @@ export class TeamsRepository {
   }
 
   /** @returns the team, row-locked until commit when `lock` (MySQL), or `null`. */
-  findById(manager: EntityManager, id: number, lock = false): Promise<TeamEntity | null> {
-    return manager.findOne(TeamEntity, { where: { id }, ...(lock ? forUpdate(manager) : {}) });
+  async findById(manager: EntityManager, id: number, lock = false): Promise<TeamEntity | null> {
+    const sql = lock ? SELECT_TEAM + forUpdateClause(manager) : SELECT_TEAM;
+    const [row] = await this.statements.select<TeamColumns>(manager, sql, [id]);
+    return row ? Object.assign(new TeamEntity(), { id: Number(row.id), name: row.name, createdAt: Number(row.created_at) }) : null;
   }
 
   async rename(manager: EntityManager, id: number, name: string): Promise<void> {

@@ -1,0 +1,133 @@
+/**
+ * `--only writes`: each write route of the service against the same-SQL
+ * reference (reference-server.mjs), which sends the same statements for the
+ * same request with bare Fastify and mysql2.
+ *
+ * 1. **Check**: the first `CHECK_REQUESTS` requests of each write scenario are
+ *    sent to the service, then the same requests to the reference, one at a
+ *    time with MariaDB's general log on (statement-sequence.mjs); the run
+ *    stops when a sequence differs, printing both.
+ * 2. **Rounds**: `rounds` interleaved rounds per scenario, the order swapped
+ *    each round (reference then service, service then reference, ...): the
+ *    same load (load.mjs) against each, with CPU per request of the server,
+ *    of MariaDB and of the delivery worker. A round's ratio is the service's
+ *    req/s over the reference's in that round; the table gives medians.
+ *
+ * The reference's team moves write outbox events like the service's, which
+ * the API's relay and the worker deliver as they do the service's, so both
+ * runs carry the same background work.
+ */
+import { measure } from './load.mjs';
+import { captureStatements, sequenceDifference } from './statement-sequence.mjs';
+import { median } from './stats.mjs';
+
+/** Requests per write scenario whose statements are compared (account creations: 7 into a team, 3 without). */
+const CHECK_REQUESTS = 10;
+
+/** Sends requests `from..from+count-1` of `scenario` to `baseUrl`, one after another. @throws Error on a non-2xx answer. */
+async function sendRequests(baseUrl, scenario, from, count) {
+  for (let i = from; i < from + count; i += 1) {
+    const context = {};
+    for (const step of scenario.steps ?? [scenario]) {
+      const body = step.body?.(i, context);
+      const response = await fetch(`${baseUrl}${step.path(i, context)}`, {
+        method: step.method ?? 'GET',
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${scenario.name} on ${baseUrl} answered ${response.status} ${text.slice(0, 200)}`);
+    }
+  }
+}
+
+/**
+ * Compares the statement sequences of the service and the reference for each scenario.
+ *
+ * @returns `[{ name, statements }]`: statements per checked request, equal on both sides.
+ * @throws Error naming the scenario and the first differing statement when a sequence differs.
+ */
+export async function checkSameSql(connection, servers, list, log) {
+  const checked = [];
+  for (const scenario of list) {
+    await scenario.prepare?.(connection);
+    const service = await captureStatements(connection, () => sendRequests(servers.api, scenario, 0, CHECK_REQUESTS));
+    const reference = await captureStatements(connection, () => sendRequests(servers.reference, scenario, CHECK_REQUESTS, CHECK_REQUESTS));
+    await scenario.cleanup?.(connection);
+    const difference = sequenceDifference(service, reference);
+    if (difference) throw new Error(`the same-SQL reference drifted from the service on ${scenario.name}: ${difference}`);
+    log(`same SQL: ${scenario.name}: ${service.length} statements in ${CHECK_REQUESTS} requests, identical`);
+    checked.push({ name: scenario.name, statements: service.length / CHECK_REQUESTS });
+  }
+  return checked;
+}
+
+/**
+ * Measures each scenario against the service and the reference in `rounds` interleaved rounds, the order
+ * swapped each round.
+ *
+ * @param probes `{ api, reference }`: the pids and log counters of load.mjs `measure`.
+ * @returns per scenario `{ name, statements, rounds: [{ service, reference, ratio }], ratio, ratioMin, ratioMax, errors,
+ *   service, reference }` where `service` and `reference` are the medians of `measure()`'s figures.
+ */
+export async function runSameSql(connection, counter, servers, probes, list, settings, rounds, log) {
+  const checked = await checkSameSql(connection, servers, list, log);
+  const results = [];
+  for (const [index, scenario] of list.entries()) {
+    const runs = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      const order = round % 2 === 1 ? ['reference', 'api'] : ['api', 'reference'];
+      const figures = {};
+      for (const server of order) {
+        await scenario.prepare?.(connection);
+        log(`same SQL, round ${round}: ${scenario.name} on the ${server === 'api' ? 'service' : 'reference'}`);
+        figures[server] = { ...(await measure(servers[server], scenario, settings, counter, probes[server])) };
+        Object.assign(figures[server], await scenario.cleanup?.(connection));
+      }
+      runs.push({ service: figures.api, reference: figures.reference, ratio: figures.api.rps / figures.reference.rps });
+    }
+    const medians = (side) =>
+      Object.fromEntries(
+        ['rps', 'p50', 'p99', 'sqlPerRequest', 'serverCpuMs', 'databaseCpuMs', 'workerCpuMs'].map((field) => [
+          field,
+          median(runs.map((run) => run[side][field])),
+        ]),
+      );
+    const ratios = runs.map((run) => run.ratio);
+    results.push({
+      name: scenario.name,
+      statements: checked[index].statements,
+      target: SAME_SQL_TARGET,
+      ratio: median(ratios),
+      ratioMin: Math.min(...ratios),
+      ratioMax: Math.max(...ratios),
+      errors: runs.reduce((sum, run) => sum + run.service.errors + run.reference.errors, 0),
+      service: medians('service'),
+      reference: medians('reference'),
+      rounds: runs,
+    });
+  }
+  return results;
+}
+
+/** The ratio each write route should reach against its same-SQL reference. */
+export const SAME_SQL_TARGET = 0.7;
+
+const fixed = (value, digits) => (value === undefined ? '-' : value.toFixed(digits));
+
+/** The Markdown table of {@link runSameSql}'s results. */
+export function sameSqlTable(results) {
+  const header =
+    '| write (same SQL) | statements/req | service req/s | reference req/s | ratio (median) | ratio min–max | p99 ms service / reference | API CPU ms/req service / reference | DB CPU ms/req service / reference | worker CPU ms/req service / reference | errors | >= 0.7 |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |';
+  const rows = results.map(
+    (result) =>
+      `| ${result.name} | ${fixed(result.statements, 1)} | ${fixed(result.service.rps, 0)} | ${fixed(result.reference.rps, 0)} | ${fixed(result.ratio, 2)} | ` +
+      `${fixed(result.ratioMin, 2)}–${fixed(result.ratioMax, 2)} | ${fixed(result.service.p99, 0)} / ${fixed(result.reference.p99, 0)} | ` +
+      `${fixed(result.service.serverCpuMs, 3)} / ${fixed(result.reference.serverCpuMs, 3)} | ` +
+      `${fixed(result.service.databaseCpuMs, 3)} / ${fixed(result.reference.databaseCpuMs, 3)} | ` +
+      `${fixed(result.service.workerCpuMs, 3)} / ${fixed(result.reference.workerCpuMs, 3)} | ${result.errors} | ` +
+      `${result.errors === 0 && result.ratio >= result.target ? 'yes' : 'NO'} |`,
+  );
+  return [header, ...rows].join('\n');
+}
