@@ -16,6 +16,10 @@ import {
   type AccountAwardRow,
 } from './account-row.js';
 import type { AccountResource } from './resources.js';
+import { selectList } from './sql-columns.js';
+
+/** A row of the search statement: an account of the page, its place `rn` in it, the total, and one of its awards. */
+type AccountSearchRow = AccountAwardRow & { rn: number | string; total: number | string | null };
 
 /** A SQL fragment and its parameters, in textual order. */
 interface Fragment {
@@ -60,8 +64,14 @@ export class AccountSearchReader {
     const total = this.total(query);
     // The page, numbered in its order: the outer SELECT needs no ORDER BY (a sort of every joined row).
     const page = `SELECT x.id AS id, ROW_NUMBER() OVER (ORDER BY x.name, x.id) AS rn FROM (${matches.sql} LIMIT ? OFFSET ?) x`;
-    const rows = await this.reads.select<AccountAwardRow & { rn: number | string; total: number | string | null }>(
-      `SELECT ${this.straightJoin}p.rn AS rn, ${ACCOUNT_ROW_COLUMNS}, (${total.sql}) AS total, ${ACCOUNT_AWARDS_COLUMNS} ` +
+    const columns = selectList<AccountSearchRow>({
+      rn: 'p.rn',
+      ...ACCOUNT_ROW_COLUMNS,
+      total: `(${total.sql})`,
+      ...ACCOUNT_AWARDS_COLUMNS,
+    });
+    const rows = await this.reads.select<AccountSearchRow>(
+      `SELECT ${this.straightJoin}${columns} ` +
         `FROM (${page}) p INNER JOIN accounts a ON a.id = p.id ${ACCOUNT_TEAM_JOINS} ${ACCOUNT_AWARDS_JOIN}`,
       [...total.parameters, ...matches.parameters, query.per_page, query.page * query.per_page],
     );
