@@ -3,7 +3,6 @@ import { EntityManager } from 'typeorm';
 
 import type { AccountSearchFilter } from './read-model.types.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
 import { NameGramKeys } from './name-gram-keys.js';
 import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
@@ -36,7 +35,8 @@ interface Fragment {
  * counts (`account_counts`; with a `q` of one or two characters and no team,
  * `name_gram_counts`), so it costs the same at any data size; a longer `q`
  * counts the accounts holding its rarest bigram (MySQL), or scans the names
- * (SQLite). A page past the end takes a second statement for its total.
+ * (SQLite). An empty page (past the end, or no match) takes a second
+ * statement for its total ({@link AccountSearchReader.countMatches}).
  */
 @Injectable()
 export class AccountSearchReader {
@@ -58,8 +58,13 @@ export class AccountSearchReader {
     this.straightJoin = this.nameGrams ? 'STRAIGHT_JOIN ' : '';
   }
 
-  /** @throws UnprocessableEntityError (422) at `["query", "team"]` when `team` names no team. */
-  async search(query: AccountSearchFilter): Promise<Page<AccountResource>> {
+  /**
+   * The page of accounts matching `query`, ordered by (name, id), with the
+   * total; `undefined` when the page is empty (a page past the end, or no
+   * match, or a `team` that names no team): {@link countMatches} then gives
+   * the total.
+   */
+  async page(query: AccountSearchFilter): Promise<Page<AccountResource> | undefined> {
     const matches = this.matches(query);
     const total = this.total(query);
     // The page, numbered in its order: the outer SELECT needs no ORDER BY (a sort of every joined row).
@@ -75,17 +80,14 @@ export class AccountSearchReader {
         `FROM (${page}) p INNER JOIN accounts a ON a.id = p.id ${ACCOUNT_TEAM_JOINS} ${ACCOUNT_AWARDS_JOIN}`,
       [...total.parameters, ...matches.parameters, query.per_page, query.page * query.per_page],
     );
-    if (rows.length === 0) return toPage(query, await this.totalOfEmptyPage(query, total), []);
+    if (rows.length === 0) return undefined;
     rows.sort((left, right) => Number(left.rn) - Number(right.rn));
     return toPage(query, Number(rows[0].total ?? 0), AccountSerializer.fromAwardRows(rows));
   }
 
-  /** A page past the end (or no match): the total alone, and the 422 for an unknown team. */
-  private async totalOfEmptyPage(query: AccountSearchFilter, total: Fragment): Promise<number> {
-    if (query.team) {
-      const [team] = await this.manager.query('SELECT id FROM teams WHERE id = ?', [query.team]);
-      if (!team) throw UnprocessableEntityError.notFound(['query', 'team'], 'Team');
-    }
+  /** The number of accounts matching `query` (one statement; 0 for a `team` that names no team). */
+  async countMatches(query: AccountSearchFilter): Promise<number> {
+    const total = this.total(query);
     const [row] = await this.manager.query(`SELECT (${total.sql}) AS total`, total.parameters);
     return Number(row?.total ?? 0);
   }
