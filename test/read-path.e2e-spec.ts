@@ -202,6 +202,21 @@ describe('read path', () => {
       expect([five, twenty, filtered, teams]).toEqual([1, 1, 1, 1]);
     });
 
+    it('GET /accounts/search of an empty page: its total in a second statement, a team checked before it, an unknown team in two', async () => {
+      const past = await statements('get', '/accounts/search?page=9', (body) =>
+        expect(body).toEqual({ page: 9, per_page: 20, pages: 2, results: 30, data: [] }),
+      );
+      const pastOfTeam = await statements('get', `/accounts/search?team=${team.id}&page=9`, (body) =>
+        expect(body).toEqual({ page: 9, per_page: 20, pages: 1, results: 15, data: [] }),
+      );
+      const unknown = await counter.count(async () => {
+        const response = await t.http.get('/accounts/search?team=999999');
+        expect(response.status).toBe(422);
+        expect(response.body).toEqual({ detail: [{ loc: ['query', 'team'], msg: 'Team not found.', type: 'value_error.not_found' }] });
+      });
+      expect([past, pastOfTeam, unknown]).toEqual([2, 3, 2]);
+    });
+
     it('PATCH /account/{id} of name only: one UPDATE and one read in its transaction, after the credential check, no row locked first', async () => {
       let expected: unknown;
       const count = await statements(

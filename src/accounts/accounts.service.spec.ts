@@ -10,6 +10,7 @@ import { BasicUnauthorizedException } from '../common/unauthorized.exception.js'
 import type { AppConfig } from '../config/app-config.js';
 import type { Transactions } from '../database/transactions.js';
 import type { EventsService } from '../events/events.service.js';
+import type { Page } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import type { IdpClient } from '../idp/idp.client.js';
 import type { IdpUser } from '../idp/idp-user.js';
@@ -21,6 +22,7 @@ import type { AccountEntity } from './account.entity.js';
 import type { AccountChanges, AccountsRepository } from './accounts.repository.js';
 import { AccountsService } from './accounts.service.js';
 import type { CreateAccountDto } from './dto/create-account.dto.js';
+import { SearchAccountsQuery } from './dto/search-accounts.query.js';
 
 const NOW = 1_700_000_000.5;
 /** The manager the fake transaction hands out; every transactional read and write must use it. */
@@ -115,6 +117,9 @@ const notFound = (loc: (string | number)[], resource: string) => ({
 describe('AccountsService', () => {
   let repository: FakeAccountsRepository;
   let teamChecks: string[];
+  /** What the search reader was asked, and the page it answers (`undefined`: an empty one). */
+  let searchReads: string[];
+  let searchPage: Page<unknown> | undefined;
   let events: { manager: EntityManager; accounts: readonly unknown[] }[];
   let transactionsRun: number;
   let signupsOpen: boolean;
@@ -126,6 +131,8 @@ describe('AccountsService', () => {
   beforeEach(() => {
     repository = new FakeAccountsRepository();
     teamChecks = [];
+    searchReads = [];
+    searchPage = undefined;
     events = [];
     transactionsRun = 0;
     signupsOpen = true;
@@ -151,6 +158,14 @@ describe('AccountsService', () => {
         teamChecks.push(`team ${id} at ${loc.join('.')}${lock ? ' locked' : ''}`);
         return requireFound(TEAMS.has(id) ? { id, name: `team ${id}`, createdAt: 1 } : null, loc, 'Team');
       },
+      requireExisting: async (id: number, loc: (string | number)[]) => {
+        teamChecks.push(`team ${id} at ${loc.join('.')} outside a transaction`);
+        requireFound(TEAMS.has(id) ? id : null, loc, 'Team');
+      },
+    };
+    const searchReader = {
+      page: async (query: SearchAccountsQuery) => (searchReads.push(`page of team ${query.team}`), searchPage),
+      countMatches: async (query: SearchAccountsQuery) => (searchReads.push(`count of team ${query.team}`), 7),
     };
     const serializer = {
       serializeOne: async (row: AccountEntity, manager?: EntityManager) => {
@@ -176,7 +191,7 @@ describe('AccountsService', () => {
       { nowSeconds: () => NOW } as Clock,
       teams as unknown as TeamsService,
       serializer as unknown as AccountSerializer,
-      {} as AccountSearchReader,
+      searchReader as unknown as AccountSearchReader,
       eventsService as unknown as EventsService,
       { fetchUser: async (token: string) => (idpAsked.push(token), idpUsers.get(token)) } as unknown as IdpClient,
     );
@@ -278,6 +293,37 @@ describe('AccountsService', () => {
       const error = await rejection(service.get('99'));
       expect(error.getStatus()).toBe(422);
       expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+    });
+  });
+
+  describe('search (docs/api.md#routes-accounts)', () => {
+    const query = (team?: number): SearchAccountsQuery => Object.assign(new SearchAccountsQuery(), { page: 2, per_page: 5, team });
+
+    it('answers a page with accounts as read, asking no team: the page proves its team exists', async () => {
+      searchPage = { page: 2, per_page: 5, pages: 3, results: 11, data: [resource(account('10', 3))] };
+      expect(await service.search(query(99))).toBe(searchPage);
+      expect([searchReads, teamChecks]).toEqual([['page of team 99'], []]);
+    });
+
+    it('answers an empty page of a known team with the count of its matches', async () => {
+      expect(await service.search(query(4))).toEqual({ page: 2, per_page: 5, pages: 2, results: 7, data: [] });
+      expect([searchReads, teamChecks]).toEqual([['page of team 4', 'count of team 4'], ['team 4 at query.team outside a transaction']]);
+    });
+
+    it('is a 422 at ["query", "team"] for an empty page of an unknown team, without counting', async () => {
+      const error = await rejection(service.search(query(99)));
+      expect(error.getStatus()).toBe(422);
+      expect(error.getResponse()).toEqual(notFound(['query', 'team'], 'Team'));
+      expect(searchReads).toEqual(['page of team 99']);
+    });
+
+    it('asks no team for an empty page without a team or of "no team" (0)', async () => {
+      await service.search(query());
+      await service.search(query(0));
+      expect([searchReads, teamChecks]).toEqual([
+        ['page of team undefined', 'count of team undefined', 'page of team 0', 'count of team 0'],
+        [],
+      ]);
     });
   });
 

@@ -10,7 +10,7 @@ import { requireFound } from '../common/require-found.js';
 import { Transactions } from '../database/transactions.js';
 import { EventsService } from '../events/events.service.js';
 import { IdpClient } from '../idp/idp.client.js';
-import type { Page } from '../http/pagination.js';
+import { type Page, toPage } from '../http/pagination.js';
 import { ACCOUNT_PERMISSIONS, Permission, hasPermissions } from '../permissions/permission.js';
 import { assertMayChangePermissions } from '../permissions/permission-grant.policy.js';
 import { mayChangeTeam } from '../permissions/team-membership.policy.js';
@@ -99,9 +99,18 @@ export class AccountsService {
     return this.serializer.serializeOne(account);
   }
 
-  /** A page of accounts matching `q` and `team`, ordered by (name, id) (docs/api.md#pagination). */
+  /**
+   * A page of accounts matching `q` and `team`, ordered by (name, id) (docs/api.md#pagination).
+   * A page with accounts proves that its team exists; only an empty one asks
+   * the teams, so the common page costs one statement.
+   *
+   * @throws UnprocessableEntityError (422) at `["query", "team"]` when `team` names no team (docs/api.md#routes-accounts).
+   */
   async search(query: SearchAccountsQuery): Promise<Page<AccountResource>> {
-    return this.searchReader.search(query);
+    const page = await this.searchReader.page(query);
+    if (page) return page;
+    if (query.team) await this.teams.requireExisting(query.team, ['query', 'team']);
+    return toPage(query, await this.searchReader.countMatches(query), []);
   }
 
   /**

@@ -1,3 +1,6 @@
+import { type AwardColumns, awardColumns } from './award-holdings.reader.js';
+import type { Columns } from './sql-columns.js';
+
 /**
  * An account as the read queries return it: the row joined with its team and
  * the team's maintained member count, so that one query gives everything of
@@ -17,11 +20,24 @@ export interface AccountRow {
   team_member_count: number | string | null;
 }
 
-/** The select list of {@link AccountRow} (aliases `a`, `t`, `c` of {@link ACCOUNT_ROW_FROM}); the reads add `WHERE` and joins. */
-export const ACCOUNT_ROW_COLUMNS =
-  'a.id AS id, a.name AS name, a.discriminator AS discriminator, a.avatar_url AS avatar_url, a.team_id AS team_id, ' +
-  'a.permissions AS permissions, a.created_at AS created_at, t.name AS team_name, t.created_at AS team_created_at, ' +
-  'c.accounts AS team_member_count';
+/** The columns of an account's team in {@link AccountRow} (aliases `t`, `c`: its team and the team's maintained count). */
+export const ACCOUNT_TEAM_COLUMNS = {
+  team_name: 't.name',
+  team_created_at: 't.created_at',
+  team_member_count: 'c.accounts',
+} as const satisfies Columns<Pick<AccountRow, 'team_name' | 'team_created_at' | 'team_member_count'>>;
+
+/** The columns of {@link AccountRow} (aliases `a`, `t`, `c` of {@link ACCOUNT_ROW_FROM}); the reads add `WHERE` and joins. */
+export const ACCOUNT_ROW_COLUMNS: Columns<AccountRow> = {
+  id: 'a.id',
+  name: 'a.name',
+  discriminator: 'a.discriminator',
+  avatar_url: 'a.avatar_url',
+  team_id: 'a.team_id',
+  permissions: 'a.permissions',
+  created_at: 'a.created_at',
+  ...ACCOUNT_TEAM_COLUMNS,
+};
 
 /** The joins of an account `a` with its team and the team's maintained member count. */
 export const ACCOUNT_TEAM_JOINS = 'LEFT JOIN teams t ON t.id = a.team_id LEFT JOIN account_counts c ON c.team_key = a.team_id';
@@ -41,15 +57,15 @@ export const ACCOUNT_AWARDS_JOIN =
   'LEFT JOIN awards w2 ON s.n = 2 AND w2.team_id = a.team_id';
 
 /** The award columns of {@link ACCOUNT_AWARDS_JOIN}. */
-export const ACCOUNT_AWARDS_COLUMNS =
-  'w1.id AS award_id, w1.title AS award_title, w1.image_url AS award_image_url, ' +
-  'w2.id AS team_award_id, w2.title AS team_award_title, w2.image_url AS team_award_image_url';
+export const ACCOUNT_AWARDS_COLUMNS: Columns<Omit<AccountAwardRow, keyof AccountRow>> = {
+  ...awardColumns('w1'),
+  team_award_id: 'w2.id',
+  team_award_title: 'w2.title',
+  team_award_image_url: 'w2.image_url',
+};
 
 /** An {@link AccountRow} with one of its awards or one of its team's awards ({@link ACCOUNT_AWARDS_JOIN}). */
-export interface AccountAwardRow extends AccountRow {
-  award_id: number | string | null;
-  award_title: string | null;
-  award_image_url: string | null;
+export interface AccountAwardRow extends AccountRow, AwardColumns {
   team_award_id: number | string | null;
   team_award_title: string | null;
   team_award_image_url: string | null;

@@ -3,7 +3,6 @@ import { EntityManager } from 'typeorm';
 
 import type { AccountSearchFilter } from './read-model.types.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
 import { NameGramKeys } from './name-gram-keys.js';
 import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
@@ -16,6 +15,10 @@ import {
   type AccountAwardRow,
 } from './account-row.js';
 import type { AccountResource } from './resources.js';
+import { selectList } from './sql-columns.js';
+
+/** A row of the search statement: an account of the page, its place `rn` in it, the total, and one of its awards. */
+type AccountSearchRow = AccountAwardRow & { rn: number | string; total: number | string | null };
 
 /** A SQL fragment and its parameters, in textual order. */
 interface Fragment {
@@ -32,7 +35,8 @@ interface Fragment {
  * counts (`account_counts`; with a `q` of one or two characters and no team,
  * `name_gram_counts`), so it costs the same at any data size; a longer `q`
  * counts the accounts holding its rarest bigram (MySQL), or scans the names
- * (SQLite). A page past the end takes a second statement for its total.
+ * (SQLite). An empty page (past the end, or no match) takes a second
+ * statement for its total ({@link AccountSearchReader.countMatches}).
  */
 @Injectable()
 export class AccountSearchReader {
@@ -54,28 +58,36 @@ export class AccountSearchReader {
     this.straightJoin = this.nameGrams ? 'STRAIGHT_JOIN ' : '';
   }
 
-  /** @throws UnprocessableEntityError (422) at `["query", "team"]` when `team` names no team. */
-  async search(query: AccountSearchFilter): Promise<Page<AccountResource>> {
+  /**
+   * The page of accounts matching `query`, ordered by (name, id), with the
+   * total; `undefined` when the page is empty (a page past the end, or no
+   * match, or a `team` that names no team): {@link countMatches} then gives
+   * the total.
+   */
+  async page(query: AccountSearchFilter): Promise<Page<AccountResource> | undefined> {
     const matches = this.matches(query);
     const total = this.total(query);
     // The page, numbered in its order: the outer SELECT needs no ORDER BY (a sort of every joined row).
     const page = `SELECT x.id AS id, ROW_NUMBER() OVER (ORDER BY x.name, x.id) AS rn FROM (${matches.sql} LIMIT ? OFFSET ?) x`;
-    const rows = await this.reads.select<AccountAwardRow & { rn: number | string; total: number | string | null }>(
-      `SELECT ${this.straightJoin}p.rn AS rn, ${ACCOUNT_ROW_COLUMNS}, (${total.sql}) AS total, ${ACCOUNT_AWARDS_COLUMNS} ` +
+    const columns = selectList<AccountSearchRow>({
+      rn: 'p.rn',
+      ...ACCOUNT_ROW_COLUMNS,
+      total: `(${total.sql})`,
+      ...ACCOUNT_AWARDS_COLUMNS,
+    });
+    const rows = await this.reads.select<AccountSearchRow>(
+      `SELECT ${this.straightJoin}${columns} ` +
         `FROM (${page}) p INNER JOIN accounts a ON a.id = p.id ${ACCOUNT_TEAM_JOINS} ${ACCOUNT_AWARDS_JOIN}`,
       [...total.parameters, ...matches.parameters, query.per_page, query.page * query.per_page],
     );
-    if (rows.length === 0) return toPage(query, await this.totalOfEmptyPage(query, total), []);
+    if (rows.length === 0) return undefined;
     rows.sort((left, right) => Number(left.rn) - Number(right.rn));
     return toPage(query, Number(rows[0].total ?? 0), AccountSerializer.fromAwardRows(rows));
   }
 
-  /** A page past the end (or no match): the total alone, and the 422 for an unknown team. */
-  private async totalOfEmptyPage(query: AccountSearchFilter, total: Fragment): Promise<number> {
-    if (query.team) {
-      const [team] = await this.manager.query('SELECT id FROM teams WHERE id = ?', [query.team]);
-      if (!team) throw UnprocessableEntityError.notFound(['query', 'team'], 'Team');
-    }
+  /** The number of accounts matching `query` (one statement; 0 for a `team` that names no team). */
+  async countMatches(query: AccountSearchFilter): Promise<number> {
+    const total = this.total(query);
     const [row] = await this.manager.query(`SELECT (${total.sql}) AS total`, total.parameters);
     return Number(row?.total ?? 0);
   }

@@ -14,10 +14,11 @@ import {
 } from './account-row.js';
 import { type AwardHoldings, AwardHoldingsReader, appendAward, sortedByAwardId } from './award-holdings.reader.js';
 import type { AccountResource, TeamResource } from './resources.js';
+import { selectList } from './sql-columns.js';
 import { TeamSerializer } from './team.serializer.js';
 
 /** {@link AccountSerializer.load}: the account with its awards and its team's awards, one row per award. */
-const SINGLE_ACCOUNT_SQL = `SELECT ${ACCOUNT_ROW_COLUMNS}, ${ACCOUNT_AWARDS_COLUMNS} ${ACCOUNT_ROW_FROM} ${ACCOUNT_AWARDS_JOIN} WHERE a.id = ?`;
+const SINGLE_ACCOUNT_SQL = `SELECT ${selectList<AccountAwardRow>({ ...ACCOUNT_ROW_COLUMNS, ...ACCOUNT_AWARDS_COLUMNS })} ${ACCOUNT_ROW_FROM} ${ACCOUNT_AWARDS_JOIN} WHERE a.id = ?`;
 
 /**
  * Builds Account objects (docs/api.md#objects) with their team and awards in a fixed

@@ -4,6 +4,7 @@ import { EntityManager } from 'typeorm';
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { placeholders } from '../database/sql-placeholders.js';
 import type { AwardResource } from './resources.js';
+import { type ColumnNames, type Columns, columnNames, unionArm } from './sql-columns.js';
 
 /** The awards of many accounts and many teams, by owner. */
 export interface AwardHoldings {
@@ -21,6 +22,11 @@ interface HoldingRow {
   image_url: string;
 }
 
+/** The columns of {@link HoldingRow}: the owner (one of the two), then the award `w`. */
+const HOLDING_COLUMNS: ColumnNames<HoldingRow> = ['account_id', 'team_id', 'id', 'title', 'image_url'];
+/** The award `w` of a {@link HoldingRow}. */
+const HOLDING_AWARD: Partial<Columns<HoldingRow>> = { id: 'w.id', title: 'w.title', image_url: 'w.image_url' };
+
 /**
  * Loads the awards held by many accounts and given to many teams in ONE
  * statement, whatever the number of rows (docs/api.md#objects objects without N+1
@@ -36,14 +42,18 @@ export class AwardHoldingsReader {
     const parts: string[] = [];
     if (accounts.length > 0) {
       parts.push(
-        'SELECT h.account_id AS account_id, NULL AS team_id, w.id AS id, w.title AS title, w.image_url AS image_url ' +
-          `FROM awardees h INNER JOIN awards w ON w.id = h.award_id WHERE h.account_id IN (${placeholders(accounts.length)})`,
+        unionArm(HOLDING_COLUMNS, {
+          columns: { account_id: 'h.account_id', ...HOLDING_AWARD },
+          from: `FROM awardees h INNER JOIN awards w ON w.id = h.award_id WHERE h.account_id IN (${placeholders(accounts.length)})`,
+        }),
       );
     }
     if (teams.length > 0) {
       parts.push(
-        'SELECT NULL AS account_id, w.team_id AS team_id, w.id AS id, w.title AS title, w.image_url AS image_url ' +
-          `FROM awards w WHERE w.team_id IN (${placeholders(teams.length)})`,
+        unionArm(HOLDING_COLUMNS, {
+          columns: { team_id: 'w.team_id', ...HOLDING_AWARD },
+          from: `FROM awards w WHERE w.team_id IN (${placeholders(teams.length)})`,
+        }),
       );
     }
     if (parts.length === 0) return holdings;
@@ -57,19 +67,31 @@ export class AwardHoldingsReader {
   }
 }
 
+/** An award in the columns of a single-statement read (`NULL` in a row that has none). */
+export interface AwardColumns {
+  award_id: number | string | null;
+  award_title: string | null;
+  award_image_url: string | null;
+}
+
+/** The {@link AwardColumns} of the award aliased `alias`. */
+export function awardColumns(alias: string): Columns<AwardColumns> {
+  return { award_id: `${alias}.id`, award_title: `${alias}.title`, award_image_url: `${alias}.image_url` };
+}
+
+/** The names of {@link AwardColumns}, in order. */
+export const AWARD_COLUMN_NAMES: ColumnNames<AwardColumns> = columnNames(awardColumns('w'));
+
 /**
  * An award row of a single-statement read (`UNION ALL`): the award in the
  * `award_*` columns, its owner in `id` (stored account id) or `team_id`.
  */
-export interface AwardUnionRow {
+export interface AwardUnionRow extends AwardColumns {
   kind: number | string;
   /** The holder (stored account id) of a kind-`accountKind` row. */
   id: string | null;
   /** The team of a kind-`teamKind` row. */
   team_id: number | string | null;
-  award_id: number | string | null;
-  award_title: string | null;
-  award_image_url: string | null;
 }
 
 /**

@@ -4,29 +4,40 @@ import { EntityManager } from 'typeorm';
 import type { AwardFields } from './read-model.types.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
-import { ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountRow } from './account-row.js';
-import { type AwardUnionRow, holdingsFromRows } from './award-holdings.reader.js';
+import { ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, ACCOUNT_TEAM_COLUMNS, type AccountRow } from './account-row.js';
+import { AWARD_COLUMN_NAMES, type AwardUnionRow, awardColumns, holdingsFromRows } from './award-holdings.reader.js';
+import { type ColumnNames, columnNames, unionAll } from './sql-columns.js';
 import type { AwardDetailsResource, AwardResource } from './resources.js';
 import { TeamSerializer } from './team.serializer.js';
 
-const NO_AWARD = 'NULL AS award_id, NULL AS award_title, NULL AS award_image_url';
-/** `name`, `discriminator`, `avatar_url` of a row that is not an account. */
-const NO_ACCOUNT = 'NULL, NULL, NULL';
-const NO_TEAM = 'NULL, NULL, NULL';
-/** {@link AwardSerializer.loadDetails}; parameters: the award id five times. */
-const AWARD_DETAILS_SQL =
-  `SELECT 1 AS kind, ${ACCOUNT_ROW_COLUMNS}, ${NO_AWARD} ${ACCOUNT_ROW_FROM} INNER JOIN awardees h ON h.account_id = a.id WHERE h.award_id = ? ` +
-  `UNION ALL SELECT 0, NULL, ${NO_ACCOUNT}, w.team_id, NULL, NULL, t.name, t.created_at, c.accounts, w.id, w.title, w.image_url ` +
-  'FROM awards w LEFT JOIN teams t ON t.id = w.team_id LEFT JOIN account_counts c ON c.team_key = w.team_id WHERE w.id = ? ' +
-  `UNION ALL SELECT 2, h2.account_id, ${NO_ACCOUNT}, NULL, NULL, NULL, ${NO_TEAM}, w2.id, w2.title, w2.image_url ` +
-  'FROM awardees h INNER JOIN awardees h2 ON h2.account_id = h.account_id INNER JOIN awards w2 ON w2.id = h2.award_id WHERE h.award_id = ? ' +
-  `UNION ALL SELECT 3, NULL, ${NO_ACCOUNT}, w3.team_id, NULL, NULL, ${NO_TEAM}, w3.id, w3.title, w3.image_url FROM (` +
-  'SELECT a.team_id AS team_id FROM awardees h INNER JOIN accounts a ON a.id = h.account_id WHERE h.award_id = ? ' +
-  'UNION SELECT w.team_id FROM awards w WHERE w.id = ?) involved INNER JOIN awards w3 ON w3.team_id = involved.team_id ' +
-  'ORDER BY kind, name, id';
-
 /** A row of {@link AWARD_DETAILS_SQL}: account columns and award columns, by `kind`. */
 type AwardDetailsRow = AccountRow & AwardUnionRow;
+
+/** The columns of {@link AwardDetailsRow}: `kind`, an {@link AccountRow}, an award. */
+const AWARD_DETAILS_COLUMNS: ColumnNames<AwardDetailsRow> = ['kind', ...columnNames(ACCOUNT_ROW_COLUMNS), ...AWARD_COLUMN_NAMES];
+
+/** {@link AwardSerializer.loadDetails}; parameters: the award id five times. */
+const AWARD_DETAILS_SQL =
+  unionAll<AwardDetailsRow>(AWARD_DETAILS_COLUMNS, [
+    {
+      columns: { kind: '1', ...ACCOUNT_ROW_COLUMNS },
+      from: `${ACCOUNT_ROW_FROM} INNER JOIN awardees h ON h.account_id = a.id WHERE h.award_id = ?`,
+    },
+    {
+      columns: { kind: '0', team_id: 'w.team_id', ...ACCOUNT_TEAM_COLUMNS, ...awardColumns('w') },
+      from: 'FROM awards w LEFT JOIN teams t ON t.id = w.team_id LEFT JOIN account_counts c ON c.team_key = w.team_id WHERE w.id = ?',
+    },
+    {
+      columns: { kind: '2', id: 'h2.account_id', ...awardColumns('w2') },
+      from: 'FROM awardees h INNER JOIN awardees h2 ON h2.account_id = h.account_id INNER JOIN awards w2 ON w2.id = h2.award_id WHERE h.award_id = ?',
+    },
+    {
+      columns: { kind: '3', team_id: 'w3.team_id', ...awardColumns('w3') },
+      from:
+        'FROM (SELECT a.team_id AS team_id FROM awardees h INNER JOIN accounts a ON a.id = h.account_id WHERE h.award_id = ? ' +
+        'UNION SELECT w.team_id FROM awards w WHERE w.id = ?) involved INNER JOIN awards w3 ON w3.team_id = involved.team_id',
+    },
+  ]) + ' ORDER BY kind, name, id';
 
 /**
  * Builds Award objects and the `GET /award/{award}` answer (docs/api.md#objects). The

@@ -5,18 +5,26 @@ import { PreparedReads } from '../database/prepared-reads.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import type { TeamSearchFilter } from './read-model.types.js';
 import type { AwardResource, TeamResource } from './resources.js';
+import { AWARD_COLUMN_NAMES, type AwardColumns, awardColumns } from './award-holdings.reader.js';
+import { type ColumnNames, columnNames, unionAll } from './sql-columns.js';
 import { TEAM_ROW_COLUMNS, TEAM_ROW_FROM, type TeamRow } from './team-row.js';
 import { TeamSerializer } from './team.serializer.js';
 
 /** A row of the search statement: a team of the page (kind 0) or one of its awards (kind 1). */
-interface TeamSearchRow extends Partial<TeamRow> {
+interface TeamSearchRow extends Partial<TeamRow>, AwardColumns {
   kind: number | string;
   total: number | string | null;
   award_team_id: number | string | null;
-  award_id: number | string | null;
-  award_title: string | null;
-  award_image_url: string | null;
 }
+
+/** The columns of {@link TeamSearchRow}: `kind`, a {@link TeamRow}, the total, an award and its team. */
+const TEAM_SEARCH_COLUMNS: ColumnNames<TeamSearchRow> = [
+  'kind',
+  ...columnNames(TEAM_ROW_COLUMNS),
+  'total',
+  'award_team_id',
+  ...AWARD_COLUMN_NAMES,
+];
 
 /**
  * `GET /teams/search` (docs/api.md#pagination) in ONE statement whatever the page size:
@@ -40,11 +48,16 @@ export class TeamSearchReader {
     const page = `SELECT t.id AS id FROM teams t${where} ORDER BY t.name, t.id LIMIT ? OFFSET ?`;
     const pageParameters = [...filter, query.per_page, query.page * query.per_page];
     const rows = await this.reads.select<TeamSearchRow>(
-      `SELECT 0 AS kind, ${TEAM_ROW_COLUMNS}, (${total}) AS total, NULL AS award_team_id, NULL AS award_id, NULL AS award_title, ` +
-        `NULL AS award_image_url ${TEAM_ROW_FROM} INNER JOIN (${page}) p ON p.id = t.id ` +
-        'UNION ALL SELECT 1, NULL, NULL, NULL, NULL, NULL, w.team_id, w.id, w.title, w.image_url ' +
-        `FROM awards w WHERE w.team_id IN (SELECT p.id FROM (${page}) p) ` +
-        'ORDER BY kind, name, id, award_id',
+      unionAll(TEAM_SEARCH_COLUMNS, [
+        {
+          columns: { kind: '0', ...TEAM_ROW_COLUMNS, total: `(${total})` },
+          from: `${TEAM_ROW_FROM} INNER JOIN (${page}) p ON p.id = t.id`,
+        },
+        {
+          columns: { kind: '1', award_team_id: 'w.team_id', ...awardColumns('w') },
+          from: `FROM awards w WHERE w.team_id IN (SELECT p.id FROM (${page}) p)`,
+        },
+      ]) + ' ORDER BY kind, name, id, award_id',
       [...filter, ...pageParameters, ...pageParameters],
     );
     const teams = rows.filter((row) => Number(row.kind) === 0);

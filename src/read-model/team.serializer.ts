@@ -6,14 +6,21 @@ import { placeholders } from '../database/sql-placeholders.js';
 import type { TeamFields } from './read-model.types.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
 import type { AwardResource, TeamResource } from './resources.js';
-import { TEAM_ROW_SELECT, type TeamRow } from './team-row.js';
+import { columnNames, unionAll } from './sql-columns.js';
+import { TEAM_ROW_COLUMNS, TEAM_ROW_FROM, TEAM_ROW_SELECT, type TeamRow } from './team-row.js';
+
+/** A row of {@link SINGLE_TEAM_SQL}: the team (kind 0), or one of its awards (kind 1: its id in `id`, its title in `name`). */
+type SingleTeamRow = TeamRow & { kind: number | string; image_url: string | null };
 
 /** {@link TeamSerializer.loadOne}: kind 0 the team, 1 its awards by id. */
 const SINGLE_TEAM_SQL =
-  'SELECT 0 AS kind, t.id AS id, t.name AS name, t.created_at AS created_at, c.accounts AS member_count, NULL AS image_url ' +
-  'FROM teams t LEFT JOIN account_counts c ON c.team_key = t.id WHERE t.id = ? ' +
-  'UNION ALL SELECT 1, w.id, w.title, NULL, NULL, w.image_url FROM awards w WHERE w.team_id = ? ' +
-  'ORDER BY kind, id';
+  unionAll<SingleTeamRow>(
+    ['kind', ...columnNames(TEAM_ROW_COLUMNS), 'image_url'],
+    [
+      { columns: { kind: '0', ...TEAM_ROW_COLUMNS }, from: `${TEAM_ROW_FROM} WHERE t.id = ?` },
+      { columns: { kind: '1', id: 'w.id', name: 'w.title', image_url: 'w.image_url' }, from: 'FROM awards w WHERE w.team_id = ?' },
+    ],
+  ) + ' ORDER BY kind, id';
 
 /**
  * Builds Team objects (docs/api.md#objects) for any number of teams in two

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId } from '../common/account-id.js';
 import { forUpdateClause } from '../database/lock.js';
+import { PreparedReads } from '../database/prepared-reads.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 import type { AccountFields } from '../read-model/read-model.types.js';
 import { TeamEntity } from './team.entity.js';
@@ -25,17 +26,26 @@ interface TeamColumns {
 }
 
 const SELECT_TEAM = 'SELECT id, name, created_at FROM teams WHERE id = ?';
+const TEAM_EXISTS = 'SELECT id FROM teams WHERE id = ?';
 
 /** Every statement on the `teams` table, and the lock on a team's members. */
 @Injectable()
 export class TeamsRepository {
-  constructor(private readonly statements: PreparedStatements) {}
+  constructor(
+    private readonly statements: PreparedStatements,
+    private readonly reads: PreparedReads,
+  ) {}
 
   /** Inserts a team. @returns it with its new id. */
   async insert(manager: EntityManager, fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
     const team = manager.create(TeamEntity, fields);
     await manager.insert(TeamEntity, team);
     return team;
+  }
+
+  /** Whether the team exists, read outside any transaction (one prepared statement). */
+  async exists(id: number): Promise<boolean> {
+    return (await this.reads.select(TEAM_EXISTS, [id])).length > 0;
   }
 
   /** @returns the team, row-locked until commit when `lock` (MySQL), or `null`. */

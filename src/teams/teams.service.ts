@@ -5,6 +5,7 @@ import type { Principal } from '../common/principal.js';
 import { Clock } from '../clock/clock.js';
 import { requireFound } from '../common/require-found.js';
 import { Transactions } from '../database/transactions.js';
+import { UnprocessableEntityError } from '../http/validation-error.js';
 import { EventsService } from '../events/events.service.js';
 import type { Page } from '../http/pagination.js';
 import { mayManageTeam } from '../permissions/team-ownership.policy.js';
@@ -88,6 +89,16 @@ export class TeamsService {
    */
   async require(manager: EntityManager, id: number, loc: (string | number)[], lock = false): Promise<TeamEntity> {
     return requireFound(await this.repository.findById(manager, id, lock), loc, 'Team');
+  }
+
+  /**
+   * Checks, outside any transaction, that team `id` exists (one statement).
+   *
+   * @param loc where the id came from, for the 422 (e.g. `['query', 'team']`).
+   * @throws UnprocessableEntityError (422) when it does not.
+   */
+  async requireExisting(id: number, loc: (string | number)[]): Promise<void> {
+    if (!(await this.repository.exists(id))) throw UnprocessableEntityError.notFound(loc, 'Team');
   }
 
   private assertMayManage(caller: Principal, teamId: number): void {
