@@ -11,31 +11,12 @@
 // - read-model/: every read query; it knows no feature.
 // - features import each other without loops (folder-level cycles are errors).
 // - a repository (*.repository.ts) is imported only inside its own feature folder (and by the
-//   composition roots and specs): other features call the owner's exported service.
+//   composition roots and specs): other features call the owner's exported service or port
+//   (e.g. callbacks/delivery-callbacks.ts), with no exception.
 const INFRASTRUCTURE = '^src/(clock|config|database|health|http|idempotency|logging|metrics|openapi|rate-limit|redis)/';
 const FEATURES = '^src/(accounts|auth|awards|callbacks|delivery|events|idp|permissions|teams)/';
 const ROOTS = '^src/(cli/|[^/]+\\.ts$)';
 const REPOSITORY = '\\.repository\\.ts$';
-
-/**
- * Files that still import another feature's repository, each with the one repository it may
- * import; their statements move to a method the owner exports next. `from` captures the
- * file's own feature folder first.
- */
-const REPOSITORY_EXCEPTIONS = [
-  {
-    // Delivery reads callbacks and records their health with CallbacksRepository (which
-    // CallbacksStoreModule provides once and exports), and claims and prunes outbox events
-    // with OutboxRepository (which EventsModule exports).
-    from: '^src/(delivery)/(deliveries\\.service|delivery-executor|delivery-log\\.service|delivery-retention\\.pruner|outbox\\.relay)\\.ts$',
-    to: '^src/(callbacks/callbacks|events/outbox)\\.repository\\.ts$',
-  },
-  {
-    // Award give and take lock the accounts they touch through AccountsRepository (hot write path).
-    from: '^src/(awards)/awards\\.service\\.ts$',
-    to: '^src/accounts/accounts\\.repository\\.ts$',
-  },
-];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -94,17 +75,10 @@ module.exports = {
       name: 'repository-private-to-its-feature',
       severity: 'error',
       comment:
-        "A repository holds its feature's tables (docs/architecture.md#tables): other features call the owner's exported service, never its repository.",
-      from: { path: '^src/([^/]+)/', pathNot: [ROOTS, '\\.spec\\.ts$', ...REPOSITORY_EXCEPTIONS.map((exception) => exception.from)] },
+        "A repository holds its feature's tables (docs/architecture.md#tables): other features call the owner's exported service or port, never its repository.",
+      from: { path: '^src/([^/]+)/', pathNot: [ROOTS, '\\.spec\\.ts$'] },
       to: { path: REPOSITORY, pathNot: '^src/$1/' },
     },
-    ...REPOSITORY_EXCEPTIONS.map((exception) => ({
-      name: 'repository-private-to-its-feature',
-      severity: 'error',
-      comment: 'A listed exception imports the one repository it is listed with, no other.',
-      from: { path: exception.from },
-      to: { path: REPOSITORY, pathNot: [exception.to, '^src/$1/'] },
-    })),
     {
       name: 'no-test-code-in-src',
       severity: 'error',

@@ -7,12 +7,13 @@ const TABLE_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+[`"]?([a-z_][a-z0-9
  * ESLint rule `local/table-ownership`: an SQL string that names a table
  * (after `FROM`, `JOIN`, `INTO`, `UPDATE` or `TABLE`) appears only in the
  * folder that owns the table (docs/architecture.md#tables), in a folder every
- * table is open to (the read model, database/), or in a file the `exceptions`
- * list names for that table. Strings joined with `+` and templates are read as
- * one statement; interpolations are skipped.
+ * table is open to (the read model, database/). No file is excepted: another
+ * module reaches a table through the owner's exported service or port.
+ * Strings joined with `+` and templates are read as one statement;
+ * interpolations are skipped.
  *
- * Options: `{ owners: { [table]: folder }, shared: folder[], exceptions: { file, tables, reason }[] }`,
- * folders and files relative to the project root.
+ * Options: `{ owners: { [table]: folder }, shared: folder[] }`, folders relative
+ * to the project root.
  */
 export const tableOwnership = {
   meta: {
@@ -24,15 +25,6 @@ export const tableOwnership = {
         properties: {
           owners: { type: 'object', additionalProperties: { type: 'string' } },
           shared: { type: 'array', items: { type: 'string' } },
-          exceptions: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { file: { type: 'string' }, tables: { type: 'array', items: { type: 'string' } }, reason: { type: 'string' } },
-              required: ['file', 'tables', 'reason'],
-              additionalProperties: false,
-            },
-          },
         },
         required: ['owners'],
         additionalProperties: false,
@@ -40,20 +32,19 @@ export const tableOwnership = {
     ],
     messages: {
       foreignTable:
-        "SQL on `{{table}}` belongs to its owner, {{owner}} (docs/architecture.md#tables): call the owner's exported service, or list this file in the rule's exceptions with the reason.",
+        "SQL on `{{table}}` belongs to its owner, {{owner}} (docs/architecture.md#tables): call the owner's exported service or port, or read across tables in the read model.",
     },
   },
   create(context) {
-    const { owners, shared = [], exceptions = [] } = context.options[0];
+    const { owners, shared = [] } = context.options[0];
     const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
     if (shared.some((folder) => file.startsWith(folder))) return {};
-    const excused = new Set(exceptions.filter((exception) => exception.file === file).flatMap((exception) => exception.tables));
 
     /** Reports every table `text` names that this file may not touch. */
     function check(node, text) {
       for (const [, table] of text.matchAll(TABLE_REFERENCE)) {
         const owner = owners[table];
-        if (owner === undefined || file.startsWith(owner) || excused.has(table)) continue;
+        if (owner === undefined || file.startsWith(owner)) continue;
         context.report({ node, messageId: 'foreignTable', data: { table, owner } });
       }
     }

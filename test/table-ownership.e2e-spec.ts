@@ -39,13 +39,25 @@ describe('table ownership lint rule', () => {
     }
   });
 
-  it('lets a listed exception name only the tables it is listed with', async () => {
-    expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'SELECT id FROM accounts WHERE team_id = ?';")).toEqual(
-      [],
-    );
-    expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'DELETE FROM awards WHERE team_id = ?';")).toEqual([
-      expect.stringContaining('SQL on `awards` belongs to its owner, src/awards/'),
+  it('excepts no file: the statements that moved to their owners are refused where they were', async () => {
+    expect(
+      await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'SELECT id FROM accounts WHERE team_id = ? FOR UPDATE';"),
+    ).toEqual([expect.stringContaining('SQL on `accounts` belongs to its owner, src/accounts/')]);
+    expect(
+      await ownershipErrors(
+        'src/delivery/deliveries.repository.ts',
+        "export const A = 'SELECT d.id FROM deliveries d JOIN outbox_events e ON e.id = d.event_id LEFT JOIN callbacks c ON c.id = d.callback_id';",
+      ),
+    ).toEqual([
+      expect.stringContaining('SQL on `outbox_events` belongs to its owner, src/events/'),
+      expect.stringContaining('SQL on `callbacks` belongs to its owner, src/callbacks/'),
     ]);
+    expect(
+      await ownershipErrors(
+        'src/events/outbox.repository.ts',
+        "export const A = 'SELECT 1 FROM deliveries WHERE deliveries.event_id = ?';",
+      ),
+    ).toEqual([expect.stringContaining('SQL on `deliveries` belongs to its owner, src/delivery/')]);
   });
 
   it('ignores prose: keywords in lower case, and names that are no table', async () => {

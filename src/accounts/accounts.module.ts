@@ -6,15 +6,15 @@ import { IdpModule } from '../idp/idp.module.js';
 import { ReadModelModule } from '../read-model/read-model.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
 import { AccountsController } from './accounts.controller.js';
-import { AccountsRepository } from './accounts.repository.js';
+import { AccountsStoreModule } from './accounts-store.module.js';
 import { AccountsService } from './accounts.service.js';
 import { AccountEntity } from './account.entity.js';
 
 /** Accounts (docs/api.md#routes-accounts). */
 @Module({
-  imports: [TypeOrmModule.forFeature([AccountEntity]), ReadModelModule, EventsModule, TeamsModule, IdpModule],
+  imports: [TypeOrmModule.forFeature([AccountEntity]), AccountsStoreModule, ReadModelModule, EventsModule, TeamsModule, IdpModule],
   controllers: [AccountsController],
-  providers: [AccountsService, AccountsRepository],
-  exports: [AccountsService, AccountsRepository],
+  providers: [AccountsService],
+  exports: [AccountsService],
 })
 export class AccountsModule {}

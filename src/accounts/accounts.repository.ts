@@ -9,6 +9,7 @@ import { PreparedReads } from '../database/prepared-reads.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
 import type { AccountRow } from '../read-model/account-row.js';
+import type { AccountFields } from '../read-model/read-model.types.js';
 import { AccountEntity } from './account.entity.js';
 
 /** The columns `PATCH /account/{account}` may change (docs/api.md#routes-accounts); each one given is written. */
@@ -16,6 +17,9 @@ export type AccountChanges = Partial<Pick<AccountEntity, 'name' | 'discriminator
 
 /** An `accounts` row as stored (drivers give numbers as strings at times). */
 type AccountColumns = Pick<AccountRow, 'id' | 'name' | 'discriminator' | 'avatar_url' | 'team_id' | 'permissions' | 'created_at'>;
+
+/** The member columns read when their team is deleted, as stored. */
+type MemberRow = Omit<AccountColumns, 'team_id'>;
 
 /** Each changeable field's column. */
 const CHANGEABLE_COLUMNS: Record<keyof AccountChanges, string> = {
@@ -79,6 +83,27 @@ export class AccountsRepository {
       ...forUpdate(manager),
     });
     return new Set(found.map((account) => account.id));
+  }
+
+  /**
+   * Locks team `teamId`'s members (one statement) so none moves or goes before commit.
+   * @returns them as they will be once the team is deleted: without a team.
+   */
+  async lockTeamMembers(manager: EntityManager, teamId: number): Promise<AccountFields[]> {
+    const lock = manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : '';
+    const rows: MemberRow[] = await manager.query(
+      `SELECT id, name, discriminator, avatar_url, permissions, created_at FROM accounts WHERE team_id = ?${lock}`,
+      [teamId],
+    );
+    return rows.map((row) => ({
+      id: fromStoredAccountId(row.id),
+      name: row.name,
+      discriminator: row.discriminator,
+      avatarUrl: row.avatar_url,
+      teamId: null,
+      permissions: Number(row.permissions),
+      createdAt: Number(row.created_at),
+    }));
   }
 
   /**

@@ -220,6 +220,15 @@ export class AccountsService {
   }
 
   /**
+   * Locks the accounts of `ids` that exist (one statement), so none is deleted
+   * before `manager`'s transaction commits (an award given to them).
+   * @returns the canonical ids found.
+   */
+  async lockExisting(manager: EntityManager, ids: string[]): Promise<Set<string>> {
+    return this.repository.lockExisting(manager, ids);
+  }
+
+  /**
    * Loads an account inside `manager`'s transaction.
    *
    * @throws UnprocessableEntityError (422) when it does not exist.

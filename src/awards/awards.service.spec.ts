@@ -3,7 +3,6 @@ import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { rejection } from '../../test/support/rejection.js';
-import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Clock } from '../clock/clock.js';
 import { requireFound } from '../common/require-found.js';
@@ -94,14 +93,12 @@ describe('AwardsService', () => {
     calls = [];
     repository = new FakeAwardsRepository(calls);
     const transactions = { run: <T>(work: (manager: EntityManager) => Promise<T>) => work(MANAGER) };
-    const accountRows = {
+    const accounts = {
       lockExisting: async (manager: EntityManager, ids: string[]) => {
         expect(manager).toBe(MANAGER);
         calls.push(`lock accounts [${ids.join(',')}]`);
         return new Set(ids.filter((id) => ACCOUNTS.has(id)));
       },
-    };
-    const accounts = {
       require: async (manager: EntityManager, id: string, loc: (string | number)[], lock = false) => {
         expect(manager).toBe(MANAGER);
         calls.push(`account ${id}${lock ? ' locked' : ''}`);
@@ -125,7 +122,6 @@ describe('AwardsService', () => {
     service = new AwardsService(
       transactions as unknown as Transactions,
       repository as unknown as AwardsRepository,
-      accountRows as unknown as AccountsRepository,
       { nowSeconds: () => NOW } as Clock,
       accounts as unknown as AccountsService,
       teams as unknown as TeamsService,

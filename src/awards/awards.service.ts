@@ -1,7 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Clock } from '../clock/clock.js';
 import { requireFound } from '../common/require-found.js';
@@ -25,7 +24,6 @@ export class AwardsService {
   constructor(
     private readonly transactions: Transactions,
     private readonly repository: AwardsRepository,
-    private readonly accountRows: AccountsRepository,
     private readonly clock: Clock,
     private readonly accounts: AccountsService,
     private readonly teams: TeamsService,
@@ -157,7 +155,7 @@ export class AwardsService {
    */
   private async requireAccounts(manager: EntityManager, ids: string[], loc: (string | number)[]): Promise<void> {
     if (ids.length === 0) return;
-    const existing = await this.accountRows.lockExisting(manager, ids);
+    const existing = await this.accounts.lockExisting(manager, ids);
     const missing = ids.flatMap((id, index) =>
       existing.has(id) ? [] : UnprocessableEntityError.notFound([...loc, index], 'Account').items,
     );

@@ -14,34 +14,22 @@ import {
 
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
+import type { EventReferences } from '../events/delivery-outbox.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 import type { DeliveryStatus } from './delivery-status.js';
+
+/**
+ * The deliveries that refer to the event `outbox_events.id`: events/'s prune
+ * of relayed events keeps those (one `NOT EXISTS` in its `DELETE`, docs/architecture.md#tables).
+ */
+export const EVENT_REFERENCES: EventReferences = { subquery: 'SELECT 1 FROM deliveries WHERE deliveries.event_id = outbox_events.id' };
 
 /** A delivery round: what a queue job or a lease names. */
 export type DeliveryRound = Pick<DeliveryEntity, 'id' | 'round'>;
 
 /** A delivery round and the app it is for (what a dispatcher needs to share slots fairly between apps). */
 export type AppDeliveryRound = Pick<DeliveryEntity, 'id' | 'round' | 'appId'>;
-
-/**
- * What one attempt needs, read in one statement: the delivery, its callback's
- * URL and secret (`null` once the callback was deleted) and the event's type
- * and body.
- */
-export interface AttemptInput {
-  readonly delivery: Pick<DeliveryEntity, 'id' | 'round' | 'status' | 'attempts' | 'totalAttempts' | 'appId' | 'webhookId'>;
-  readonly callback: {
-    readonly id: number;
-    readonly url: string;
-    readonly secret: string;
-    /** The replaced secret while its rotation grace lasts (seconds: until `previousSecretUntil`). */
-    readonly previousSecret: string | null;
-    readonly previousSecretUntil: number | null;
-    readonly disabled: boolean;
-  } | null;
-  readonly event: { readonly type: string; readonly body: string };
-}
 
 /** A delivery as the relay or a ping inserts it (no attempt yet). */
 export type NewDelivery = Omit<
@@ -83,7 +71,9 @@ export interface PendingCounts {
  * inserts, the dispatchers' claims, the executor's read and outcome, and the
  * operators' list, prune and redelivery. Times are seconds since the UNIX
  * epoch. Triggers keep `delivery_counts` (per app, event type and status) in
- * step with every one of them; this repository reads it for the apps' log.
+ * step with every one of them. The reads that join the callback or the event
+ * (an attempt's input, the apps' log) are the read model's
+ * (`DeliveryAttemptReader`, `DeliveryLogReader`).
  */
 @Injectable()
 export class DeliveriesRepository {
@@ -98,45 +88,6 @@ export class DeliveriesRepository {
   async insertOne(manager: EntityManager, delivery: NewDelivery): Promise<number> {
     const result = await manager.insert(DeliveryEntity, delivery);
     return Number(result.identifiers[0].id);
-  }
-
-  /** @returns the attempt's input (one `SELECT` joining the callback and the event), or `null` for an unknown delivery. */
-  async findAttempt(id: number): Promise<AttemptInput | null> {
-    const rows: AttemptRow[] = await this.transactions.manager.query(
-      `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
-              c.id AS callbackId, c.url, c.secret, c.previous_secret AS previousSecret,
-              c.previous_secret_until AS previousSecretUntil, c.disabled_at AS disabledAt, e.type, e.payload
-         FROM deliveries d
-         JOIN outbox_events e ON e.id = d.event_id
-         LEFT JOIN callbacks c ON c.id = d.callback_id
-        WHERE d.id = ?`,
-      [id],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      delivery: {
-        id: Number(row.id),
-        round: Number(row.round),
-        status: row.status,
-        attempts: Number(row.attempts),
-        totalAttempts: Number(row.totalAttempts),
-        appId: Number(row.appId),
-        webhookId: row.webhookId,
-      },
-      callback:
-        row.url === null || row.secret === null
-          ? null
-          : {
-              id: Number(row.callbackId),
-              url: row.url,
-              secret: row.secret,
-              previousSecret: row.previousSecret,
-              previousSecretUntil: row.previousSecretUntil === null ? null : Number(row.previousSecretUntil),
-              disabled: row.disabledAt !== null,
-            },
-      event: { type: row.type, body: row.payload },
-    };
   }
 
   /**
@@ -336,74 +287,6 @@ export class DeliveriesRepository {
     });
   }
 
-  /**
-   * The app's deliveries of callback event type `event` matching `filter`,
-   * newest first (by created, then id): one page and the exact total
-   * (docs/api.md#pagination). Filtered by status alone, or not at all, the
-   * total is read from the maintained counts (`delivery_counts`, a few rows
-   * whatever the table size); with `since` or `until` it counts the index
-   * range the filter bounds.
-   */
-  async listForApp(
-    appId: number,
-    event: string,
-    filter: DeliveryLogFilter,
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: AppDeliveryRow[]; total: number }> {
-    const where = ['d.app_id = ?', 'd.event = ?'];
-    const parameters: unknown[] = [appId, event];
-    if (filter.status !== undefined) {
-      where.push('d.status = ?');
-      parameters.push(filter.status);
-    }
-    if (filter.since !== undefined) {
-      where.push('d.created_at >= ?');
-      parameters.push(filter.since);
-    }
-    if (filter.until !== undefined) {
-      where.push('d.created_at < ?');
-      parameters.push(filter.until);
-    }
-    const manager = this.transactions.manager;
-    const [rows, counts] = await Promise.all([
-      // The page is cut from the index first, then joined: a join planned from the events' side
-      // (few events with many deliveries each) would read and sort the app's whole range.
-      manager.query(
-        `SELECT ${APP_DELIVERY_COLUMNS}
-           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?) d
-           JOIN outbox_events e ON e.id = d.event_id
-          ORDER BY d.created_at DESC, d.id DESC`,
-        [...parameters, limit, offset],
-      ) as Promise<AppDeliveryRow[]>,
-      (filter.since === undefined && filter.until === undefined
-        ? manager.query(
-            `SELECT COALESCE(SUM(deliveries), 0) AS n FROM delivery_counts WHERE app_id = ? AND event = ?${filter.status === undefined ? '' : ' AND status = ?'}`,
-            parameters,
-          )
-        : manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters)) as Promise<
-        { n: number | string }[]
-      >,
-    ]);
-    return { rows, total: Number(counts[0]?.n ?? 0) };
-  }
-
-  /** The app's delivery `id` of callback event type `event`, with its event's body, or `null` (unknown, or another app's). */
-  async findForApp(
-    appId: number,
-    event: string,
-    id: number,
-  ): Promise<(AppDeliveryRow & { payload: string; callbackId: number | null }) | null> {
-    const rows: (AppDeliveryRow & { payload: string; callbackId: number | string | null })[] = await this.transactions.manager.query(
-      `SELECT ${APP_DELIVERY_COLUMNS}, d.callback_id AS callbackId, e.payload FROM deliveries d JOIN outbox_events e ON e.id = d.event_id
-        WHERE d.id = ? AND d.app_id = ? AND d.event = ?`,
-      [id, appId, event],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return { ...row, callbackId: row.callbackId === null ? null : Number(row.callbackId) };
-  }
-
   /** The attempt log of delivery `id`, oldest first. */
   attemptsOf(id: number): Promise<DeliveryAttemptEntity[]> {
     return this.transactions.manager.find(DeliveryAttemptEntity, { where: { deliveryId: id }, order: { attempt: 'ASC' } });
@@ -421,53 +304,3 @@ const REDELIVERABLE: DeliveryStatus[] = ['failed', 'succeeded'];
 
 /** What a new round resets. */
 const NEXT_ROUND = { status: 'pending' as const, attempts: 0, leaseUntil: null, enqueuedAt: null };
-
-/** Filters of the app's delivery list (docs/api.md#delivery-log); times in seconds. */
-export interface DeliveryLogFilter {
-  readonly status?: DeliveryStatus;
-  readonly since?: number;
-  readonly until?: number;
-}
-
-/** A delivery as the app's log reads it (MySQL may return numbers as strings). */
-export interface AppDeliveryRow {
-  id: number | string;
-  webhookId: string;
-  type: string;
-  status: DeliveryStatus;
-  totalAttempts: number | string;
-  round: number | string;
-  createdAt: number | string;
-  lastAttemptAt: number | string | null;
-  nextAttemptAt: number | string | null;
-  lastStatus: number | string | null;
-  lastError: string | null;
-  url: string | null;
-}
-
-/** The columns of a page's derived table: what {@link APP_DELIVERY_COLUMNS} reads, and the event to join (no text column). */
-const PAGE_COLUMNS = `d.id, d.event_id, d.webhook_id, d.status, d.total_attempts, d.round, d.created_at, d.last_attempt_at,
-  d.next_attempt_at, d.last_status, d.last_error, d.url`;
-
-const APP_DELIVERY_COLUMNS = `d.id, d.webhook_id AS webhookId, e.type, d.status, d.total_attempts AS totalAttempts, d.round,
-  d.created_at AS createdAt, d.last_attempt_at AS lastAttemptAt, d.next_attempt_at AS nextAttemptAt,
-  d.last_status AS lastStatus, d.last_error AS lastError, d.url`;
-
-/** A row of {@link DeliveriesRepository.findAttempt}'s `SELECT` (MySQL may return numbers as strings). */
-interface AttemptRow {
-  id: number | string;
-  round: number | string;
-  status: DeliveryStatus;
-  attempts: number | string;
-  totalAttempts: number | string;
-  appId: number | string;
-  webhookId: string;
-  callbackId: number | string | null;
-  url: string | null;
-  secret: string | null;
-  previousSecret: string | null;
-  previousSecretUntil: number | string | null;
-  disabledAt: number | string | null;
-  type: string;
-  payload: string;
-}

@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { withoutUserInfo } from '../callbacks/callback-url.js';
-import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../callbacks/delivery-callbacks.js';
 import { Clock } from '../clock/clock.js';
 import { Transactions } from '../database/transactions.js';
-import { OutboxRepository } from '../events/outbox.repository.js';
-import { DeliveriesRepository } from './deliveries.repository.js';
+import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../events/delivery-outbox.js';
+import { DeliveriesRepository, EVENT_REFERENCES } from './deliveries.repository.js';
 import type { DeliveryStatus } from './delivery-status.js';
 
 /** A delivery as operators see it (CLI). Times are seconds since the UNIX epoch. */
@@ -34,8 +34,8 @@ export class DeliveriesService {
   constructor(
     private readonly transactions: Transactions,
     private readonly deliveries: DeliveriesRepository,
-    private readonly outbox: OutboxRepository,
-    private readonly callbacks: CallbacksRepository,
+    @Inject(DELIVERY_OUTBOX) private readonly outbox: DeliveryOutbox,
+    @Inject(DELIVERY_CALLBACKS) private readonly callbacks: DeliveryCallbacks,
     private readonly clock: Clock,
   ) {}
 
@@ -77,7 +77,7 @@ export class DeliveriesService {
     const statuses: DeliveryStatus[] = options.includeFailed ? ['succeeded', 'cancelled', 'failed'] : ['succeeded', 'cancelled'];
     return this.transactions.run(async (manager) => ({
       deliveries: await this.deliveries.deleteFinished(manager, statuses, cutoff),
-      events: await this.outbox.deleteRelayedUnreferenced(manager, cutoff),
+      events: await this.outbox.deleteRelayedUnreferenced(manager, cutoff, EVENT_REFERENCES),
     }));
   }
 

@@ -1,9 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../callbacks/delivery-callbacks.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
+import { DeliveryAttemptReader } from '../read-model/delivery-attempt.reader.js';
 import { type AttemptChanges, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { CALLBACK_DISABLED } from './delivery-status.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
@@ -44,11 +45,12 @@ export class DeliveryExecutor {
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
+    private readonly attemptReader: DeliveryAttemptReader,
     private readonly sender: WebhookSender,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,
-    private readonly callbacks: CallbacksRepository,
+    @Inject(DELIVERY_CALLBACKS) private readonly callbacks: DeliveryCallbacks,
   ) {}
 
   /**
@@ -57,7 +59,7 @@ export class DeliveryExecutor {
    * @throws database errors as they are (the caller tries again later).
    */
   async execute(deliveryId: number, round?: number): Promise<ExecutionOutcome> {
-    const input = await this.deliveries.findAttempt(deliveryId);
+    const input = await this.attemptReader.findAttempt(deliveryId);
     if (!input || input.delivery.status !== 'pending' || (round !== undefined && input.delivery.round !== round))
       return { kind: 'done', status: 'skipped' };
     const { delivery, callback, event } = input;

@@ -1,17 +1,18 @@
-import { ConflictException, Injectable, Logger, NotFoundException, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, ConflictException, Injectable, Logger, NotFoundException, type BeforeApplicationShutdown } from '@nestjs/common';
 
 import { toCallbackResource } from '../callbacks/callback.resource.js';
-import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../callbacks/delivery-callbacks.js';
 import { Clock } from '../clock/clock.js';
 import { Transactions } from '../database/transactions.js';
 import type { EventType } from '../events/event-type.js';
-import { OutboxRepository } from '../events/outbox.repository.js';
+import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../events/delivery-outbox.js';
 import { OutboxSignal } from '../events/outbox-signal.js';
 import { type Page, toPage } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
-import { type AppDeliveryRow, DeliveriesRepository } from './deliveries.repository.js';
+import { type AppDeliveryRow, DeliveryLogReader } from '../read-model/delivery-log.reader.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
 import type { DeliveryDetailsResource, DeliveryResource, RecoverResource } from './delivery-log.resource.js';
-import { CALLBACK_DISABLED } from './delivery-status.js';
+import { CALLBACK_DISABLED, type DeliveryStatus } from './delivery-status.js';
 import type { DeliveryLogQuery } from './dto/delivery-log.query.js';
 import { newWebhookId } from './webhook-id.js';
 
@@ -35,8 +36,9 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
   constructor(
     private readonly transactions: Transactions,
     private readonly deliveries: DeliveriesRepository,
-    private readonly callbacks: CallbacksRepository,
-    private readonly outbox: OutboxRepository,
+    private readonly log: DeliveryLogReader,
+    @Inject(DELIVERY_CALLBACKS) private readonly callbacks: DeliveryCallbacks,
+    @Inject(DELIVERY_OUTBOX) private readonly outbox: DeliveryOutbox,
     private readonly signal: OutboxSignal,
     private readonly clock: Clock,
   ) {}
@@ -52,7 +54,7 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
    */
   async list(appId: number, event: EventType, query: DeliveryLogQuery): Promise<Page<DeliveryResource>> {
     this.requireNotFuture(query.since, 'query');
-    const { rows, total } = await this.deliveries.listForApp(
+    const { rows, total } = await this.log.listForApp(
       appId,
       event,
       { status: query.status, since: query.since, until: query.until },
@@ -64,7 +66,7 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
 
   /** The delivery with the body it sends and its attempt log. @throws NotFoundException (404) unknown or not the app's. */
   async get(appId: number, event: EventType, id: number): Promise<DeliveryDetailsResource> {
-    const row = await this.deliveries.findForApp(appId, event, id);
+    const row = await this.log.findForApp(appId, event, id);
     if (!row) throw notFound(id);
     const attempts = await this.deliveries.attemptsOf(id);
     return {
@@ -91,7 +93,7 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
    *   ConflictException (409) pending, cancelled, or its callback deleted.
    */
   async redeliver(appId: number, event: EventType, id: number): Promise<DeliveryResource> {
-    const row = await this.deliveries.findForApp(appId, event, id);
+    const row = await this.log.findForApp(appId, event, id);
     if (!row) throw notFound(id);
     if (row.status === 'pending') throw new ConflictException(`Delivery ${id} is pending: it is being delivered.`);
     if (row.status === 'cancelled' || row.callbackId === null)
@@ -199,7 +201,7 @@ function toDeliveryResource(row: AppDeliveryRow): DeliveryResource {
     id: String(row.id),
     webhook_id: row.webhookId,
     event: row.type,
-    status: row.status,
+    status: row.status as DeliveryStatus,
     attempts: Number(row.totalAttempts),
     created_at: Number(row.createdAt),
     last_attempt_at: nullableNumber(row.lastAttemptAt),

@@ -1,11 +1,11 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
-import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../callbacks/delivery-callbacks.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
-import { OutboxRepository } from '../events/outbox.repository.js';
-import { DeliveriesRepository } from './deliveries.repository.js';
+import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../events/delivery-outbox.js';
+import { DeliveriesRepository, EVENT_REFERENCES } from './deliveries.repository.js';
 
 /** How often each API and worker process prunes: every minute (so a rotated secret outlives its grace by a minute at most). */
 const PRUNE_INTERVAL_MS = 60_000;
@@ -25,8 +25,8 @@ export class DeliveryRetentionPruner implements OnApplicationBootstrap, OnApplic
   constructor(
     private readonly transactions: Transactions,
     private readonly deliveries: DeliveriesRepository,
-    private readonly outbox: OutboxRepository,
-    private readonly callbacks: CallbacksRepository,
+    @Inject(DELIVERY_OUTBOX) private readonly outbox: DeliveryOutbox,
+    @Inject(DELIVERY_CALLBACKS) private readonly callbacks: DeliveryCallbacks,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -47,7 +47,7 @@ export class DeliveryRetentionPruner implements OnApplicationBootstrap, OnApplic
     const secrets = await this.callbacks.clearExpiredSecrets(now);
     const { deliveries, events } = await this.transactions.run(async (manager) => ({
       deliveries: await this.deliveries.deleteFinished(manager, ['succeeded', 'failed', 'cancelled'], cutoff),
-      events: await this.outbox.deleteRelayedUnreferenced(manager, cutoff),
+      events: await this.outbox.deleteRelayedUnreferenced(manager, cutoff, EVENT_REFERENCES),
     }));
     if (deliveries > 0) this.logger.log(`Pruned ${deliveries} deliveries ended before DELIVERY_RETENTION`);
     return { deliveries, events, secrets };

@@ -7,6 +7,7 @@ import { CallbackEntity } from '../callbacks/callback.entity.js';
 import { CallbacksStoreModule } from '../callbacks/callbacks-store.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { EventsModule } from '../events/events.module.js';
+import { ReadModelModule } from '../read-model/read-model.module.js';
 import { AppSlots } from './app-slots.js';
 import { RedisClients } from '../redis/redis-clients.js';
 import { RedisModule } from '../redis/redis.module.js';
@@ -53,7 +54,7 @@ export class DeliveryModule {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
         module: DeliveryModule,
-        imports: [entities, CallbacksStoreModule, EventsModule, HttpModule],
+        imports: [entities, CallbacksStoreModule, EventsModule, ReadModelModule, HttpModule],
         providers: [...common, EmbeddedDispatcher, { provide: DeliveryDispatcher, useExisting: EmbeddedDispatcher }],
       };
     }
@@ -63,6 +64,7 @@ export class DeliveryModule {
         entities,
         CallbacksStoreModule,
         EventsModule,
+        ReadModelModule,
         HttpModule,
         RedisModule,
         BullModule.forRootAsync({

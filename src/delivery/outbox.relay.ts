@@ -1,9 +1,9 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 
-import { CallbacksRepository } from '../callbacks/callbacks.repository.js';
+import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../callbacks/delivery-callbacks.js';
 import { Clock } from '../clock/clock.js';
 import { Transactions } from '../database/transactions.js';
-import { OutboxRepository } from '../events/outbox.repository.js';
+import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../events/delivery-outbox.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { CALLBACK_DISABLED } from './delivery-status.js';
@@ -31,8 +31,8 @@ export class OutboxRelay implements OnModuleInit {
 
   constructor(
     private readonly transactions: Transactions,
-    private readonly outbox: OutboxRepository,
-    private readonly callbacks: CallbacksRepository,
+    @Inject(DELIVERY_OUTBOX) private readonly outbox: DeliveryOutbox,
+    @Inject(DELIVERY_CALLBACKS) private readonly callbacks: DeliveryCallbacks,
     private readonly deliveries: DeliveriesRepository,
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
+import { DELIVERY_OUTBOX } from './delivery-outbox.js';
 import { EventsService } from './events.service.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 import { OutboxRepository } from './outbox.repository.js';
@@ -11,7 +12,14 @@ import { OutboxSignal } from './outbox-signal.js';
 /** The transactional outbox of docs/api.md#events: services record events here. */
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxEventEntity])],
-  providers: [EventsService, OutboxRepository, OutboxSignal, OutboxCommitSubscriber, CallbackEpochRepository],
-  exports: [EventsService, OutboxRepository, OutboxSignal],
+  providers: [
+    EventsService,
+    OutboxRepository,
+    { provide: DELIVERY_OUTBOX, useExisting: OutboxRepository },
+    OutboxSignal,
+    OutboxCommitSubscriber,
+    CallbackEpochRepository,
+  ],
+  exports: [EventsService, DELIVERY_OUTBOX, OutboxSignal],
 })
 export class EventsModule {}

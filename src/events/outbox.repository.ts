@@ -13,6 +13,16 @@ export interface NewOutboxEvent {
   readonly payload: string;
 }
 
+/**
+ * The references to events from another module's table, as an SQL subquery
+ * its owner writes: it selects a row while something refers to the event
+ * `outbox_events.id` (delivery/'s is `EVENT_REFERENCES` in
+ * `deliveries.repository.ts`). The prune keeps those events.
+ */
+export interface EventReferences {
+  readonly subquery: string;
+}
+
 /** An event row as stored. */
 interface OutboxEventRow {
   id: number | string;
@@ -114,14 +124,18 @@ export class OutboxRepository {
     return new Map(events.map((event) => [event.id, event.type]));
   }
 
-  /** Deletes the events relayed before `cutoff` (seconds) that no delivery refers to any more. @returns how many. */
-  async deleteRelayedUnreferenced(manager: EntityManager, cutoff: number): Promise<number> {
+  /**
+   * Deletes the events relayed before `cutoff` (seconds) that nothing refers to
+   * any more: one statement, `references` a `NOT EXISTS` subquery in it.
+   * @returns how many.
+   */
+  async deleteRelayedUnreferenced(manager: EntityManager, cutoff: number, references: EventReferences): Promise<number> {
     const result = await manager
       .createQueryBuilder()
       .delete()
       .from(OutboxEventEntity)
       .where('dispatched_at < :cutoff', { cutoff })
-      .andWhere('NOT EXISTS (SELECT 1 FROM deliveries WHERE deliveries.event_id = outbox_events.id)')
+      .andWhere(`NOT EXISTS (${references.subquery})`)
       .execute();
     return result.affected ?? 0;
   }

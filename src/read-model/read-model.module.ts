@@ -4,17 +4,38 @@ import { AccountSerializer } from './account.serializer.js';
 import { AccountSearchReader } from './account-search.reader.js';
 import { AwardSerializer } from './award.serializer.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
+import { DeliveryAttemptReader } from './delivery-attempt.reader.js';
+import { DeliveryLogReader } from './delivery-log.reader.js';
 import { TeamSearchReader } from './team-search.reader.js';
 import { NameGramKeys } from './name-gram-keys.js';
 import { TeamSerializer } from './team.serializer.js';
 
 /**
  * The read side: builds the objects of docs/api.md#objects from the tables of the
- * accounts, teams and awards modules in batched queries. It never writes;
- * writes go through each module's service.
+ * accounts, teams and awards modules in batched queries, and reads the
+ * deliveries with their callbacks and events (an attempt's input, the apps'
+ * delivery log). It never writes; writes go through each module's service.
  */
 @Module({
-  providers: [NameGramKeys, AccountSerializer, TeamSerializer, AwardSerializer, AwardHoldingsReader, AccountSearchReader, TeamSearchReader],
-  exports: [AccountSerializer, TeamSerializer, AwardSerializer, AccountSearchReader, TeamSearchReader],
+  providers: [
+    NameGramKeys,
+    AccountSerializer,
+    TeamSerializer,
+    AwardSerializer,
+    AwardHoldingsReader,
+    AccountSearchReader,
+    TeamSearchReader,
+    DeliveryAttemptReader,
+    DeliveryLogReader,
+  ],
+  exports: [
+    AccountSerializer,
+    TeamSerializer,
+    AwardSerializer,
+    AccountSearchReader,
+    TeamSearchReader,
+    DeliveryAttemptReader,
+    DeliveryLogReader,
+  ],
 })
 export class ReadModelModule {}

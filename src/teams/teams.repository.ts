@@ -1,22 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { fromStoredAccountId } from '../common/account-id.js';
 import { forUpdateClause } from '../database/lock.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
-import type { AccountFields } from '../read-model/read-model.types.js';
 import { TeamEntity } from './team.entity.js';
-
-/** The member columns read when a team is deleted, as stored. */
-interface MemberRow {
-  id: string;
-  name: string;
-  discriminator: string;
-  avatar_url: string | null;
-  permissions: number | string;
-  created_at: number | string;
-}
 
 /** A team row as stored. */
 interface TeamColumns {
@@ -28,7 +16,7 @@ interface TeamColumns {
 const SELECT_TEAM = 'SELECT id, name, created_at FROM teams WHERE id = ?';
 const TEAM_EXISTS = 'SELECT id FROM teams WHERE id = ?';
 
-/** Every statement on the `teams` table, and the lock on a team's members. */
+/** Every statement on the `teams` table. */
 @Injectable()
 export class TeamsRepository {
   constructor(
@@ -57,27 +45,6 @@ export class TeamsRepository {
 
   async rename(manager: EntityManager, id: number, name: string): Promise<void> {
     await manager.update(TeamEntity, { id }, { name });
-  }
-
-  /**
-   * Locks the team's members (one statement) so none moves or goes before commit.
-   * @returns them as they will be once the team is deleted: without a team.
-   */
-  async lockMembers(manager: EntityManager, id: number): Promise<AccountFields[]> {
-    const lock = manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : '';
-    const rows: MemberRow[] = await manager.query(
-      `SELECT id, name, discriminator, avatar_url, permissions, created_at FROM accounts WHERE team_id = ?${lock}`,
-      [id],
-    );
-    return rows.map((row) => ({
-      id: fromStoredAccountId(row.id),
-      name: row.name,
-      discriminator: row.discriminator,
-      avatarUrl: row.avatar_url,
-      teamId: null,
-      permissions: Number(row.permissions),
-      createdAt: Number(row.created_at),
-    }));
   }
 
   /** Deletes the team; the foreign keys leave its members and awards without a team (ON DELETE SET NULL). */

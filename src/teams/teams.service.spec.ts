@@ -15,6 +15,7 @@ import type { TeamResource } from '../read-model/resources.js';
 import type { TeamSearchReader } from '../read-model/team-search.reader.js';
 import type { TeamSerializer } from '../read-model/team.serializer.js';
 import type { TeamEntity } from './team.entity.js';
+import type { TeamMembers } from './team-members.js';
 import type { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 
@@ -22,8 +23,8 @@ const NOW = 1_700_000_000.25;
 /** The manager the fake transaction hands out; every write must go through it. */
 const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
 
-/** The `teams` table and the members of each team, in memory. */
-class FakeTeamsRepository implements Pick<TeamsRepository, 'insert' | 'findById' | 'rename' | 'lockMembers' | 'delete'> {
+/** The `teams` table and, as the {@link TeamMembers} port, each team's members, in memory. */
+class FakeTeamsRepository implements Pick<TeamsRepository, 'insert' | 'findById' | 'rename' | 'delete'>, TeamMembers {
   readonly teams = new Map<number, TeamEntity>();
   readonly members = new Map<number, AccountFields[]>();
   readonly calls: string[] = [];
@@ -125,6 +126,7 @@ describe('TeamsService', () => {
     service = new TeamsService(
       transactions as unknown as Transactions,
       repository as unknown as TeamsRepository,
+      repository,
       serializer as unknown as TeamSerializer,
       accountSerializer as unknown as AccountSerializer,
       {} as TeamSearchReader,

@@ -15,6 +15,7 @@ import { TeamSerializer } from '../read-model/team.serializer.js';
 import { AccountSerializer } from '../read-model/account.serializer.js';
 import type { SearchTeamsQuery } from './dto/search-teams.query.js';
 import type { TeamEntity } from './team.entity.js';
+import { TeamMembers } from './team-members.js';
 import { TeamsRepository } from './teams.repository.js';
 
 /** Teams (docs/api.md#routes-teams): every write is one transaction. */
@@ -23,6 +24,7 @@ export class TeamsService {
   constructor(
     private readonly transactions: Transactions,
     private readonly repository: TeamsRepository,
+    private readonly members: TeamMembers,
     private readonly serializer: TeamSerializer,
     private readonly accountSerializer: AccountSerializer,
     private readonly searchReader: TeamSearchReader,
@@ -75,7 +77,7 @@ export class TeamsService {
     await this.transactions.run(async (manager) => {
       await this.require(manager, id, ['path', 'team'], true);
       this.assertMayManage(caller, id);
-      const members = await this.repository.lockMembers(manager, id);
+      const members = await this.members.lockMembers(manager, id);
       await this.repository.delete(manager, id);
       if (members.length > 0) await this.events.accountTeamChanged(manager, await this.accountSerializer.serialize(members, manager));
     });

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+
+import { Transactions } from '../database/transactions.js';
+
+/**
+ * What one attempt needs, read in one statement: the delivery, its callback's
+ * URL and secret (`null` once the callback was deleted) and the event's type
+ * and body.
+ */
+export interface AttemptInput {
+  readonly delivery: {
+    readonly id: number;
+    readonly round: number;
+    /** One of delivery/'s statuses (`pending`, `succeeded`, `failed`, `cancelled`). */
+    readonly status: string;
+    readonly attempts: number;
+    readonly totalAttempts: number;
+    readonly appId: number;
+    readonly webhookId: string;
+  };
+  readonly callback: {
+    readonly id: number;
+    readonly url: string;
+    readonly secret: string;
+    /** The replaced secret while its rotation grace lasts (seconds: until `previousSecretUntil`). */
+    readonly previousSecret: string | null;
+    readonly previousSecretUntil: number | null;
+    readonly disabled: boolean;
+  } | null;
+  readonly event: { readonly type: string; readonly body: string };
+}
+
+/**
+ * The worker's read of one delivery attempt (docs/api.md#events): the delivery
+ * row of delivery/, its callback's row of callbacks/ and its event's row of
+ * events/ in ONE statement, so that an attempt costs one read and one write.
+ * The tables' owners keep every write; this reads across them as the read
+ * model does (docs/architecture.md#tables).
+ */
+@Injectable()
+export class DeliveryAttemptReader {
+  constructor(private readonly transactions: Transactions) {}
+
+  /** @returns the attempt's input (one `SELECT` joining the callback and the event), or `null` for an unknown delivery. */
+  async findAttempt(id: number): Promise<AttemptInput | null> {
+    const rows: AttemptRow[] = await this.transactions.manager.query(
+      `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
+              c.id AS callbackId, c.url, c.secret, c.previous_secret AS previousSecret,
+              c.previous_secret_until AS previousSecretUntil, c.disabled_at AS disabledAt, e.type, e.payload
+         FROM deliveries d
+         JOIN outbox_events e ON e.id = d.event_id
+         LEFT JOIN callbacks c ON c.id = d.callback_id
+        WHERE d.id = ?`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      delivery: {
+        id: Number(row.id),
+        round: Number(row.round),
+        status: row.status,
+        attempts: Number(row.attempts),
+        totalAttempts: Number(row.totalAttempts),
+        appId: Number(row.appId),
+        webhookId: row.webhookId,
+      },
+      callback:
+        row.url === null || row.secret === null
+          ? null
+          : {
+              id: Number(row.callbackId),
+              url: row.url,
+              secret: row.secret,
+              previousSecret: row.previousSecret,
+              previousSecretUntil: row.previousSecretUntil === null ? null : Number(row.previousSecretUntil),
+              disabled: row.disabledAt !== null,
+            },
+      event: { type: row.type, body: row.payload },
+    };
+  }
+}
+
+/** A row of {@link DeliveryAttemptReader.findAttempt}'s `SELECT` (MySQL may return numbers as strings). */
+interface AttemptRow {
+  id: number | string;
+  round: number | string;
+  status: string;
+  attempts: number | string;
+  totalAttempts: number | string;
+  appId: number | string;
+  webhookId: string;
+  callbackId: number | string | null;
+  url: string | null;
+  secret: string | null;
+  previousSecret: string | null;
+  previousSecretUntil: number | string | null;
+  disabledAt: number | string | null;
+  type: string;
+  payload: string;
+}

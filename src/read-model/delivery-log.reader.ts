@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+
+import { Transactions } from '../database/transactions.js';
+
+/**
+ * The apps' delivery log (docs/api.md#delivery-log): a page of an app's
+ * deliveries with their events' types (one statement: the events joined to the
+ * page cut from the deliveries' index first) and its total, and one delivery
+ * with its event's body. The tables' owners (delivery/, events/) keep every write;
+ * this reads across them as the read model does (docs/architecture.md#tables).
+ */
+@Injectable()
+export class DeliveryLogReader {
+  constructor(private readonly transactions: Transactions) {}
+
+  /**
+   * The app's deliveries of callback event type `event` matching `filter`,
+   * newest first (by created, then id): one page and the exact total
+   * (docs/api.md#pagination). Filtered by status alone, or not at all, the
+   * total is read from the maintained counts (`delivery_counts`, a few rows
+   * whatever the table size); with `since` or `until` it counts the index
+   * range the filter bounds.
+   */
+  async listForApp(
+    appId: number,
+    event: string,
+    filter: DeliveryLogFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AppDeliveryRow[]; total: number }> {
+    const where = ['d.app_id = ?', 'd.event = ?'];
+    const parameters: unknown[] = [appId, event];
+    if (filter.status !== undefined) {
+      where.push('d.status = ?');
+      parameters.push(filter.status);
+    }
+    if (filter.since !== undefined) {
+      where.push('d.created_at >= ?');
+      parameters.push(filter.since);
+    }
+    if (filter.until !== undefined) {
+      where.push('d.created_at < ?');
+      parameters.push(filter.until);
+    }
+    const manager = this.transactions.manager;
+    const [rows, counts] = await Promise.all([
+      // The page is cut from the index first, then joined: a join planned from the events' side
+      // (few events with many deliveries each) would read and sort the app's whole range.
+      manager.query(
+        `SELECT ${APP_DELIVERY_COLUMNS}
+           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?) d
+           JOIN outbox_events e ON e.id = d.event_id
+          ORDER BY d.created_at DESC, d.id DESC`,
+        [...parameters, limit, offset],
+      ) as Promise<AppDeliveryRow[]>,
+      (filter.since === undefined && filter.until === undefined
+        ? manager.query(
+            `SELECT COALESCE(SUM(deliveries), 0) AS n FROM delivery_counts WHERE app_id = ? AND event = ?${filter.status === undefined ? '' : ' AND status = ?'}`,
+            parameters,
+          )
+        : manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters)) as Promise<
+        { n: number | string }[]
+      >,
+    ]);
+    return { rows, total: Number(counts[0]?.n ?? 0) };
+  }
+
+  /** The app's delivery `id` of callback event type `event`, with its event's body, or `null` (unknown, or another app's). */
+  async findForApp(
+    appId: number,
+    event: string,
+    id: number,
+  ): Promise<(AppDeliveryRow & { payload: string; callbackId: number | null }) | null> {
+    const rows: (AppDeliveryRow & { payload: string; callbackId: number | string | null })[] = await this.transactions.manager.query(
+      `SELECT ${APP_DELIVERY_COLUMNS}, d.callback_id AS callbackId, e.payload FROM deliveries d JOIN outbox_events e ON e.id = d.event_id
+        WHERE d.id = ? AND d.app_id = ? AND d.event = ?`,
+      [id, appId, event],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { ...row, callbackId: row.callbackId === null ? null : Number(row.callbackId) };
+  }
+}
+
+/** Filters of the app's delivery list (docs/api.md#delivery-log); times in seconds. */
+export interface DeliveryLogFilter {
+  /** One of delivery/'s statuses. */
+  readonly status?: string;
+  readonly since?: number;
+  readonly until?: number;
+}
+
+/** A delivery as the app's log reads it (MySQL may return numbers as strings). */
+export interface AppDeliveryRow {
+  id: number | string;
+  webhookId: string;
+  type: string;
+  /** One of delivery/'s statuses. */
+  status: string;
+  totalAttempts: number | string;
+  round: number | string;
+  createdAt: number | string;
+  lastAttemptAt: number | string | null;
+  nextAttemptAt: number | string | null;
+  lastStatus: number | string | null;
+  lastError: string | null;
+  url: string | null;
+}
+
+/** The columns of a page's derived table: what {@link APP_DELIVERY_COLUMNS} reads, and the event to join (no text column). */
+const PAGE_COLUMNS = `d.id, d.event_id, d.webhook_id, d.status, d.total_attempts, d.round, d.created_at, d.last_attempt_at,
+  d.next_attempt_at, d.last_status, d.last_error, d.url`;
+
+const APP_DELIVERY_COLUMNS = `d.id, d.webhook_id AS webhookId, e.type, d.status, d.total_attempts AS totalAttempts, d.round,
+  d.created_at AS createdAt, d.last_attempt_at AS lastAttemptAt, d.next_attempt_at AS nextAttemptAt,
+  d.last_status AS lastStatus, d.last_error AS lastError, d.url`;
