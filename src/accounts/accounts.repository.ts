@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
 
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
@@ -44,9 +44,9 @@ export class AccountsRepository {
   ) {}
 
   /** @returns the account, row-locked until commit when `lock` (MySQL), or `null`. */
-  async findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
-    const sql = lock ? SELECT_ACCOUNT + forUpdateClause(manager) : SELECT_ACCOUNT;
-    const [row] = await this.statements.select<AccountColumns>(manager, sql, [toStoredAccountId(id)]);
+  async findById(id: string, lock = false): Promise<AccountEntity | null> {
+    const sql = lock ? SELECT_ACCOUNT + forUpdateClause() : SELECT_ACCOUNT;
+    const [row] = await this.statements.select<AccountColumns>(sql, [toStoredAccountId(id)]);
     return row ? toEntity(row) : null;
   }
 
@@ -62,21 +62,23 @@ export class AccountsRepository {
   }
 
   /** Whether the account exists; with `lock`, it stays (row-locked) until commit. */
-  async exists(manager: EntityManager, id: string, lock = false): Promise<boolean> {
+  async exists(id: string, lock = false): Promise<boolean> {
+    const manager = this.transactions.manager;
     const where = { id: toStoredAccountId(id) };
-    return lock ? manager.exists(AccountEntity, { where, ...forUpdate(manager) }) : manager.exists(AccountEntity, { where });
+    return lock ? manager.exists(AccountEntity, { where, ...forUpdate() }) : manager.exists(AccountEntity, { where });
   }
 
   /**
    * Locks the accounts of `ids` that exist (one statement), so none is deleted before commit.
    * @returns the canonical ids found.
    */
-  async lockExisting(manager: EntityManager, ids: string[]): Promise<Set<string>> {
+  async lockExisting(ids: string[]): Promise<Set<string>> {
+    const manager = this.transactions.manager;
     if (ids.length === 0) return new Set();
     const found = await manager.find(AccountEntity, {
       select: { id: true },
       where: { id: In([...new Set(ids)].map(toStoredAccountId)) },
-      ...forUpdate(manager),
+      ...forUpdate(),
     });
     return new Set(found.map((account) => account.id));
   }
@@ -90,9 +92,9 @@ export class AccountsRepository {
    * @returns `'inserted'`; `'duplicate'` when its id is already taken, or
    *   `'missing-team'` when its team no longer exists (nothing written).
    */
-  async insert(manager: EntityManager, account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
+  async insert(account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
     try {
-      await this.statements.write(manager, INSERT_ACCOUNT, [
+      await this.statements.write(INSERT_ACCOUNT, [
         toStoredAccountId(account.id),
         account.name,
         account.discriminator,
@@ -118,12 +120,12 @@ export class AccountsRepository {
    *
    * @returns `false` when the new team no longer exists (nothing written).
    */
-  async update(manager: EntityManager, id: string, changes: AccountChanges): Promise<boolean> {
+  async update(id: string, changes: AccountChanges): Promise<boolean> {
     const fields = (Object.keys(changes) as (keyof AccountChanges)[]).filter((field) => changes[field] !== undefined);
     if (fields.length === 0) return true;
     const assignments = fields.map((field) => `${CHANGEABLE_COLUMNS[field]} = ?`).join(', ');
     try {
-      await this.statements.write(manager, `UPDATE accounts SET ${assignments} WHERE id = ?`, [
+      await this.statements.write(`UPDATE accounts SET ${assignments} WHERE id = ?`, [
         ...fields.map((field) => changes[field] ?? null),
         toStoredAccountId(id),
       ]);
@@ -141,7 +143,8 @@ export class AccountsRepository {
   }
 
   /** Deletes the account; its sessions and awardee rows go by foreign-key cascade. */
-  async delete(manager: EntityManager, id: string): Promise<void> {
+  async delete(id: string): Promise<void> {
+    const manager = this.transactions.manager;
     await manager.delete(AccountEntity, { id: toStoredAccountId(id) });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In, IsNull, LessThan, Like, Not } from 'typeorm';
+import { In, IsNull, LessThan, Like, Not } from 'typeorm';
 
 import { forUpdate } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
@@ -12,8 +12,9 @@ export class CallbacksRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** @returns the app's callback for `event`, row-locked until commit (MySQL), or `null`. */
-  findLocked(manager: EntityManager, appId: number, event: EventType): Promise<CallbackEntity | null> {
-    return manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate(manager) });
+  findLocked(appId: number, event: EventType): Promise<CallbackEntity | null> {
+    const manager = this.transactions.manager;
+    return manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate() });
   }
 
   /** @returns the app's callback for `event`, or `null`. */
@@ -36,14 +37,16 @@ export class CallbacksRepository {
   }
 
   /** Inserts a callback. @returns it with its new id. */
-  async insert(manager: EntityManager, fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
+  async insert(fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
+    const manager = this.transactions.manager;
     const callback = manager.create(CallbackEntity, fields);
     await manager.insert(CallbackEntity, callback);
     return callback;
   }
 
   /** Writes the URL, secrets, health and update time of `callback`. */
-  async update(manager: EntityManager, callback: CallbackEntity): Promise<void> {
+  async update(callback: CallbackEntity): Promise<void> {
+    const manager = this.transactions.manager;
     await manager.update(
       CallbackEntity,
       { id: callback.id },
@@ -119,12 +122,14 @@ export class CallbacksRepository {
   }
 
   /** The callbacks registered for any of `types`, by id (the relay's fan-out, docs/api.md#events). */
-  listeningTo(manager: EntityManager, types: readonly string[]): Promise<CallbackEntity[]> {
+  listeningTo(types: readonly string[]): Promise<CallbackEntity[]> {
+    const manager = this.transactions.manager;
     return manager.find(CallbackEntity, { where: { event: In([...types]) }, order: { id: 'ASC' } });
   }
 
   /** @returns whether the callback `id` still exists. */
-  exists(manager: EntityManager, id: number): Promise<boolean> {
+  exists(id: number): Promise<boolean> {
+    const manager = this.transactions.manager;
     return manager.exists(CallbackEntity, { where: { id } });
   }
 

@@ -1,16 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  And,
-  type EntityManager,
-  type FindOptionsWhere,
-  In,
-  IsNull,
-  LessThan,
-  LessThanOrEqual,
-  MoreThan,
-  MoreThanOrEqual,
-  Not,
-} from 'typeorm';
+import { And, type FindOptionsWhere, In, IsNull, LessThan, LessThanOrEqual, MoreThan, MoreThanOrEqual, Not } from 'typeorm';
 
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
@@ -90,12 +79,14 @@ export class DeliveriesRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** Inserts new deliveries in the relay's transaction. */
-  async insert(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
+  async insert(deliveries: readonly NewDelivery[]): Promise<void> {
+    const manager = this.transactions.manager;
     if (deliveries.length > 0) await manager.insert(DeliveryEntity, [...deliveries]);
   }
 
   /** Inserts one delivery (a `ping`). @returns its id. */
-  async insertOne(manager: EntityManager, delivery: NewDelivery): Promise<number> {
+  async insertOne(delivery: NewDelivery): Promise<number> {
+    const manager = this.transactions.manager;
     const result = await manager.insert(DeliveryEntity, delivery);
     return Number(result.identifiers[0].id);
   }
@@ -158,13 +149,14 @@ export class DeliveriesRepository {
    * marking them enqueued at `claimedAt` (rows read `FOR UPDATE SKIP LOCKED`
    * on MySQL, so two processes never claim the same round).
    */
-  async claimForQueue(manager: EntityManager, limit: number, claimedAt: number): Promise<AppDeliveryRound[]> {
+  async claimForQueue(limit: number, claimedAt: number): Promise<AppDeliveryRound[]> {
+    const manager = this.transactions.manager;
     const due = await manager.find(DeliveryEntity, {
       select: { id: true, round: true, appId: true },
       where: { status: 'pending', enqueuedAt: IsNull() },
       order: { id: 'ASC' },
       take: limit,
-      ...forUpdateSkipLocked(manager),
+      ...forUpdateSkipLocked(),
     });
     if (due.length > 0)
       await manager.update(DeliveryEntity, { id: In(due.map((delivery) => delivery.id)), enqueuedAt: IsNull() }, { enqueuedAt: claimedAt });
@@ -261,7 +253,8 @@ export class DeliveriesRepository {
   }
 
   /** @returns the delivery `id`, or `null`. */
-  find(manager: EntityManager, id: number): Promise<DeliveryEntity | null> {
+  find(id: number): Promise<DeliveryEntity | null> {
+    const manager = this.transactions.manager;
     return manager.findOne(DeliveryEntity, { where: { id } });
   }
 
@@ -271,7 +264,8 @@ export class DeliveriesRepository {
    * @returns whether this call started it (false when another redelivery or
    *   the worker changed it first).
    */
-  async startNextRound(manager: EntityManager, delivery: DeliveryRound, now: number): Promise<boolean> {
+  async startNextRound(delivery: DeliveryRound, now: number): Promise<boolean> {
+    const manager = this.transactions.manager;
     const result = await manager.update(
       DeliveryEntity,
       { id: delivery.id, round: delivery.round, status: In(REDELIVERABLE) },
@@ -311,7 +305,8 @@ export class DeliveriesRepository {
     limit: number,
     now: number,
   ): Promise<number | null> {
-    return this.transactions.runWithoutGapLocks(async (manager) => {
+    return this.transactions.runWithoutGapLocks(async () => {
+      const manager = this.transactions.manager;
       const rows = await manager.find(DeliveryEntity, {
         select: { id: true },
         where: {
@@ -410,7 +405,8 @@ export class DeliveriesRepository {
   }
 
   /** Deletes the deliveries in `statuses` last changed before `cutoff`. @returns how many. */
-  async deleteFinished(manager: EntityManager, statuses: readonly DeliveryStatus[], cutoff: number): Promise<number> {
+  async deleteFinished(statuses: readonly DeliveryStatus[], cutoff: number): Promise<number> {
+    const manager = this.transactions.manager;
     const result = await manager.delete(DeliveryEntity, { status: In([...statuses]), updatedAt: LessThan(cutoff) });
     return result.affected ?? 0;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, LessThanOrEqual } from 'typeorm';
+import { LessThanOrEqual } from 'typeorm';
 
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
 import { Transactions } from '../database/transactions.js';
@@ -33,7 +33,8 @@ export class IdempotencyKeysRepository {
    *
    * @throws IdempotencyKeyTakenError when a row of the key exists (another request stored it since it was looked up).
    */
-  async insert(manager: EntityManager, row: IdempotencyKeyEntity, replaceExpired: boolean): Promise<void> {
+  async insert(row: IdempotencyKeyEntity, replaceExpired: boolean): Promise<void> {
+    const manager = this.transactions.manager;
     if (replaceExpired) {
       await manager.query('DELETE FROM idempotency_keys WHERE scope = ? AND idempotency_key = ? AND expires_at <= ?', [
         row.scope,

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 
 import type { AccountSearchFilter } from './read-model.types.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
@@ -7,6 +6,7 @@ import { UnprocessableEntityError } from '../http/validation-error.js';
 import { NameGramKeys } from './name-gram-keys.js';
 import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
+import { Transactions } from '../database/transactions.js';
 import { AccountSerializer } from './account.serializer.js';
 import {
   ACCOUNT_AWARDS_COLUMNS,
@@ -46,11 +46,11 @@ export class AccountSearchReader {
   private readonly straightJoin: string;
 
   constructor(
-    private readonly manager: EntityManager,
+    private readonly transactions: Transactions,
     private readonly reads: PreparedReads,
     private readonly gramKeys: NameGramKeys,
   ) {
-    this.nameGrams = manager.connection.options.type === 'mysql';
+    this.nameGrams = transactions.manager.connection.options.type === 'mysql';
     this.straightJoin = this.nameGrams ? 'STRAIGHT_JOIN ' : '';
   }
 
@@ -73,10 +73,10 @@ export class AccountSearchReader {
   /** A page past the end (or no match): the total alone, and the 422 for an unknown team. */
   private async totalOfEmptyPage(query: AccountSearchFilter, total: Fragment): Promise<number> {
     if (query.team) {
-      const [team] = await this.manager.query('SELECT id FROM teams WHERE id = ?', [query.team]);
+      const [team] = await this.transactions.manager.query('SELECT id FROM teams WHERE id = ?', [query.team]);
       if (!team) throw UnprocessableEntityError.notFound(['query', 'team'], 'Team');
     }
-    const [row] = await this.manager.query(`SELECT (${total.sql}) AS total`, total.parameters);
+    const [row] = await this.transactions.manager.query(`SELECT (${total.sql}) AS total`, total.parameters);
     return Number(row?.total ?? 0);
   }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { placeholders } from '../database/sql-placeholders.js';
+import { Transactions } from '../database/transactions.js';
 import type { AwardResource } from './resources.js';
 
 /** The awards of many accounts and many teams, by owner. */
@@ -28,8 +28,11 @@ interface HoldingRow {
  */
 @Injectable()
 export class AwardHoldingsReader {
+  constructor(private readonly transactions: Transactions) {}
+
   /** @returns the awards of `accountIds` (canonical) and of `teamIds`; absent owners map to nothing. */
-  async load(manager: EntityManager, accountIds: string[], teamIds: number[]): Promise<AwardHoldings> {
+  async load(accountIds: string[], teamIds: number[]): Promise<AwardHoldings> {
+    const manager = this.transactions.manager;
     const holdings: AwardHoldings = { accounts: new Map(), teams: new Map() };
     const accounts = [...new Set(accountIds)].map(toStoredAccountId);
     const teams = [...new Set(teamIds)];

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId } from '../common/account-id.js';
 import { forUpdateClause } from '../database/lock.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
+import { Transactions } from '../database/transactions.js';
 import type { AccountFields } from '../read-model/read-model.types.js';
 import { TeamEntity } from './team.entity.js';
 
@@ -29,23 +29,28 @@ const SELECT_TEAM = 'SELECT id, name, created_at FROM teams WHERE id = ?';
 /** Every statement on the `teams` table, and the lock on a team's members. */
 @Injectable()
 export class TeamsRepository {
-  constructor(private readonly statements: PreparedStatements) {}
+  constructor(
+    private readonly statements: PreparedStatements,
+    private readonly transactions: Transactions,
+  ) {}
 
   /** Inserts a team. @returns it with its new id. */
-  async insert(manager: EntityManager, fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
+  async insert(fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
+    const manager = this.transactions.manager;
     const team = manager.create(TeamEntity, fields);
     await manager.insert(TeamEntity, team);
     return team;
   }
 
   /** @returns the team, row-locked until commit when `lock` (MySQL), or `null`. */
-  async findById(manager: EntityManager, id: number, lock = false): Promise<TeamEntity | null> {
-    const sql = lock ? SELECT_TEAM + forUpdateClause(manager) : SELECT_TEAM;
-    const [row] = await this.statements.select<TeamColumns>(manager, sql, [id]);
+  async findById(id: number, lock = false): Promise<TeamEntity | null> {
+    const sql = lock ? SELECT_TEAM + forUpdateClause() : SELECT_TEAM;
+    const [row] = await this.statements.select<TeamColumns>(sql, [id]);
     return row ? Object.assign(new TeamEntity(), { id: Number(row.id), name: row.name, createdAt: Number(row.created_at) }) : null;
   }
 
-  async rename(manager: EntityManager, id: number, name: string): Promise<void> {
+  async rename(id: number, name: string): Promise<void> {
+    const manager = this.transactions.manager;
     await manager.update(TeamEntity, { id }, { name });
   }
 
@@ -53,7 +58,8 @@ export class TeamsRepository {
    * Locks the team's members (one statement) so none moves or goes before commit.
    * @returns them as they will be once the team is deleted: without a team.
    */
-  async lockMembers(manager: EntityManager, id: number): Promise<AccountFields[]> {
+  async lockMembers(id: number): Promise<AccountFields[]> {
+    const manager = this.transactions.manager;
     const lock = manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : '';
     const rows: MemberRow[] = await manager.query(
       `SELECT id, name, discriminator, avatar_url, permissions, created_at FROM accounts WHERE team_id = ?${lock}`,
@@ -71,7 +77,8 @@ export class TeamsRepository {
   }
 
   /** Deletes the team; the foreign keys leave its members and awards without a team (ON DELETE SET NULL). */
-  async delete(manager: EntityManager, id: number): Promise<void> {
+  async delete(id: number): Promise<void> {
+    const manager = this.transactions.manager;
     await manager.delete(TeamEntity, { id });
   }
 }

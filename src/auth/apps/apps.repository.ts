@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { PreparedReads } from '../../database/prepared-reads.js';
 import { Transactions } from '../../database/transactions.js';
@@ -39,7 +38,8 @@ export class AppsRepository {
   }
 
   /** @returns the app, or `null`; inside `manager`'s transaction when given. */
-  findById(id: number, manager: EntityManager = this.transactions.manager): Promise<AppEntity | null> {
+  findById(id: number): Promise<AppEntity | null> {
+    const manager = this.transactions.manager;
     return manager.findOne(AppEntity, { where: { id } });
   }
 
@@ -60,7 +60,8 @@ export class AppsRepository {
   }
 
   /** Writes the name and permissions of `app`. */
-  async update(manager: EntityManager, app: AppEntity): Promise<void> {
+  async update(app: AppEntity): Promise<void> {
+    const manager = this.transactions.manager;
     await manager.update(AppEntity, { id: app.id }, { name: app.name, permissions: app.permissions });
   }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import type { AccountEntity } from '../../accounts/account.entity.js';
 import { AccountsService } from '../../accounts/accounts.service.js';
@@ -27,10 +26,10 @@ export class SessionsService {
   ) {}
 
   /** Opens a session for `accountId` inside `manager`'s transaction. @returns the Session object (token shown once). */
-  async create(manager: EntityManager, accountId: string): Promise<SessionResource> {
+  async create(accountId: string): Promise<SessionResource> {
     const token = generateToken();
     const now = this.clock.nowSeconds();
-    const session = await this.repository.insert(manager, {
+    const session = await this.repository.insert({
       accountId,
       tokenHash: hashToken(token),
       createdAt: now,
