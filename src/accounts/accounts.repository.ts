@@ -32,8 +32,8 @@ const INSERT_ACCOUNT =
 
 /**
  * Every statement on the `accounts` table. Ids are canonical decimal strings
- * (docs/api.md#objects); the stored form is the repository's business. Methods taking
- * a `manager` run inside the caller's transaction.
+ * (docs/api.md#objects); the stored form is the repository's business. Every
+ * method runs in the current transaction (`Transactions.manager`).
  */
 @Injectable()
 export class AccountsRepository {

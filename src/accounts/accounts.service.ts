@@ -71,7 +71,7 @@ export class AccountsService {
   }
 
   /**
-   * Inserts an account row inside `manager`'s transaction.
+   * Inserts an account row inside the current transaction.
    *
    * @throws ConflictException (409) when the id is already registered.
    */
@@ -201,7 +201,7 @@ export class AccountsService {
 
   /**
    * Whether account `id` exists; when it does, it stays (row-locked) until
-   * `manager`'s transaction commits. Only a row that exists is locked: on
+   * the current transaction commits. Only a row that exists is locked: on
    * MySQL, locking a missing one takes a gap lock on which two concurrent
    * inserts of that id (first sign-ins) would deadlock.
    */
@@ -210,7 +210,7 @@ export class AccountsService {
   }
 
   /**
-   * Loads an account inside `manager`'s transaction.
+   * Loads an account inside the current transaction.
    *
    * @throws UnprocessableEntityError (422) when it does not exist.
    */

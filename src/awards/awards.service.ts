@@ -126,7 +126,7 @@ export class AwardsService {
   }
 
   /**
-   * Loads an award inside `manager`'s transaction.
+   * Loads an award inside the current transaction.
    *
    * @throws UnprocessableEntityError (422) at `["path", "award"]` when it does not exist.
    */

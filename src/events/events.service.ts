@@ -30,7 +30,7 @@ export class EventsService {
   }
 
   /**
-   * Starts a callback epoch for a callback registered in `manager`'s
+   * Starts a callback epoch for a callback registered in the current
    * transaction: it receives the events committed after it, none from before
    * (docs/api.md#events). The epoch stays locked until that transaction ends.
    *

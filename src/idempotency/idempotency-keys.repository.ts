@@ -26,7 +26,7 @@ export class IdempotencyKeysRepository {
   }
 
   /**
-   * Stores an answer in `manager`'s transaction (the request's write), first
+   * Stores an answer in the current transaction (the request's write), first
    * deleting the expired row of the same key when `replaceExpired`. On MySQL
    * a row of the same key that another transaction has written but not yet
    * committed makes this wait for that commit.

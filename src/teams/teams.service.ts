@@ -80,7 +80,7 @@ export class TeamsService {
   }
 
   /**
-   * Loads a team inside `manager`'s transaction.
+   * Loads a team inside the current transaction.
    *
    * @param loc where the id came from, for the 422 (e.g. `['body', 'team']`).
    * @throws UnprocessableEntityError (422) when it does not exist.

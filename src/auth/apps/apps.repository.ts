@@ -37,7 +37,7 @@ export class AppsRepository {
     return this.transactions.manager.count(AppEntity);
   }
 
-  /** @returns the app, or `null`; inside `manager`'s transaction when given. */
+  /** @returns the app, or `null`; in the current transaction inside one. */
   findById(id: number): Promise<AppEntity | null> {
     const manager = this.transactions.manager;
     return manager.findOne(AppEntity, { where: { id } });

@@ -25,7 +25,7 @@ export class SessionsRepository {
     private readonly reads: PreparedReads,
   ) {}
 
-  /** Inserts a session inside `manager`'s transaction. @returns it with its new id. */
+  /** Inserts a session inside the current transaction. @returns it with its new id. */
   async insert(fields: Omit<SessionEntity, 'id'>): Promise<SessionEntity> {
     const manager = this.transactions.manager;
     const session = manager.create(SessionEntity, fields);

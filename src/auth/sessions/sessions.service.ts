@@ -25,7 +25,7 @@ export class SessionsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Opens a session for `accountId` inside `manager`'s transaction. @returns the Session object (token shown once). */
+  /** Opens a session for `accountId` inside the current transaction. @returns the Session object (token shown once). */
   async create(accountId: string): Promise<SessionResource> {
     const token = generateToken();
     const now = this.clock.nowSeconds();
