@@ -73,9 +73,8 @@ export class AccountsRepository {
    * @returns the canonical ids found.
    */
   async lockExisting(ids: string[]): Promise<Set<string>> {
-    const manager = this.transactions.manager;
     if (ids.length === 0) return new Set();
-    const found = await manager.find(AccountEntity, {
+    const found = await this.transactions.manager.find(AccountEntity, {
       select: { id: true },
       where: { id: In([...new Set(ids)].map(toStoredAccountId)) },
       ...forUpdate(),
@@ -144,8 +143,7 @@ export class AccountsRepository {
 
   /** Deletes the account; its sessions and awardee rows go by foreign-key cascade. */
   async delete(id: string): Promise<void> {
-    const manager = this.transactions.manager;
-    await manager.delete(AccountEntity, { id: toStoredAccountId(id) });
+    await this.transactions.manager.delete(AccountEntity, { id: toStoredAccountId(id) });
   }
 }
 

@@ -53,25 +53,26 @@ export class AwardsRepository {
 
   /** Writes the changeable columns of `award`. */
   async update(award: AwardEntity): Promise<void> {
-    const manager = this.transactions.manager;
-    await manager.update(AwardEntity, { id: award.id }, { title: award.title, imageUrl: award.imageUrl, teamId: award.teamId });
+    await this.transactions.manager.update(
+      AwardEntity,
+      { id: award.id },
+      { title: award.title, imageUrl: award.imageUrl, teamId: award.teamId },
+    );
   }
 
   /** Deletes the award; its awardee rows go by foreign-key cascade. */
   async delete(id: number): Promise<void> {
-    const manager = this.transactions.manager;
-    await manager.delete(AwardEntity, { id });
+    await this.transactions.manager.delete(AwardEntity, { id });
   }
 
   /** Gives `awardId` to each of `accountIds` (distinct, canonical), in one statement. */
   async addHolders(awardId: number, accountIds: string[]): Promise<void> {
-    const manager = this.transactions.manager;
     if (accountIds.length === 0) return;
     if (accountIds.length === 1) {
       await this.statements.write(INSERT_HOLDER, [awardId, toStoredAccountId(accountIds[0])]);
       return;
     }
-    await manager.insert(
+    await this.transactions.manager.insert(
       AwardeeEntity,
       accountIds.map((accountId) => ({ awardId, accountId })),
     );

@@ -13,8 +13,7 @@ export class CallbacksRepository {
 
   /** @returns the app's callback for `event`, row-locked until commit (MySQL), or `null`. */
   findLocked(appId: number, event: EventType): Promise<CallbackEntity | null> {
-    const manager = this.transactions.manager;
-    return manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate() });
+    return this.transactions.manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate() });
   }
 
   /** @returns the app's callback for `event`, or `null`. */
@@ -46,8 +45,7 @@ export class CallbacksRepository {
 
   /** Writes the URL, secrets, health and update time of `callback`. */
   async update(callback: CallbackEntity): Promise<void> {
-    const manager = this.transactions.manager;
-    await manager.update(
+    await this.transactions.manager.update(
       CallbackEntity,
       { id: callback.id },
       {
@@ -123,14 +121,12 @@ export class CallbacksRepository {
 
   /** The callbacks registered for any of `types`, by id (the relay's fan-out, docs/api.md#events). */
   listeningTo(types: readonly string[]): Promise<CallbackEntity[]> {
-    const manager = this.transactions.manager;
-    return manager.find(CallbackEntity, { where: { event: In([...types]) }, order: { id: 'ASC' } });
+    return this.transactions.manager.find(CallbackEntity, { where: { event: In([...types]) }, order: { id: 'ASC' } });
   }
 
   /** @returns whether the callback `id` still exists. */
   exists(id: number): Promise<boolean> {
-    const manager = this.transactions.manager;
-    return manager.exists(CallbackEntity, { where: { id } });
+    return this.transactions.manager.exists(CallbackEntity, { where: { id } });
   }
 
   /** The URLs of the callbacks `ids` that still exist, by id. */

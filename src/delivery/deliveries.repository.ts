@@ -80,14 +80,12 @@ export class DeliveriesRepository {
 
   /** Inserts new deliveries in the relay's transaction. */
   async insert(deliveries: readonly NewDelivery[]): Promise<void> {
-    const manager = this.transactions.manager;
-    if (deliveries.length > 0) await manager.insert(DeliveryEntity, [...deliveries]);
+    if (deliveries.length > 0) await this.transactions.manager.insert(DeliveryEntity, [...deliveries]);
   }
 
   /** Inserts one delivery (a `ping`). @returns its id. */
   async insertOne(delivery: NewDelivery): Promise<number> {
-    const manager = this.transactions.manager;
-    const result = await manager.insert(DeliveryEntity, delivery);
+    const result = await this.transactions.manager.insert(DeliveryEntity, delivery);
     return Number(result.identifiers[0].id);
   }
 
@@ -254,8 +252,7 @@ export class DeliveriesRepository {
 
   /** @returns the delivery `id`, or `null`. */
   find(id: number): Promise<DeliveryEntity | null> {
-    const manager = this.transactions.manager;
-    return manager.findOne(DeliveryEntity, { where: { id } });
+    return this.transactions.manager.findOne(DeliveryEntity, { where: { id } });
   }
 
   /**
@@ -265,8 +262,7 @@ export class DeliveriesRepository {
    *   the worker changed it first).
    */
   async startNextRound(delivery: DeliveryRound, now: number): Promise<boolean> {
-    const manager = this.transactions.manager;
-    const result = await manager.update(
+    const result = await this.transactions.manager.update(
       DeliveryEntity,
       { id: delivery.id, round: delivery.round, status: In(REDELIVERABLE) },
       { ...NEXT_ROUND, round: delivery.round + 1, nextAttemptAt: now, updatedAt: now },
@@ -406,8 +402,7 @@ export class DeliveriesRepository {
 
   /** Deletes the deliveries in `statuses` last changed before `cutoff`. @returns how many. */
   async deleteFinished(statuses: readonly DeliveryStatus[], cutoff: number): Promise<number> {
-    const manager = this.transactions.manager;
-    const result = await manager.delete(DeliveryEntity, { status: In([...statuses]), updatedAt: LessThan(cutoff) });
+    const result = await this.transactions.manager.delete(DeliveryEntity, { status: In([...statuses]), updatedAt: LessThan(cutoff) });
     return result.affected ?? 0;
   }
 }

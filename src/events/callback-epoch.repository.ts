@@ -24,8 +24,7 @@ export class CallbackEpochRepository {
 
   /** @returns the current epoch, share-locked until the caller's transaction ends (MySQL; SQLite serialises writers). */
   async readShared(): Promise<number> {
-    const manager = this.transactions.manager;
-    const lock = manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
+    const lock = this.transactions.manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
     const rows = await this.statements.select<{ epoch: number | string }>(`SELECT epoch FROM callback_epoch WHERE id = 1${lock}`, []);
     return rows.length === 0 ? 0 : Number(rows[0].epoch);
   }

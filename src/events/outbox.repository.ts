@@ -43,7 +43,6 @@ export class OutboxRepository {
    * process's relay is woken.
    */
   async insert(events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
-    const manager = this.transactions.manager;
     markEventsRecorded();
     const callbackEpoch = await this.epochs.readShared();
     if (events.length === 1) {
@@ -51,7 +50,7 @@ export class OutboxRepository {
       await this.statements.write(INSERT_EVENT, [events[0].type, events[0].payload, createdAt, callbackEpoch]);
       return;
     }
-    await manager.insert(
+    await this.transactions.manager.insert(
       OutboxEventEntity,
       events.map((event) => ({ ...event, createdAt, callbackEpoch })),
     );
@@ -64,9 +63,8 @@ export class OutboxRepository {
    * @returns its id.
    */
   async insertRelayed(event: NewOutboxEvent, now: number): Promise<number> {
-    const manager = this.transactions.manager;
     markEventsRecorded();
-    const result = await manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now });
+    const result = await this.transactions.manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now });
     return Number(result.identifiers[0].id);
   }
 
@@ -84,8 +82,7 @@ export class OutboxRepository {
    *   them first (the caller rolls the batch back).
    */
   async claimBatch(limit: number, now: number): Promise<OutboxEventEntity[] | null> {
-    const manager = this.transactions.manager;
-    const skipLocked = manager.connection.options.type === 'mysql' ? ' FOR UPDATE SKIP LOCKED' : '';
+    const skipLocked = this.transactions.manager.connection.options.type === 'mysql' ? ' FOR UPDATE SKIP LOCKED' : '';
     const rows = await this.statements.select<OutboxEventRow>(`${CLAIMABLE_EVENTS}${skipLocked}`, [limit]);
     if (rows.length === 0) return [];
     const ids = rows.map((row) => Number(row.id));
@@ -118,8 +115,7 @@ export class OutboxRepository {
 
   /** Deletes the events relayed before `cutoff` (seconds) that no delivery refers to any more. @returns how many. */
   async deleteRelayedUnreferenced(cutoff: number): Promise<number> {
-    const manager = this.transactions.manager;
-    const result = await manager
+    const result = await this.transactions.manager
       .createQueryBuilder()
       .delete()
       .from(OutboxEventEntity)

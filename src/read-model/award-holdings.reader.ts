@@ -32,7 +32,6 @@ export class AwardHoldingsReader {
 
   /** @returns the awards of `accountIds` (canonical) and of `teamIds`; absent owners map to nothing. */
   async load(accountIds: string[], teamIds: number[]): Promise<AwardHoldings> {
-    const manager = this.transactions.manager;
     const holdings: AwardHoldings = { accounts: new Map(), teams: new Map() };
     const accounts = [...new Set(accountIds)].map(toStoredAccountId);
     const teams = [...new Set(teamIds)];
@@ -50,7 +49,7 @@ export class AwardHoldingsReader {
       );
     }
     if (parts.length === 0) return holdings;
-    const rows: HoldingRow[] = await manager.query(`${parts.join(' UNION ALL ')} ORDER BY id`, [...accounts, ...teams]);
+    const rows: HoldingRow[] = await this.transactions.manager.query(`${parts.join(' UNION ALL ')} ORDER BY id`, [...accounts, ...teams]);
     for (const row of rows) {
       const award = { id: Number(row.id), title: row.title, image_url: row.image_url };
       if (row.account_id !== null) appendAward(holdings.accounts, fromStoredAccountId(row.account_id), award);

@@ -65,9 +65,8 @@ export class TeamSerializer {
 
   /** The rows of the teams `ids` with their member counts (one statement). */
   rows(ids: number[]): Promise<TeamRow[]> {
-    const manager = this.transactions.manager;
     if (ids.length === 0) return Promise.resolve([]);
-    return manager.query(`${TEAM_ROW_SELECT} WHERE t.id IN (${placeholders(ids.length)})`, ids);
+    return this.transactions.manager.query(`${TEAM_ROW_SELECT} WHERE t.id IN (${placeholders(ids.length)})`, ids);
   }
 
   /** The Team object of a row and its awards. */

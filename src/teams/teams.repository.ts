@@ -26,7 +26,12 @@ interface TeamColumns {
 
 const SELECT_TEAM = 'SELECT id, name, created_at FROM teams WHERE id = ?';
 
-/** Every statement on the `teams` table, and the lock on a team's members. */
+/**
+ * Every statement on the `teams` table, and the lock on a team's members.
+ * Each runs in the current transaction (`Transactions.manager`; the pool's
+ * outside one, docs/architecture.md#transactions): callers run them inside
+ * `Transactions.run` and never hand them a manager.
+ */
 @Injectable()
 export class TeamsRepository {
   constructor(
@@ -49,9 +54,9 @@ export class TeamsRepository {
     return row ? Object.assign(new TeamEntity(), { id: Number(row.id), name: row.name, createdAt: Number(row.created_at) }) : null;
   }
 
+  /** Renames the team. */
   async rename(id: number, name: string): Promise<void> {
-    const manager = this.transactions.manager;
-    await manager.update(TeamEntity, { id }, { name });
+    await this.transactions.manager.update(TeamEntity, { id }, { name });
   }
 
   /**
@@ -59,10 +64,8 @@ export class TeamsRepository {
    * @returns them as they will be once the team is deleted: without a team.
    */
   async lockMembers(id: number): Promise<AccountFields[]> {
-    const manager = this.transactions.manager;
-    const lock = manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : '';
-    const rows: MemberRow[] = await manager.query(
-      `SELECT id, name, discriminator, avatar_url, permissions, created_at FROM accounts WHERE team_id = ?${lock}`,
+    const rows: MemberRow[] = await this.transactions.manager.query(
+      `SELECT id, name, discriminator, avatar_url, permissions, created_at FROM accounts WHERE team_id = ?${forUpdateClause()}`,
       [id],
     );
     return rows.map((row) => ({
@@ -78,7 +81,6 @@ export class TeamsRepository {
 
   /** Deletes the team; the foreign keys leave its members and awards without a team (ON DELETE SET NULL). */
   async delete(id: number): Promise<void> {
-    const manager = this.transactions.manager;
-    await manager.delete(TeamEntity, { id });
+    await this.transactions.manager.delete(TeamEntity, { id });
   }
 }

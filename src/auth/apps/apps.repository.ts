@@ -39,8 +39,7 @@ export class AppsRepository {
 
   /** @returns the app, or `null`; in the current transaction inside one. */
   findById(id: number): Promise<AppEntity | null> {
-    const manager = this.transactions.manager;
-    return manager.findOne(AppEntity, { where: { id } });
+    return this.transactions.manager.findOne(AppEntity, { where: { id } });
   }
 
   /**
@@ -61,8 +60,7 @@ export class AppsRepository {
 
   /** Writes the name and permissions of `app`. */
   async update(app: AppEntity): Promise<void> {
-    const manager = this.transactions.manager;
-    await manager.update(AppEntity, { id: app.id }, { name: app.name, permissions: app.permissions });
+    await this.transactions.manager.update(AppEntity, { id: app.id }, { name: app.name, permissions: app.permissions });
   }
 
   /** Replaces the token hash. @returns false when the app does not exist. */
