@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 
+import { currentTransaction } from './eslint/current-transaction.js';
 import { tableOwnership } from './eslint/table-ownership.js';
 
 /** A string or template that starts like an SQL statement, in capitals as this code base writes SQL (docs/architecture.md). */
@@ -27,6 +28,9 @@ const TABLE_OWNERS = {
   name_gram_counts: 'src/database/',
   numbers: 'src/database/',
 };
+
+/** This code base's own rules (eslint/). */
+const local = { rules: { 'table-ownership': tableOwnership, 'current-transaction': currentTransaction } };
 
 export default tseslint.config(
   { ignores: ['dist/', 'clients/typescript/dist/', 'node_modules/', 'data/', 'coverage/', 'bench/results/', '.build-*/'] },
@@ -56,10 +60,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     ignores: ['src/**/*.spec.ts'],
-    plugins: { local: { rules: { 'table-ownership': tableOwnership } } },
+    plugins: { local },
     rules: {
       'local/table-ownership': ['error', { owners: TABLE_OWNERS, shared: ['src/read-model/', 'src/database/'] }],
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/database/**'],
+    plugins: { local },
+    rules: { 'local/current-transaction': 'error' },
   },
   {
     files: [

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CallbacksRepository } from '../src/callbacks/callbacks.repository.js';
+import { Transactions } from '../src/database/transactions.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { CallbackEpochRepository } from '../src/events/callback-epoch.repository.js';
 import { OutboxRepository } from '../src/events/outbox.repository.js';
@@ -38,6 +39,23 @@ describe('a callback registered while a change is being committed', () => {
     await receiver.close();
   });
 
+  /**
+   * Runs `work` in a transaction of the app's own `Transactions` and leaves it
+   * open: `end(true)` commits it, `end(false)` rolls it back; each resolves once done.
+   */
+  async function openTransaction(work: () => Promise<void>): Promise<{ end(commit: boolean): Promise<void> }> {
+    let finish!: (commit: boolean) => void;
+    let opened!: () => void;
+    const ready = new Promise<void>((resolve) => (opened = resolve));
+    const done = t.app.get(Transactions).run(async () => {
+      await work();
+      opened();
+      if (!(await new Promise<boolean>((resolve) => (finish = resolve)))) throw new Error('rolled back');
+    });
+    await Promise.race([ready, done]);
+    return { end: (commit) => (finish(commit), commit ? done : done.catch(() => undefined)) };
+  }
+
   async function register(app: Credentials, path: string): Promise<number> {
     const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: 's' } });
     return response.status;
@@ -48,16 +66,16 @@ describe('a callback registered while a change is being committed', () => {
     const before = await t.createApp(0, 'before');
     const during = await t.createApp(0, 'during');
     expect(await register(before, '/before')).toBe(200);
-    const runner = t.dataSource.createQueryRunner();
-    await runner.startTransaction();
+    const change = await openTransaction(() =>
+      t.app.get(OutboxRepository).insert([{ type: 'account_team_update', payload: '{"n":1}' }], 0),
+    );
     try {
-      await t.app.get(OutboxRepository).insert(runner.manager, [{ type: 'account_team_update', payload: '{"n":1}' }], 0);
       const registering = register(during, '/during');
       expect(await stillPending(registering, 700)).toBe(true);
-      await runner.commitTransaction();
+      await change.end(true);
       expect(await registering).toBe(200);
     } finally {
-      await runner.release();
+      await change.end(false);
     }
     await receiver.waitFor('/before', 1);
     await sleep(500);
@@ -70,11 +88,9 @@ describe('a callback registered while a change is being committed', () => {
     const during = await t.createApp(0, 'during');
     const red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     await t.insertAccount({ id: '1', teamId: null });
-    const runner = t.dataSource.createQueryRunner();
-    await runner.startTransaction();
-    try {
-      const sinceEpoch = await t.app.get(CallbackEpochRepository).advance(runner.manager);
-      await t.app.get(CallbacksRepository).insert(runner.manager, {
+    const registration = await openTransaction(async () => {
+      const sinceEpoch = await t.app.get(CallbackEpochRepository).advance();
+      await t.app.get(CallbacksRepository).insert({
         appId: during.id,
         event: 'account_team_update',
         url: receiver.url('/during'),
@@ -88,12 +104,14 @@ describe('a callback registered while a change is being committed', () => {
         createdAt: 0,
         updatedAt: 0,
       });
+    });
+    try {
       const moving = t.http.patch('/account/1', { auth: admin, body: { team: red } });
       expect(await stillPending(moving, 700)).toBe(true);
-      await runner.commitTransaction();
+      await registration.end(true);
       expect((await moving).status).toBe(200);
     } finally {
-      await runner.release();
+      await registration.end(false);
     }
     const [request] = await receiver.waitFor('/during', 1);
     expect(JSON.parse(request.body).account.id).toBe('1');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { AccountsRepository } from '../src/accounts/accounts.repository.js';
+import { Transactions } from '../src/database/transactions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** A 2 KB absolute URL (docs/api.md#validation: at most 2048 characters). */
@@ -83,8 +84,8 @@ describe('writes into a team being deleted (docs/api.md#conventions: an unknown 
   it('reports a team gone before the insert or update as missing, writing nothing', async () => {
     const repository = t.app.get(AccountsRepository, { strict: false });
     await t.insertAccount({ id: '601' });
-    const inserted = await t.dataSource.transaction((manager) =>
-      repository.insert(manager, {
+    const inserted = await t.app.get(Transactions).run(() =>
+      repository.insert({
         id: '602',
         name: 'B',
         discriminator: '1',
@@ -95,7 +96,7 @@ describe('writes into a team being deleted (docs/api.md#conventions: an unknown 
       }),
     );
     expect(inserted).toBe('missing-team');
-    const updated = await t.dataSource.transaction((manager) => repository.update(manager, '601', { teamId: 999_999 }));
+    const updated = await t.app.get(Transactions).run(() => repository.update('601', { teamId: 999_999 }));
     expect(updated).toBe(false);
     expect((await t.http.get('/account/602')).status).toBe(422);
     expect((await t.http.get('/account/601')).body.team).toBeNull();

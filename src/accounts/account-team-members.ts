@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import type { AccountFields } from '../read-model/read-model.types.js';
 import { TeamMembers } from '../teams/team-members.js';
@@ -13,7 +12,7 @@ export class AccountTeamMembers extends TeamMembers {
   }
 
   /** Locks team `teamId`'s members (one statement). @returns them without a team, as the deletion leaves them. */
-  lockMembers(manager: EntityManager, teamId: number): Promise<AccountFields[]> {
-    return this.repository.lockTeamMembers(manager, teamId);
+  lockMembers(teamId: number): Promise<AccountFields[]> {
+    return this.repository.lockTeamMembers(teamId);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
 
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
@@ -36,8 +36,8 @@ const INSERT_ACCOUNT =
 
 /**
  * Every statement on the `accounts` table. Ids are canonical decimal strings
- * (docs/api.md#objects); the stored form is the repository's business. Methods taking
- * a `manager` run inside the caller's transaction.
+ * (docs/api.md#objects); the stored form is the repository's business. Every
+ * method runs in the current transaction (`Transactions.manager`).
  */
 @Injectable()
 export class AccountsRepository {
@@ -48,9 +48,9 @@ export class AccountsRepository {
   ) {}
 
   /** @returns the account, row-locked until commit when `lock` (MySQL), or `null`. */
-  async findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
-    const sql = lock ? SELECT_ACCOUNT + forUpdateClause(manager) : SELECT_ACCOUNT;
-    const [row] = await this.statements.select<AccountColumns>(manager, sql, [toStoredAccountId(id)]);
+  async findById(id: string, lock = false): Promise<AccountEntity | null> {
+    const sql = lock ? SELECT_ACCOUNT + forUpdateClause() : SELECT_ACCOUNT;
+    const [row] = await this.statements.select<AccountColumns>(sql, [toStoredAccountId(id)]);
     return row ? toEntity(row) : null;
   }
 
@@ -66,21 +66,22 @@ export class AccountsRepository {
   }
 
   /** Whether the account exists; with `lock`, it stays (row-locked) until commit. */
-  async exists(manager: EntityManager, id: string, lock = false): Promise<boolean> {
+  async exists(id: string, lock = false): Promise<boolean> {
+    const manager = this.transactions.manager;
     const where = { id: toStoredAccountId(id) };
-    return lock ? manager.exists(AccountEntity, { where, ...forUpdate(manager) }) : manager.exists(AccountEntity, { where });
+    return lock ? manager.exists(AccountEntity, { where, ...forUpdate() }) : manager.exists(AccountEntity, { where });
   }
 
   /**
    * Locks the accounts of `ids` that exist (one statement), so none is deleted before commit.
    * @returns the canonical ids found.
    */
-  async lockExisting(manager: EntityManager, ids: string[]): Promise<Set<string>> {
+  async lockExisting(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const found = await manager.find(AccountEntity, {
+    const found = await this.transactions.manager.find(AccountEntity, {
       select: { id: true },
       where: { id: In([...new Set(ids)].map(toStoredAccountId)) },
-      ...forUpdate(manager),
+      ...forUpdate(),
     });
     return new Set(found.map((account) => account.id));
   }
@@ -89,10 +90,9 @@ export class AccountsRepository {
    * Locks team `teamId`'s members (one statement) so none moves or goes before commit.
    * @returns them as they will be once the team is deleted: without a team.
    */
-  async lockTeamMembers(manager: EntityManager, teamId: number): Promise<AccountFields[]> {
-    const lock = manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : '';
-    const rows: MemberRow[] = await manager.query(
-      `SELECT id, name, discriminator, avatar_url, permissions, created_at FROM accounts WHERE team_id = ?${lock}`,
+  async lockTeamMembers(teamId: number): Promise<AccountFields[]> {
+    const rows: MemberRow[] = await this.transactions.manager.query(
+      `SELECT id, name, discriminator, avatar_url, permissions, created_at FROM accounts WHERE team_id = ?${forUpdateClause()}`,
       [teamId],
     );
     return rows.map((row) => ({
@@ -115,9 +115,9 @@ export class AccountsRepository {
    * @returns `'inserted'`; `'duplicate'` when its id is already taken, or
    *   `'missing-team'` when its team no longer exists (nothing written).
    */
-  async insert(manager: EntityManager, account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
+  async insert(account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
     try {
-      await this.statements.write(manager, INSERT_ACCOUNT, [
+      await this.statements.write(INSERT_ACCOUNT, [
         toStoredAccountId(account.id),
         account.name,
         account.discriminator,
@@ -143,12 +143,12 @@ export class AccountsRepository {
    *
    * @returns `false` when the new team no longer exists (nothing written).
    */
-  async update(manager: EntityManager, id: string, changes: AccountChanges): Promise<boolean> {
+  async update(id: string, changes: AccountChanges): Promise<boolean> {
     const fields = (Object.keys(changes) as (keyof AccountChanges)[]).filter((field) => changes[field] !== undefined);
     if (fields.length === 0) return true;
     const assignments = fields.map((field) => `${CHANGEABLE_COLUMNS[field]} = ?`).join(', ');
     try {
-      await this.statements.write(manager, `UPDATE accounts SET ${assignments} WHERE id = ?`, [
+      await this.statements.write(`UPDATE accounts SET ${assignments} WHERE id = ?`, [
         ...fields.map((field) => changes[field] ?? null),
         toStoredAccountId(id),
       ]);
@@ -166,8 +166,8 @@ export class AccountsRepository {
   }
 
   /** Deletes the account; its sessions and awardee rows go by foreign-key cascade. */
-  async delete(manager: EntityManager, id: string): Promise<void> {
-    await manager.delete(AccountEntity, { id: toStoredAccountId(id) });
+  async delete(id: string): Promise<void> {
+    await this.transactions.manager.delete(AccountEntity, { id: toStoredAccountId(id) });
   }
 }
 

@@ -1,14 +1,13 @@
 import { ConflictException, ForbiddenException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { FakeTransactions } from '../../test/support/fake-transactions.js';
 import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { Principal } from '../common/principal.js';
 import { requireFound } from '../common/require-found.js';
 import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
 import type { AppConfig } from '../config/app-config.js';
-import type { Transactions } from '../database/transactions.js';
 import type { EventsService } from '../events/events.service.js';
 import type { Page } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
@@ -25,8 +24,8 @@ import type { CreateAccountDto } from './dto/create-account.dto.js';
 import { SearchAccountsQuery } from './dto/search-accounts.query.js';
 
 const NOW = 1_700_000_000.5;
-/** The manager the fake transaction hands out; every transactional read and write must use it. */
-const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
+/** The service's transactions; every transactional read and write must run inside one. */
+const transactions = new FakeTransactions();
 /** Teams that exist. */
 const TEAMS = new Set([3, 4]);
 
@@ -37,8 +36,8 @@ class FakeAccountsRepository implements Pick<AccountsRepository, 'findById' | 'f
   readonly deletedTeams = new Set<number>();
   readonly calls: string[] = [];
 
-  async findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
-    expect(manager).toBe(MANAGER);
+  async findById(id: string, lock = false): Promise<AccountEntity | null> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`findById ${id}${lock ? ' locked' : ''}`);
     const row = this.rows.get(id);
     return row ? { ...row } : null;
@@ -49,8 +48,8 @@ class FakeAccountsRepository implements Pick<AccountsRepository, 'findById' | 'f
     return row ? { ...row } : null;
   }
 
-  async insert(manager: EntityManager, account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
-    expect(manager).toBe(MANAGER);
+  async insert(account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`insert ${account.id}`);
     if (this.rows.has(account.id)) return 'duplicate';
     if (account.teamId !== null && this.deletedTeams.has(account.teamId)) return 'missing-team';
@@ -58,8 +57,8 @@ class FakeAccountsRepository implements Pick<AccountsRepository, 'findById' | 'f
     return 'inserted';
   }
 
-  async update(manager: EntityManager, id: string, changes: AccountChanges): Promise<boolean> {
-    expect(manager).toBe(MANAGER);
+  async update(id: string, changes: AccountChanges): Promise<boolean> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`update ${id} ${JSON.stringify(changes)}`);
     if (changes.teamId && this.deletedTeams.has(changes.teamId)) return false;
     const row = this.rows.get(id);
@@ -73,8 +72,8 @@ class FakeAccountsRepository implements Pick<AccountsRepository, 'findById' | 'f
     return !!row;
   }
 
-  async delete(manager: EntityManager, id: string): Promise<void> {
-    expect(manager).toBe(MANAGER);
+  async delete(id: string): Promise<void> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`delete ${id}`);
     this.rows.delete(id);
   }
@@ -120,8 +119,7 @@ describe('AccountsService', () => {
   /** What the search reader was asked, and the page it answers (`undefined`: an empty one). */
   let searchReads: string[];
   let searchPage: Page<unknown> | undefined;
-  let events: { manager: EntityManager; accounts: readonly unknown[] }[];
-  let transactionsRun: number;
+  let events: { inTransaction: boolean; accounts: readonly unknown[] }[];
   let signupsOpen: boolean;
   /** The identity provider's users by token; `idpAsked` records each token it was asked about. */
   let idpUsers: Map<string, IdpUser>;
@@ -134,27 +132,21 @@ describe('AccountsService', () => {
     searchReads = [];
     searchPage = undefined;
     events = [];
-    transactionsRun = 0;
+    transactions.runs = 0;
     signupsOpen = true;
     idpUsers = new Map([
       ['token-10', { id: '10', name: 'From IdP', discriminator: '7777', avatarUrl: 'https://cdn.test/a.png' }],
       ['token-99', { id: '99', name: 'Ghost', discriminator: '1', avatarUrl: 'https://cdn.test/g.png' }],
     ]);
     idpAsked = [];
-    const transactions = {
-      run: <T>(work: (manager: EntityManager) => Promise<T>) => {
-        transactionsRun++;
-        return work(MANAGER);
-      },
-    };
     const config = {
       get signupsOpen() {
         return signupsOpen;
       },
     };
     const teams = {
-      require: async (manager: EntityManager, id: number, loc: (string | number)[], lock = false) => {
-        expect(manager).toBe(MANAGER);
+      require: async (id: number, loc: (string | number)[], lock = false) => {
+        expect(transactions.active).toBe(true);
         teamChecks.push(`team ${id} at ${loc.join('.')}${lock ? ' locked' : ''}`);
         return requireFound(TEAMS.has(id) ? { id, name: `team ${id}`, createdAt: 1 } : null, loc, 'Team');
       },
@@ -168,12 +160,12 @@ describe('AccountsService', () => {
       countMatches: async (query: SearchAccountsQuery) => (searchReads.push(`count of team ${query.team}`), 7),
     };
     const serializer = {
-      serializeOne: async (row: AccountEntity, manager?: EntityManager) => {
-        expect(manager).toBe(MANAGER);
+      serializeOne: async (row: AccountEntity) => {
+        expect(transactions.active).toBe(true);
         return resource(row);
       },
-      serialize: async (rows: AccountEntity[], manager?: EntityManager) => {
-        expect(manager).toBe(MANAGER);
+      serialize: async (rows: AccountEntity[]) => {
+        expect(transactions.active).toBe(true);
         return rows.map(resource);
       },
       load: async (id: string) => {
@@ -182,10 +174,10 @@ describe('AccountsService', () => {
       },
     };
     const eventsService = {
-      accountTeamChanged: async (manager: EntityManager, accounts: readonly unknown[]) => void events.push({ manager, accounts }),
+      accountTeamChanged: async (accounts: readonly unknown[]) => void events.push({ inTransaction: transactions.active, accounts }),
     };
     service = new AccountsService(
-      transactions as unknown as Transactions,
+      transactions.asTransactions(),
       repository as unknown as AccountsRepository,
       config as AppConfig,
       { nowSeconds: () => NOW } as Clock,
@@ -237,7 +229,7 @@ describe('AccountsService', () => {
       const error = await rejection(service.create(app(127), dto()));
       expect(error).toBeInstanceOf(ForbiddenException);
       expect(error.getResponse()).toMatchObject({ statusCode: 403, message: 'Signups are closed.' });
-      expect(transactionsRun).toBe(0);
+      expect(transactions.runs).toBe(0);
       expect(repository.rows.has('20')).toBe(false);
     });
 
@@ -283,7 +275,7 @@ describe('AccountsService', () => {
         const error = await rejection(service.create(caller, dto({ permissions, team })));
         expect(error).toBeInstanceOf(ForbiddenException);
         expect(repository.calls).toEqual([]);
-        expect(transactionsRun).toBe(0);
+        expect(transactions.runs).toBe(0);
       });
     });
   });
@@ -358,7 +350,7 @@ describe('AccountsService', () => {
       await service.update(app(P.ManageAccountDetails), '10', { name: 'Renamed' });
       await service.update(app(P.ManageAccountTeams), '10', { team: 4 });
       await service.update(undefined, '10', { idp_token: 'token-10' });
-      expect(transactionsRun).toBe(3);
+      expect(transactions.runs).toBe(3);
     });
 
     describe('idp_token (docs/api.md#identity-provider)', () => {
@@ -386,7 +378,7 @@ describe('AccountsService', () => {
         const error = await rejection(service.update(undefined, '99', { idp_token: 'token-99' }));
         expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
         expect(idpAsked).toEqual([]);
-        expect(transactionsRun).toBe(0);
+        expect(transactions.runs).toBe(0);
       });
 
       it('is a 422 at ["body", "idp_token"] for a token the provider does not accept, nothing written', async () => {
@@ -402,7 +394,7 @@ describe('AccountsService', () => {
           ],
         });
         expect(repository.rows.get('10')).toEqual(account('10', 3));
-        expect(transactionsRun).toBe(0);
+        expect(transactions.runs).toBe(0);
       });
 
       it("is a 403 for another account's token, even with every permission, nothing written", async () => {
@@ -411,7 +403,7 @@ describe('AccountsService', () => {
         expect(error).toBeInstanceOf(ForbiddenException);
         expect(error.getResponse()).toMatchObject({ message: 'This identity-provider token belongs to another account.' });
         expect(repository.rows.get('10')).toEqual(account('10', 3));
-        expect(transactionsRun).toBe(0);
+        expect(transactions.runs).toBe(0);
       });
     });
 
@@ -420,7 +412,7 @@ describe('AccountsService', () => {
         const updated = await service.update(user(P.ManageAccountDetails, null, '5'), '10', { name: 'Renamed', avatar_url: null });
         expect(updated).toEqual({ ...resource(account('10', 3)), name: 'Renamed' });
         expect(repository.calls).toEqual(['update 10 {"name":"Renamed","avatarUrl":null}']);
-        expect(transactionsRun).toBe(1);
+        expect(transactions.runs).toBe(1);
         expect(events).toEqual([]);
       });
 
@@ -465,7 +457,7 @@ describe('AccountsService', () => {
         const expectedTeam = team === 0 ? null : { id: team };
         expect(updated.team).toEqual(expectedTeam);
         expect(repository.rows.get(id)!.teamId).toBe(team === 0 ? null : team);
-        expect(events).toEqual([{ manager: MANAGER, accounts: [{ ...resource(repository.rows.get(id)!), team: expectedTeam }] }]);
+        expect(events).toEqual([{ inTransaction: true, accounts: [{ ...resource(repository.rows.get(id)!), team: expectedTeam }] }]);
       });
 
       it('treats team null as 0 (leave)', async () => {

@@ -1,5 +1,4 @@
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { type Principal, isSelf } from '../common/principal.js';
 import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
@@ -55,10 +54,10 @@ export class AccountsService {
     const teamId = dto.team ? dto.team : null;
     const permissions = dto.permissions ?? 0;
     assertMayChangePermissions(caller, permissions, 'grant', teamId);
-    return this.transactions.run(async (manager) => {
+    return this.transactions.run(async () => {
       // Not locked: the insert's foreign-key check share-locks the team (a deletion in between is a 422 too).
-      if (teamId !== null) await this.teams.require(manager, teamId, ['body', 'team']);
-      const account = await this.insert(manager, {
+      if (teamId !== null) await this.teams.require(teamId, ['body', 'team']);
+      const account = await this.insert({
         id: dto.id,
         name: dto.name,
         discriminator: dto.discriminator,
@@ -67,18 +66,18 @@ export class AccountsService {
         permissions,
       });
       // Inserted by this transaction, so it is there: one statement reads it back with its team's awards.
-      return (await this.serializer.load(account.id, manager))!;
+      return (await this.serializer.load(account.id))!;
     });
   }
 
   /**
-   * Inserts an account row inside `manager`'s transaction.
+   * Inserts an account row inside the current transaction.
    *
    * @throws ConflictException (409) when the id is already registered.
    */
-  async insert(manager: EntityManager, fields: Omit<AccountEntity, 'createdAt'>): Promise<AccountEntity> {
+  async insert(fields: Omit<AccountEntity, 'createdAt'>): Promise<AccountEntity> {
     const account = { ...fields, createdAt: this.clock.nowSeconds() };
-    const outcome = await this.repository.insert(manager, account);
+    const outcome = await this.repository.insert(account);
     if (outcome === 'duplicate') throw new ConflictException('An account with this id is already registered.');
     if (outcome === 'missing-team') throw UnprocessableEntityError.notFound(['body', 'team'], 'Team');
     return account;
@@ -133,29 +132,29 @@ export class AccountsService {
       grant: dto.grant_permissions ?? 0,
       revoke: dto.revoke_permissions ?? 0,
     };
-    return this.transactions.run(async (manager) => {
+    return this.transactions.run(async () => {
       // The team and permission rules read the stored row; it stays locked until commit.
       const readsRow = change.teamId !== undefined || change.grant !== 0 || change.revoke !== 0;
-      const stored = readsRow ? await this.require(manager, id, ['path', 'account'], true) : undefined;
+      const stored = readsRow ? await this.require(id, ['path', 'account'], true) : undefined;
       try {
         assertMayUpdate(caller, id, change, stored);
       } catch (refusal) {
         // Only an account that exists is refused; an unknown one is the 422 (docs/api.md#conventions).
-        if (!stored) await this.require(manager, id, ['path', 'account']);
+        if (!stored) await this.require(id, ['path', 'account']);
         throw refusal;
       }
       // Checked like on creation (the update's foreign-key check share-locks it); an unchanged team needs no check.
       const newTeamId = change.teamId === undefined ? undefined : change.teamId || null;
       const moves = stored !== undefined && newTeamId !== undefined && newTeamId !== stored.teamId;
-      if (moves && newTeamId !== null) await this.teams.require(manager, newTeamId, ['body', 'team']);
+      if (moves && newTeamId !== null) await this.teams.require(newTeamId, ['body', 'team']);
 
       const columns: AccountChanges = { ...change.fromIdp, ...change.profile };
       if (moves) columns.teamId = newTeamId;
       if (stored && (change.grant !== 0 || change.revoke !== 0)) columns.permissions = (stored.permissions | change.grant) & ~change.revoke;
-      if (!(await this.repository.update(manager, id, columns))) throw UnprocessableEntityError.notFound(['body', 'team'], 'Team');
+      if (!(await this.repository.update(id, columns))) throw UnprocessableEntityError.notFound(['body', 'team'], 'Team');
       // One statement reads the account back whole; a team change's event carries that same Account object.
-      const updated = requireFound(await this.serializer.load(id, manager), ['path', 'account'], 'Account');
-      if (moves) await this.events.accountTeamChanged(manager, [updated]);
+      const updated = requireFound(await this.serializer.load(id), ['path', 'account'], 'Account');
+      if (moves) await this.events.accountTeamChanged([updated]);
       return updated;
     });
   }
@@ -200,41 +199,41 @@ export class AccountsService {
    * @throws UnprocessableEntityError (422) unknown account; ForbiddenException (403).
    */
   async delete(caller: Principal, id: string): Promise<void> {
-    await this.transactions.run(async (manager) => {
-      await this.require(manager, id, ['path', 'account'], true);
+    await this.transactions.run(async () => {
+      await this.require(id, ['path', 'account'], true);
       if (!hasPermissions(caller.permissions, Permission.ManageAccountDetails) && !isSelf(caller, id)) {
         throw new ForbiddenException('You need manage_account_details to delete another account.');
       }
-      await this.repository.delete(manager, id);
+      await this.repository.delete(id);
     });
   }
 
   /**
    * Whether account `id` exists; when it does, it stays (row-locked) until
-   * `manager`'s transaction commits. Only a row that exists is locked: on
+   * the current transaction commits. Only a row that exists is locked: on
    * MySQL, locking a missing one takes a gap lock on which two concurrent
    * inserts of that id (first sign-ins) would deadlock.
    */
-  async lockIfExists(manager: EntityManager, id: string): Promise<boolean> {
-    return (await this.repository.exists(manager, id)) && (await this.repository.exists(manager, id, true));
+  async lockIfExists(id: string): Promise<boolean> {
+    return (await this.repository.exists(id)) && (await this.repository.exists(id, true));
   }
 
   /**
    * Locks the accounts of `ids` that exist (one statement), so none is deleted
-   * before `manager`'s transaction commits (an award given to them).
+   * before the current transaction commits (an award given to them).
    * @returns the canonical ids found.
    */
-  async lockExisting(manager: EntityManager, ids: string[]): Promise<Set<string>> {
-    return this.repository.lockExisting(manager, ids);
+  async lockExisting(ids: string[]): Promise<Set<string>> {
+    return this.repository.lockExisting(ids);
   }
 
   /**
-   * Loads an account inside `manager`'s transaction.
+   * Loads an account inside the current transaction.
    *
    * @throws UnprocessableEntityError (422) when it does not exist.
    */
-  async require(manager: EntityManager, id: string, loc: (string | number)[], lock = false): Promise<AccountEntity> {
-    return requireFound(await this.repository.findById(manager, id, lock), loc, 'Account');
+  async require(id: string, loc: (string | number)[], lock = false): Promise<AccountEntity> {
+    return requireFound(await this.repository.findById(id, lock), loc, 'Account');
   }
 }
 

@@ -22,9 +22,9 @@ export class AuthService {
    * @throws UnprocessableEntityError (422) when the account does not exist.
    */
   async createSession(accountId: string): Promise<SessionResource> {
-    return this.transactions.run(async (manager) => {
-      await this.accounts.require(manager, accountId, ['body', 'account'], true);
-      return this.sessions.create(manager, accountId);
+    return this.transactions.run(async () => {
+      await this.accounts.require(accountId, ['body', 'account'], true);
+      return this.sessions.create(accountId);
     });
   }
 

@@ -1,5 +1,4 @@
 import { ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Transactions } from '../database/transactions.js';
@@ -32,19 +31,19 @@ export class IdpSignInService {
     const user = await this.idp.fetchUser(token);
     if (!user) throw new UnauthorizedException('The identity-provider token is invalid or lacks the identify scope.');
     try {
-      return await this.transactions.run((manager) => this.openSession(manager, user));
+      return await this.transactions.run(() => this.openSession(user));
     } catch (error) {
       // A concurrent first sign-in of the same user created the account first: it is known now.
-      if (error instanceof ConflictException) return this.transactions.run((manager) => this.openSession(manager, user));
+      if (error instanceof ConflictException) return this.transactions.run(() => this.openSession(user));
       throw error;
     }
   }
 
-  private async openSession(manager: EntityManager, user: IdpUser): Promise<SessionResource> {
+  private async openSession(user: IdpUser): Promise<SessionResource> {
     // The lock keeps a known account from being deleted before its session is inserted.
-    if (!(await this.accounts.lockIfExists(manager, user.id))) {
+    if (!(await this.accounts.lockIfExists(user.id))) {
       if (!this.accounts.signupsOpen()) throw new ForbiddenException('Signups are closed: no account exists for this user.');
-      await this.accounts.insert(manager, {
+      await this.accounts.insert({
         id: user.id,
         name: user.name,
         discriminator: user.discriminator,
@@ -53,6 +52,6 @@ export class IdpSignInService {
         permissions: 0,
       });
     }
-    return this.sessions.create(manager, user.id);
+    return this.sessions.create(user.id);
   }
 }

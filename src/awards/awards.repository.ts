@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { toStoredAccountId } from '../common/account-id.js';
 import { forUpdateClause } from '../database/lock.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
+import { Transactions } from '../database/transactions.js';
 import { AwardEntity } from './award.entity.js';
 import { AwardeeEntity } from './awardee.entity.js';
 
@@ -24,19 +24,23 @@ const DELETE_HOLDER = 'DELETE FROM awardees WHERE award_id = ? AND account_id = 
 /** Every statement on the `awards` and `awardees` tables; methods run inside the caller's transaction. */
 @Injectable()
 export class AwardsRepository {
-  constructor(private readonly statements: PreparedStatements) {}
+  constructor(
+    private readonly statements: PreparedStatements,
+    private readonly transactions: Transactions,
+  ) {}
 
   /** Inserts an award. @returns it with its new id. */
-  async insert(manager: EntityManager, fields: Omit<AwardEntity, 'id'>): Promise<AwardEntity> {
+  async insert(fields: Omit<AwardEntity, 'id'>): Promise<AwardEntity> {
+    const manager = this.transactions.manager;
     const award = manager.create(AwardEntity, fields);
     await manager.insert(AwardEntity, award);
     return award;
   }
 
   /** @returns the award, row-locked until commit when `lock` (MySQL), or `null`. */
-  async findById(manager: EntityManager, id: number, lock = false): Promise<AwardEntity | null> {
-    const sql = lock ? SELECT_AWARD + forUpdateClause(manager) : SELECT_AWARD;
-    const [row] = await this.statements.select<AwardColumns>(manager, sql, [id]);
+  async findById(id: number, lock = false): Promise<AwardEntity | null> {
+    const sql = lock ? SELECT_AWARD + forUpdateClause() : SELECT_AWARD;
+    const [row] = await this.statements.select<AwardColumns>(sql, [id]);
     if (!row) return null;
     return Object.assign(new AwardEntity(), {
       id: Number(row.id),
@@ -48,37 +52,41 @@ export class AwardsRepository {
   }
 
   /** Writes the changeable columns of `award`. */
-  async update(manager: EntityManager, award: AwardEntity): Promise<void> {
-    await manager.update(AwardEntity, { id: award.id }, { title: award.title, imageUrl: award.imageUrl, teamId: award.teamId });
+  async update(award: AwardEntity): Promise<void> {
+    await this.transactions.manager.update(
+      AwardEntity,
+      { id: award.id },
+      { title: award.title, imageUrl: award.imageUrl, teamId: award.teamId },
+    );
   }
 
   /** Deletes the award; its awardee rows go by foreign-key cascade. */
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await manager.delete(AwardEntity, { id });
+  async delete(id: number): Promise<void> {
+    await this.transactions.manager.delete(AwardEntity, { id });
   }
 
   /** Gives `awardId` to each of `accountIds` (distinct, canonical), in one statement. */
-  async addHolders(manager: EntityManager, awardId: number, accountIds: string[]): Promise<void> {
+  async addHolders(awardId: number, accountIds: string[]): Promise<void> {
     if (accountIds.length === 0) return;
     if (accountIds.length === 1) {
-      await this.statements.write(manager, INSERT_HOLDER, [awardId, toStoredAccountId(accountIds[0])]);
+      await this.statements.write(INSERT_HOLDER, [awardId, toStoredAccountId(accountIds[0])]);
       return;
     }
-    await manager.insert(
+    await this.transactions.manager.insert(
       AwardeeEntity,
       accountIds.map((accountId) => ({ awardId, accountId })),
     );
   }
 
   /** Whether `accountId` holds `awardId`. */
-  async holds(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
-    const rows = await this.statements.select(manager, HOLDS, [awardId, toStoredAccountId(accountId)]);
+  async holds(accountId: string, awardId: number): Promise<boolean> {
+    const rows = await this.statements.select(HOLDS, [awardId, toStoredAccountId(accountId)]);
     return rows.length > 0;
   }
 
   /** Takes `awardId` from `accountId`. @returns false when it did not hold it. */
-  async removeHolder(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
-    const outcome = await this.statements.write(manager, DELETE_HOLDER, [awardId, toStoredAccountId(accountId)]);
+  async removeHolder(accountId: string, awardId: number): Promise<boolean> {
+    const outcome = await this.statements.write(DELETE_HOLDER, [awardId, toStoredAccountId(accountId)]);
     return outcome.affected > 0;
   }
 }

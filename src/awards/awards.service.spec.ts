@@ -1,12 +1,11 @@
 import { NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { FakeTransactions } from '../../test/support/fake-transactions.js';
 import { rejection } from '../../test/support/rejection.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Clock } from '../clock/clock.js';
 import { requireFound } from '../common/require-found.js';
-import type { Transactions } from '../database/transactions.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import type { AwardSerializer } from '../read-model/award.serializer.js';
 import type { TeamsService } from '../teams/teams.service.js';
@@ -16,8 +15,8 @@ import { AwardsService } from './awards.service.js';
 import type { CreateAwardDto } from './dto/create-award.dto.js';
 
 const NOW = 1_700_000_000.75;
-/** The manager the fake transaction hands out; every read and write must use it. */
-const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
+/** The service's transactions; every transactional read and write must run inside one. */
+const transactions = new FakeTransactions();
 const TEAMS = new Set([3, 4]);
 const ACCOUNTS = new Set(['10', '11', '12']);
 
@@ -33,35 +32,35 @@ class FakeAwardsRepository implements Pick<
 
   constructor(readonly calls: string[]) {}
 
-  async insert(manager: EntityManager, fields: Omit<AwardEntity, 'id'>): Promise<AwardEntity> {
-    expect(manager).toBe(MANAGER);
+  async insert(fields: Omit<AwardEntity, 'id'>): Promise<AwardEntity> {
+    expect(transactions.active).toBe(true);
     const award = { id: this.nextId++, ...fields };
     this.calls.push(`insert award ${award.id}`);
     this.awards.set(award.id, { ...award });
     return award;
   }
 
-  async findById(manager: EntityManager, id: number, lock = false): Promise<AwardEntity | null> {
-    expect(manager).toBe(MANAGER);
+  async findById(id: number, lock = false): Promise<AwardEntity | null> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`award ${id}${lock ? ' locked' : ''}`);
     const award = this.awards.get(id);
     return award ? { ...award } : null;
   }
 
-  async update(manager: EntityManager, award: AwardEntity): Promise<void> {
-    expect(manager).toBe(MANAGER);
+  async update(award: AwardEntity): Promise<void> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`update award ${award.id}`);
     this.awards.set(award.id, { ...award });
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    expect(manager).toBe(MANAGER);
+  async delete(id: number): Promise<void> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`delete award ${id}`);
     this.awards.delete(id);
   }
 
-  async addHolders(manager: EntityManager, awardId: number, accountIds: string[]): Promise<void> {
-    expect(manager).toBe(MANAGER);
+  async addHolders(awardId: number, accountIds: string[]): Promise<void> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`addHolders ${awardId} [${accountIds.join(',')}]`);
     for (const accountId of accountIds) {
       // The real table has a primary key on (award, account): a second insert would fail.
@@ -70,13 +69,13 @@ class FakeAwardsRepository implements Pick<
     }
   }
 
-  async holds(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
-    expect(manager).toBe(MANAGER);
+  async holds(accountId: string, awardId: number): Promise<boolean> {
+    expect(transactions.active).toBe(true);
     return this.holders.has(`${awardId}:${accountId}`);
   }
 
-  async removeHolder(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
-    expect(manager).toBe(MANAGER);
+  async removeHolder(accountId: string, awardId: number): Promise<boolean> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`removeHolder ${awardId} ${accountId}`);
     return this.holders.delete(`${awardId}:${accountId}`);
   }
@@ -92,22 +91,21 @@ describe('AwardsService', () => {
   beforeEach(() => {
     calls = [];
     repository = new FakeAwardsRepository(calls);
-    const transactions = { run: <T>(work: (manager: EntityManager) => Promise<T>) => work(MANAGER) };
     const accounts = {
-      lockExisting: async (manager: EntityManager, ids: string[]) => {
-        expect(manager).toBe(MANAGER);
+      lockExisting: async (ids: string[]) => {
+        expect(transactions.active).toBe(true);
         calls.push(`lock accounts [${ids.join(',')}]`);
         return new Set(ids.filter((id) => ACCOUNTS.has(id)));
       },
-      require: async (manager: EntityManager, id: string, loc: (string | number)[], lock = false) => {
-        expect(manager).toBe(MANAGER);
+      require: async (id: string, loc: (string | number)[], lock = false) => {
+        expect(transactions.active).toBe(true);
         calls.push(`account ${id}${lock ? ' locked' : ''}`);
         return requireFound(ACCOUNTS.has(id) ? { id } : null, loc, 'Account');
       },
     };
     const teams = {
-      require: async (manager: EntityManager, id: number, loc: (string | number)[], lock = false) => {
-        expect(manager).toBe(MANAGER);
+      require: async (id: number, loc: (string | number)[], lock = false) => {
+        expect(transactions.active).toBe(true);
         calls.push(`team ${id}${lock ? ' locked' : ''}`);
         return requireFound(TEAMS.has(id) ? { id } : null, loc, 'Team');
       },
@@ -120,7 +118,7 @@ describe('AwardsService', () => {
       },
     };
     service = new AwardsService(
-      transactions as unknown as Transactions,
+      transactions.asTransactions(),
       repository as unknown as AwardsRepository,
       { nowSeconds: () => NOW } as Clock,
       accounts as unknown as AccountsService,

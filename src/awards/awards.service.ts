@@ -1,5 +1,4 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Clock } from '../clock/clock.js';
@@ -39,18 +38,18 @@ export class AwardsService {
    *   and every unknown account entry (`["body", "accounts", index]`).
    */
   async create(dto: CreateAwardDto): Promise<AwardResource> {
-    return this.transactions.run(async (manager) => {
+    return this.transactions.run(async () => {
       await requireAll([
-        () => this.teams.require(manager, dto.team, ['body', 'team'], true),
-        () => this.requireAccounts(manager, dto.accounts, ['body', 'accounts']),
+        () => this.teams.require(dto.team, ['body', 'team'], true),
+        () => this.requireAccounts(dto.accounts, ['body', 'accounts']),
       ]);
-      const award = await this.repository.insert(manager, {
+      const award = await this.repository.insert({
         title: dto.title,
         imageUrl: dto.image_url,
         teamId: dto.team,
         createdAt: this.clock.nowSeconds(),
       });
-      await this.repository.addHolders(manager, award.id, [...new Set(dto.accounts)]);
+      await this.repository.addHolders(award.id, [...new Set(dto.accounts)]);
       return this.serializer.serialize(award);
     });
   }
@@ -61,16 +60,16 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown team and/or award.
    */
   async update(id: number, dto: UpdateAwardDto): Promise<AwardResource> {
-    return this.transactions.run(async (manager) => {
+    return this.transactions.run(async () => {
       const teamId = dto.team === undefined ? undefined : dto.team || null;
       const [, award] = await requireAll([
-        async () => (teamId ? this.teams.require(manager, teamId, ['body', 'team'], true) : null),
-        () => this.require(manager, id, true),
+        async () => (teamId ? this.teams.require(teamId, ['body', 'team'], true) : null),
+        () => this.require(id, true),
       ]);
       if (dto.title !== undefined) award.title = dto.title;
       if (dto.image_url !== undefined) award.imageUrl = dto.image_url;
       if (teamId !== undefined) award.teamId = teamId;
-      await this.repository.update(manager, award);
+      await this.repository.update(award);
       return this.serializer.serialize(award);
     });
   }
@@ -90,9 +89,9 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown award.
    */
   async delete(id: number): Promise<void> {
-    await this.transactions.run(async (manager) => {
-      await this.require(manager, id, true);
-      await this.repository.delete(manager, id);
+    await this.transactions.run(async () => {
+      await this.require(id, true);
+      await this.repository.delete(id);
     });
   }
 
@@ -103,10 +102,10 @@ export class AwardsService {
    * @throws UnprocessableEntityError (422) unknown account and/or award.
    */
   async give(accountId: string, awardId: number): Promise<boolean> {
-    return this.transactions.run(async (manager) => {
-      await this.requireHolding(manager, accountId, awardId);
-      if (await this.repository.holds(manager, accountId, awardId)) return false;
-      await this.repository.addHolders(manager, awardId, [accountId]);
+    return this.transactions.run(async () => {
+      await this.requireHolding(accountId, awardId);
+      if (await this.repository.holds(accountId, awardId)) return false;
+      await this.repository.addHolders(awardId, [accountId]);
       return true;
     });
   }
@@ -118,20 +117,19 @@ export class AwardsService {
    *   NotFoundException (404) when the account does not hold the award.
    */
   async take(accountId: string, awardId: number): Promise<void> {
-    await this.transactions.run(async (manager) => {
-      await this.requireHolding(manager, accountId, awardId);
-      if (!(await this.repository.removeHolder(manager, accountId, awardId)))
-        throw new NotFoundException('This account does not hold this award.');
+    await this.transactions.run(async () => {
+      await this.requireHolding(accountId, awardId);
+      if (!(await this.repository.removeHolder(accountId, awardId))) throw new NotFoundException('This account does not hold this award.');
     });
   }
 
   /**
-   * Loads an award inside `manager`'s transaction.
+   * Loads an award inside the current transaction.
    *
    * @throws UnprocessableEntityError (422) at `["path", "award"]` when it does not exist.
    */
-  private async require(manager: EntityManager, id: number, lock = false): Promise<AwardEntity> {
-    return requireFound(await this.repository.findById(manager, id, lock), ['path', 'award'], 'Award');
+  private async require(id: number, lock = false): Promise<AwardEntity> {
+    return requireFound(await this.repository.findById(id, lock), ['path', 'award'], 'Award');
   }
 
   /**
@@ -140,11 +138,8 @@ export class AwardsService {
    *
    * @throws UnprocessableEntityError (422) listing each of the two that does not exist.
    */
-  private async requireHolding(manager: EntityManager, accountId: string, awardId: number): Promise<void> {
-    await requireAll([
-      () => this.accounts.require(manager, accountId, ['path', 'account'], true),
-      () => this.require(manager, awardId, true),
-    ]);
+  private async requireHolding(accountId: string, awardId: number): Promise<void> {
+    await requireAll([() => this.accounts.require(accountId, ['path', 'account'], true), () => this.require(awardId, true)]);
   }
 
   /**
@@ -153,9 +148,9 @@ export class AwardsService {
    *
    * @throws UnprocessableEntityError (422) with one item per unknown entry (`[...loc, index]`).
    */
-  private async requireAccounts(manager: EntityManager, ids: string[], loc: (string | number)[]): Promise<void> {
+  private async requireAccounts(ids: string[], loc: (string | number)[]): Promise<void> {
     if (ids.length === 0) return;
-    const existing = await this.accounts.lockExisting(manager, ids);
+    const existing = await this.accounts.lockExisting(ids);
     const missing = ids.flatMap((id, index) =>
       existing.has(id) ? [] : UnprocessableEntityError.notFound([...loc, index], 'Account').items,
     );

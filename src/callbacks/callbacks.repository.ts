@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In, IsNull, LessThan, Like, Not } from 'typeorm';
+import { In, IsNull, LessThan, Like, Not } from 'typeorm';
 
 import { forUpdate } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
@@ -12,8 +12,8 @@ export class CallbacksRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** @returns the app's callback for `event`, row-locked until commit (MySQL), or `null`. */
-  findLocked(manager: EntityManager, appId: number, event: EventType): Promise<CallbackEntity | null> {
-    return manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate(manager) });
+  findLocked(appId: number, event: EventType): Promise<CallbackEntity | null> {
+    return this.transactions.manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate() });
   }
 
   /** @returns the app's callback for `event`, or `null`. */
@@ -36,15 +36,16 @@ export class CallbacksRepository {
   }
 
   /** Inserts a callback. @returns it with its new id. */
-  async insert(manager: EntityManager, fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
+  async insert(fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
+    const manager = this.transactions.manager;
     const callback = manager.create(CallbackEntity, fields);
     await manager.insert(CallbackEntity, callback);
     return callback;
   }
 
   /** Writes the URL, secrets, health and update time of `callback`. */
-  async update(manager: EntityManager, callback: CallbackEntity): Promise<void> {
-    await manager.update(
+  async update(callback: CallbackEntity): Promise<void> {
+    await this.transactions.manager.update(
       CallbackEntity,
       { id: callback.id },
       {
@@ -119,13 +120,13 @@ export class CallbacksRepository {
   }
 
   /** The callbacks registered for any of `types`, by id (the relay's fan-out, docs/api.md#events). */
-  listeningTo(manager: EntityManager, types: readonly string[]): Promise<CallbackEntity[]> {
-    return manager.find(CallbackEntity, { where: { event: In([...types]) }, order: { id: 'ASC' } });
+  listeningTo(types: readonly string[]): Promise<CallbackEntity[]> {
+    return this.transactions.manager.find(CallbackEntity, { where: { event: In([...types]) }, order: { id: 'ASC' } });
   }
 
   /** @returns whether the callback `id` still exists. */
-  exists(manager: EntityManager, id: number): Promise<boolean> {
-    return manager.exists(CallbackEntity, { where: { id } });
+  exists(id: number): Promise<boolean> {
+    return this.transactions.manager.exists(CallbackEntity, { where: { id } });
   }
 
   /** The URLs of the callbacks `ids` that still exist, by id. */

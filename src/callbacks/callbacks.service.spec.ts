@@ -1,19 +1,18 @@
 import { NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { FakeTransactions } from '../../test/support/fake-transactions.js';
 import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { AppConfig } from '../config/app-config.js';
-import type { Transactions } from '../database/transactions.js';
 import type { EventsService } from '../events/events.service.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import type { CallbackEntity } from './callback.entity.js';
 import type { CallbacksRepository } from './callbacks.repository.js';
 import { CallbacksService } from './callbacks.service.js';
 
-/** The manager the fake transaction hands out; the locked read and the writes must use it. */
-const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
+/** The service's transactions; every transactional read and write must run inside one. */
+const transactions = new FakeTransactions();
 const EVENT = 'account_team_update';
 /** The health fields of a callback that has not delivered anything yet (docs/api.md#delivery-log). */
 const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null };
@@ -26,8 +25,8 @@ class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' 
   readonly calls: string[] = [];
   private nextId = 1;
 
-  async findLocked(manager: EntityManager, appId: number, event: string): Promise<CallbackEntity | null> {
-    expect(manager).toBe(MANAGER);
+  async findLocked(appId: number, event: string): Promise<CallbackEntity | null> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`findLocked ${appId} ${event}`);
     return this.find(appId, event);
   }
@@ -41,16 +40,16 @@ class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' 
     return this.rows.filter((callback) => callback.appId === appId).map((callback) => ({ ...callback }));
   }
 
-  async insert(manager: EntityManager, fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
-    expect(manager).toBe(MANAGER);
+  async insert(fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
+    expect(transactions.active).toBe(true);
     const callback = { id: this.nextId++, ...fields };
     this.calls.push(`insert ${callback.id}`);
     this.rows.push({ ...callback });
     return callback;
   }
 
-  async update(manager: EntityManager, callback: CallbackEntity): Promise<void> {
-    expect(manager).toBe(MANAGER);
+  async update(callback: CallbackEntity): Promise<void> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`update ${callback.id}`);
     const row = this.rows.find((existing) => existing.id === callback.id)!;
     Object.assign(row, {
@@ -85,7 +84,6 @@ describe('CallbacksService', () => {
     repository = new FakeCallbacksRepository();
     now = 1_000.5;
     allowPrivate = false;
-    const transactions = { run: <T>(work: (manager: EntityManager) => Promise<T>) => work(MANAGER) };
     const config = {
       get callbackAllowPrivateNetworks() {
         return allowPrivate;
@@ -93,7 +91,7 @@ describe('CallbacksService', () => {
       callbackSecretGraceMs: 86_400_000,
     };
     service = new CallbacksService(
-      transactions as unknown as Transactions,
+      transactions.asTransactions(),
       repository as unknown as CallbacksRepository,
       config as AppConfig,
       { nowSeconds: () => now } as Clock,

@@ -43,22 +43,22 @@ export class CallbacksService {
         'value_error.url.host',
       );
     }
-    return this.transactions.run(async (manager) => {
+    return this.transactions.run(async () => {
       const now = this.clock.nowSeconds();
-      const existing = await this.repository.findLocked(manager, appId, event);
+      const existing = await this.repository.findLocked(appId, event);
       if (existing) {
         if (dto.secret !== existing.secret) {
           const grace = this.config.callbackSecretGraceMs / 1000;
           Object.assign(existing, grace > 0 ? { previousSecret: existing.secret, previousSecretUntil: now + grace } : NO_PREVIOUS_SECRET);
         }
         Object.assign(existing, { url: dto.url, secret: dto.secret, updatedAt: now, disabledAt: null, failingSince: null });
-        await this.repository.update(manager, existing);
+        await this.repository.update(existing);
         return toCallbackResource(existing);
       }
-      const callback = await this.repository.insert(manager, {
+      const callback = await this.repository.insert({
         appId,
         event,
-        sinceEpoch: await this.events.startCallbackEpoch(manager),
+        sinceEpoch: await this.events.startCallbackEpoch(),
         url: dto.url,
         secret: dto.secret,
         createdAt: now,
@@ -78,12 +78,12 @@ export class CallbacksService {
    * @throws NotFoundException (404) when there is none.
    */
   async enable(appId: number, event: EventType): Promise<CallbackResource> {
-    return this.transactions.run(async (manager) => {
-      const callback = await this.repository.findLocked(manager, appId, event);
+    return this.transactions.run(async () => {
+      const callback = await this.repository.findLocked(appId, event);
       if (!callback) throw notRegistered(event);
       if (callback.disabledAt !== null || callback.failingSince !== null) {
         Object.assign(callback, { disabledAt: null, failingSince: null });
-        await this.repository.update(manager, callback);
+        await this.repository.update(callback);
       }
       return toCallbackResource(callback);
     });

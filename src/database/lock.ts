@@ -1,24 +1,33 @@
-import type { EntityManager, FindOneOptions } from 'typeorm';
+import type { FindOneOptions } from 'typeorm';
+
+import { transactionManager } from './current-transaction.js';
+
+/** Whether the current transaction (`Transactions.run`) is on MySQL/MariaDB; `false` outside a transaction. */
+function inMysqlTransaction(): boolean {
+  return transactionManager()?.connection.options.type === 'mysql';
+}
 
 /**
- * The row lock for read-modify-write inside a transaction: `SELECT ... FOR UPDATE`
- * on MySQL; nothing on SQLite, whose writers are already serialised.
+ * The row lock for read-modify-write inside the current transaction:
+ * `SELECT ... FOR UPDATE` on MySQL; nothing on SQLite, whose writers are
+ * already serialised, nor outside a transaction, where a lock ends with its
+ * statement.
  */
-export function forUpdate(manager: EntityManager): Pick<FindOneOptions, 'lock'> {
-  return manager.connection.options.type === 'mysql' ? { lock: { mode: 'pessimistic_write' } } : {};
+export function forUpdate(): Pick<FindOneOptions, 'lock'> {
+  return inMysqlTransaction() ? { lock: { mode: 'pessimistic_write' } } : {};
 }
 
 /**
  * The row lock of a work queue read by several processes:
  * `SELECT ... FOR UPDATE SKIP LOCKED` on MySQL 8 / MariaDB 10.6+, so each
  * process takes rows no other holds; nothing on SQLite (one writer at a time,
- * callers also claim rows with a conditional update).
+ * callers also claim rows with a conditional update) or outside a transaction.
  */
-export function forUpdateSkipLocked(manager: EntityManager): Pick<FindOneOptions, 'lock'> {
-  return manager.connection.options.type === 'mysql' ? { lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } } : {};
+export function forUpdateSkipLocked(): Pick<FindOneOptions, 'lock'> {
+  return inMysqlTransaction() ? { lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } } : {};
 }
 
 /** {@link forUpdate} as SQL for a statement written out: ` FOR UPDATE` on MySQL, nothing on SQLite. */
-export function forUpdateClause(manager: EntityManager): string {
-  return manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : '';
+export function forUpdateClause(): string {
+  return inMysqlTransaction() ? ' FOR UPDATE' : '';
 }

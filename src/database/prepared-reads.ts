@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'mysql2';
 import type { Pool as PromisePool } from 'mysql2/promise';
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
+
+import { transactionManager } from './current-transaction.js';
 
 import { PreparedStatements } from './prepared-statements.js';
 import { ReplicaRouting } from './replicas/replica-routing.js';
@@ -12,9 +14,9 @@ import { onPrimary } from './replicas/replica-scope.js';
  * MySQL/MariaDB they run as server-side prepared statements (mysql2
  * `execute`): each pooled connection has a statement parsed and planned once,
  * then sends only its parameters, which about halves MariaDB's CPU for a
- * one-statement read. In a transaction (`manager` bound to a query runner)
+ * one-statement read. Inside the current transaction (`Transactions.run`)
  * they run as {@link PreparedStatements} on the transaction's connection; on
- * SQLite they go through the EntityManager as usual. Every statement is
+ * SQLite they go through `Transactions.manager` as usual. Every statement is
  * handed to TypeORM's logger like any other query.
  *
  * Only for statements whose text does not vary with the data (no `IN` list
@@ -40,13 +42,10 @@ export class PreparedReads {
    *
    * @throws QueryFailedError as `EntityManager.query` would.
    */
-  async select<T>(
-    sql: string,
-    parameters: readonly (string | number | null)[],
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<T[]> {
-    if (this.dataSource.options.type !== 'mysql') return manager.query(sql, [...parameters]);
-    if (manager.queryRunner) return this.statements.select<T>(manager, sql, parameters);
+  async select<T>(sql: string, parameters: readonly (string | number | null)[]): Promise<T[]> {
+    const transaction = transactionManager();
+    if (this.dataSource.options.type !== 'mysql') return (transaction ?? this.dataSource.manager).query(sql, [...parameters]);
+    if (transaction) return this.statements.select<T>(sql, parameters);
     this.dataSource.logger.logQuery(sql, [...parameters]);
     try {
       return this.routing.enabled ? await this.executeRouted<T>(sql, parameters) : await this.executeOnPool<T>(sql, parameters);

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { PoolConnection, ResultSetHeader } from 'mysql2';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
+import { transactionManager } from './current-transaction.js';
+
 /** A statement's parameters: strings, numbers or null. */
 export type StatementParameters = readonly (string | number | null)[];
 
@@ -11,13 +13,13 @@ export interface WriteOutcome {
 }
 
 /**
- * Runs a request's fixed-shape statements inside its transaction
+ * Runs a request's fixed-shape statements inside the current transaction
  * (`Transactions.run`). On MySQL/MariaDB they run as server-side prepared
  * statements (mysql2 `execute`) on the transaction's own pooled connection:
  * each connection parses and plans a statement once, and the request sends
  * only its parameters, with none of the ORM's per-statement work (query
  * building, event broadcasting). On SQLite, or outside a transaction, they go
- * through the EntityManager as usual. Every statement is handed to TypeORM's
+ * through `Transactions.manager` as usual. Every statement is handed to TypeORM's
  * logger like any other query. Errors are TypeORM's
  * `QueryFailedError`, as from `EntityManager.query`, so duplicate-key,
  * foreign-key and deadlock checks read them alike.
@@ -31,16 +33,17 @@ export class PreparedStatements {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The rows of `sql` with `parameters`. @throws QueryFailedError. */
-  async select<T>(manager: EntityManager, sql: string, parameters: StatementParameters): Promise<T[]> {
+  async select<T>(sql: string, parameters: StatementParameters): Promise<T[]> {
+    const manager = this.manager;
     const connection = transactionConnection(manager);
     if (!connection) return manager.query(sql, [...parameters]);
     return (await this.execute(connection, sql, parameters)) as T[];
   }
 
   /** Runs the `INSERT`, `UPDATE` or `DELETE` `sql` with `parameters`. @throws QueryFailedError. */
-  async write(manager: EntityManager, sql: string, parameters: StatementParameters): Promise<WriteOutcome> {
-    const connection = transactionConnection(manager);
-    if (!connection) return this.writeText(manager, sql, parameters);
+  async write(sql: string, parameters: StatementParameters): Promise<WriteOutcome> {
+    const connection = transactionConnection(this.manager);
+    if (!connection) return this.writeText(sql, parameters);
     const header = (await this.execute(connection, sql, parameters)) as ResultSetHeader;
     return { affected: header.affectedRows };
   }
@@ -53,7 +56,8 @@ export class PreparedStatements {
    *
    * @throws QueryFailedError.
    */
-  async writeText(manager: EntityManager, sql: string, parameters: StatementParameters): Promise<WriteOutcome> {
+  async writeText(sql: string, parameters: StatementParameters): Promise<WriteOutcome> {
+    const manager = this.manager;
     const runner = manager.queryRunner ?? this.dataSource.createQueryRunner();
     try {
       const result = await runner.query(sql, [...parameters], true);
@@ -61,6 +65,11 @@ export class PreparedStatements {
     } finally {
       if (!manager.queryRunner) await runner.release();
     }
+  }
+
+  /** The current transaction's manager, or the pool's outside one. */
+  private get manager(): EntityManager {
+    return transactionManager() ?? this.dataSource.manager;
   }
 
   private execute(connection: PoolConnection, sql: string, parameters: StatementParameters): Promise<unknown> {

@@ -1,15 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import type { EntityManager } from 'typeorm';
-
 /**
  * Something a request adds to its write transaction, such as the stored
- * answer of an `Idempotency-Key`: `beforeCommit` runs inside that transaction,
- * after the work and before `COMMIT`, with the work's result; throwing there
- * rolls the whole transaction back.
+ * answer of an `Idempotency-Key`: `beforeCommit` runs inside that transaction
+ * (it is the current one, `Transactions.manager`), after the work and before
+ * `COMMIT`, with the work's result; throwing there rolls the whole
+ * transaction back.
  */
 export interface TransactionParticipant {
-  beforeCommit(manager: EntityManager, result: unknown): Promise<void>;
+  beforeCommit(result: unknown): Promise<void>;
 }
 
 /** The participant of the request being handled, until its write transaction has committed. */

@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
+import { inTransactionScope, transactionManager } from './current-transaction.js';
 import { onPrimary } from './replicas/replica-scope.js';
 import { pendingParticipant } from './request-transaction.js';
 import { runInTransaction } from './retrying-transaction.js';
 
 /**
  * The one way a request writes (docs/api.md#validation: a request's writes are one
- * transaction): {@link runInTransaction}, with deadlock and lock-wait retry.
- * Services take it instead of the `DataSource`; repositories do the reads and
- * writes with the `EntityManager` it hands out. Its work always runs on the
+ * transaction), and the one way code reaches the database
+ * (docs/architecture.md#transactions). {@link run} runs work in a transaction
+ * ({@link runInTransaction}, with deadlock and lock-wait retry) that is held
+ * in the async context, and {@link manager} is that transaction's
+ * `EntityManager` inside it, the pool's outside: repositories, the read model
+ * and services never pass a manager around, so a statement inside `run`
+ * cannot run outside its transaction by mistake. Its work always runs on the
  * primary, even in a request whose reads may go to a replica (docs/api.md#scaling).
  */
 @Injectable()
@@ -18,23 +23,27 @@ export class Transactions {
 
   /**
    * Runs `work` in one transaction, again (up to four times in all) when
-   * MySQL/MariaDB picks it as a deadlock victim; `work` must only touch the
-   * database through `manager`. The request's transaction participant (the
-   * answer stored for an `Idempotency-Key`, `request-transaction.ts`) is
-   * written in the same transaction, after `work`.
+   * MySQL/MariaDB picks it as a deadlock victim; every statement `work` runs
+   * through {@link manager} (and so every repository call) is in that
+   * transaction. A `run` inside `work` opens a transaction of its own. The
+   * request's transaction participant (the answer stored for an
+   * `Idempotency-Key`, `request-transaction.ts`) is written in the same
+   * transaction, after `work`.
    *
    * @throws whatever `work` throws, the last deadlock / lock-wait error, or
    *   CommitOutcomeUnknownException (504) when the connection was lost during COMMIT.
    */
-  run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  run<T>(work: () => Promise<T>): Promise<T> {
     const pending = pendingParticipant();
-    if (!pending) return onPrimary(() => runInTransaction(this.dataSource, work));
+    if (!pending) return onPrimary(() => runInTransaction(this.dataSource, (manager) => inTransactionScope(manager, work)));
     return onPrimary(() =>
-      runInTransaction(this.dataSource, async (manager) => {
-        const result = await work(manager);
-        await pending.participant.beforeCommit(manager, result);
-        return result;
-      }),
+      runInTransaction(this.dataSource, (manager) =>
+        inTransactionScope(manager, async () => {
+          const result = await work();
+          await pending.participant.beforeCommit(result);
+          return result;
+        }),
+      ),
     ).then((result) => {
       pending.committed();
       return result;
@@ -48,14 +57,25 @@ export class Transactions {
    * request inserting new rows behind it. Only for work whose correctness
    * rests on row locks and conditional updates, not on a stable snapshot.
    */
-  runWithoutGapLocks<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  runWithoutGapLocks<T>(work: () => Promise<T>): Promise<T> {
     return onPrimary(() =>
-      runInTransaction(this.dataSource, work, this.dataSource.options.type === 'mysql' ? 'READ COMMITTED' : undefined),
+      runInTransaction(
+        this.dataSource,
+        (manager) => inTransactionScope(manager, work),
+        this.dataSource.options.type === 'mysql' ? 'READ COMMITTED' : undefined,
+      ),
     );
   }
 
-  /** The manager outside any transaction, for reads on their own. */
+  /**
+   * The `EntityManager` every statement goes through: the current
+   * transaction's inside {@link run} (and inside what `run`'s work started,
+   * while the transaction lasts), the pool's outside, whose reads go to a
+   * replica in a request routed there (docs/api.md#scaling). Work a
+   * transaction left running after it ended (a timer) gets the pool's, never
+   * the ended transaction's.
+   */
   get manager(): EntityManager {
-    return this.dataSource.manager;
+    return transactionManager() ?? this.dataSource.manager;
   }
 }

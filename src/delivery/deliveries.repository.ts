@@ -1,16 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  And,
-  type EntityManager,
-  type FindOptionsWhere,
-  In,
-  IsNull,
-  LessThan,
-  LessThanOrEqual,
-  MoreThan,
-  MoreThanOrEqual,
-  Not,
-} from 'typeorm';
+import { And, type FindOptionsWhere, In, IsNull, LessThan, LessThanOrEqual, MoreThan, MoreThanOrEqual, Not } from 'typeorm';
 
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
@@ -80,13 +69,13 @@ export class DeliveriesRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** Inserts new deliveries in the relay's transaction. */
-  async insert(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
-    if (deliveries.length > 0) await manager.insert(DeliveryEntity, [...deliveries]);
+  async insert(deliveries: readonly NewDelivery[]): Promise<void> {
+    if (deliveries.length > 0) await this.transactions.manager.insert(DeliveryEntity, [...deliveries]);
   }
 
   /** Inserts one delivery (a `ping`). @returns its id. */
-  async insertOne(manager: EntityManager, delivery: NewDelivery): Promise<number> {
-    const result = await manager.insert(DeliveryEntity, delivery);
+  async insertOne(delivery: NewDelivery): Promise<number> {
+    const result = await this.transactions.manager.insert(DeliveryEntity, delivery);
     return Number(result.identifiers[0].id);
   }
 
@@ -109,13 +98,14 @@ export class DeliveriesRepository {
    * marking them enqueued at `claimedAt` (rows read `FOR UPDATE SKIP LOCKED`
    * on MySQL, so two processes never claim the same round).
    */
-  async claimForQueue(manager: EntityManager, limit: number, claimedAt: number): Promise<AppDeliveryRound[]> {
+  async claimForQueue(limit: number, claimedAt: number): Promise<AppDeliveryRound[]> {
+    const manager = this.transactions.manager;
     const due = await manager.find(DeliveryEntity, {
       select: { id: true, round: true, appId: true },
       where: { status: 'pending', enqueuedAt: IsNull() },
       order: { id: 'ASC' },
       take: limit,
-      ...forUpdateSkipLocked(manager),
+      ...forUpdateSkipLocked(),
     });
     if (due.length > 0)
       await manager.update(DeliveryEntity, { id: In(due.map((delivery) => delivery.id)), enqueuedAt: IsNull() }, { enqueuedAt: claimedAt });
@@ -212,8 +202,8 @@ export class DeliveriesRepository {
   }
 
   /** @returns the delivery `id`, or `null`. */
-  find(manager: EntityManager, id: number): Promise<DeliveryEntity | null> {
-    return manager.findOne(DeliveryEntity, { where: { id } });
+  find(id: number): Promise<DeliveryEntity | null> {
+    return this.transactions.manager.findOne(DeliveryEntity, { where: { id } });
   }
 
   /**
@@ -222,8 +212,8 @@ export class DeliveriesRepository {
    * @returns whether this call started it (false when another redelivery or
    *   the worker changed it first).
    */
-  async startNextRound(manager: EntityManager, delivery: DeliveryRound, now: number): Promise<boolean> {
-    const result = await manager.update(
+  async startNextRound(delivery: DeliveryRound, now: number): Promise<boolean> {
+    const result = await this.transactions.manager.update(
       DeliveryEntity,
       { id: delivery.id, round: delivery.round, status: In(REDELIVERABLE) },
       { ...NEXT_ROUND, round: delivery.round + 1, nextAttemptAt: now, updatedAt: now },
@@ -262,7 +252,8 @@ export class DeliveriesRepository {
     limit: number,
     now: number,
   ): Promise<number | null> {
-    return this.transactions.runWithoutGapLocks(async (manager) => {
+    return this.transactions.runWithoutGapLocks(async () => {
+      const manager = this.transactions.manager;
       const rows = await manager.find(DeliveryEntity, {
         select: { id: true },
         where: {
@@ -293,8 +284,8 @@ export class DeliveriesRepository {
   }
 
   /** Deletes the deliveries in `statuses` last changed before `cutoff`. @returns how many. */
-  async deleteFinished(manager: EntityManager, statuses: readonly DeliveryStatus[], cutoff: number): Promise<number> {
-    const result = await manager.delete(DeliveryEntity, { status: In([...statuses]), updatedAt: LessThan(cutoff) });
+  async deleteFinished(statuses: readonly DeliveryStatus[], cutoff: number): Promise<number> {
+    const result = await this.transactions.manager.delete(DeliveryEntity, { status: In([...statuses]), updatedAt: LessThan(cutoff) });
     return result.affected ?? 0;
   }
 }

@@ -75,9 +75,9 @@ export class DeliveriesService {
   async prune(options: { olderThanSeconds: number; includeFailed: boolean }): Promise<{ deliveries: number; events: number }> {
     const cutoff = this.clock.nowSeconds() - options.olderThanSeconds;
     const statuses: DeliveryStatus[] = options.includeFailed ? ['succeeded', 'cancelled', 'failed'] : ['succeeded', 'cancelled'];
-    return this.transactions.run(async (manager) => ({
-      deliveries: await this.deliveries.deleteFinished(manager, statuses, cutoff),
-      events: await this.outbox.deleteRelayedUnreferenced(manager, cutoff, EVENT_REFERENCES),
+    return this.transactions.run(async () => ({
+      deliveries: await this.deliveries.deleteFinished(statuses, cutoff),
+      events: await this.outbox.deleteRelayedUnreferenced(cutoff, EVENT_REFERENCES),
     }));
   }
 
@@ -91,15 +91,15 @@ export class DeliveriesService {
    *   or its callback was deleted.
    */
   async redeliver(id: number): Promise<void> {
-    await this.transactions.run(async (manager) => {
-      const delivery = await this.deliveries.find(manager, id);
+    await this.transactions.run(async () => {
+      const delivery = await this.deliveries.find(id);
       if (!delivery) throw new RedeliveryError(`No delivery with id ${id}.`);
       if (delivery.status !== 'failed' && delivery.status !== 'succeeded')
         throw new RedeliveryError(`Delivery ${id} is ${delivery.status}; only failed or succeeded deliveries can be redelivered.`);
-      if (delivery.callbackId === null || !(await this.callbacks.exists(manager, delivery.callbackId))) {
+      if (delivery.callbackId === null || !(await this.callbacks.exists(delivery.callbackId))) {
         throw new RedeliveryError(`Delivery ${id} cannot be redelivered: its callback was deleted.`);
       }
-      if (!(await this.deliveries.startNextRound(manager, delivery, this.clock.nowSeconds())))
+      if (!(await this.deliveries.startNextRound(delivery, this.clock.nowSeconds())))
         throw new RedeliveryError(`Delivery ${id} changed meanwhile; try again.`);
     });
   }

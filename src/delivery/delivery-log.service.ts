@@ -100,8 +100,8 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
       throw new ConflictException(`Delivery ${id} cannot be redelivered: its callback was deleted.`);
     const now = this.clock.nowSeconds();
     // The transaction's result is the answer (stored with an Idempotency-Key before COMMIT).
-    const answer = await this.transactions.run(async (manager) => {
-      if (!(await this.deliveries.startNextRound(manager, { id, round: Number(row.round) }, now)))
+    const answer = await this.transactions.run(async () => {
+      if (!(await this.deliveries.startNextRound({ id, round: Number(row.round) }, now)))
         throw new ConflictException(`Delivery ${id} changed meanwhile (it is being delivered); try again.`);
       return { ...toDeliveryResource(row), status: 'pending' as const, next_attempt_at: now };
     });
@@ -141,12 +141,12 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
    * @throws NotFoundException (404) when the app has no callback for `event`.
    */
   async ping(appId: number, event: EventType): Promise<DeliveryResource> {
-    return this.transactions.run(async (manager) => {
-      const callback = await this.callbacks.findLocked(manager, appId, event);
+    return this.transactions.run(async () => {
+      const callback = await this.callbacks.findLocked(appId, event);
       if (!callback) throw new NotFoundException(`No callback is registered for ${event}.`);
       const now = this.clock.nowSeconds();
       const payload = JSON.stringify({ event: PING_EVENT, callback: toCallbackResource(callback) });
-      const eventId = await this.outbox.insertRelayed(manager, { type: PING_EVENT, payload }, now);
+      const eventId = await this.outbox.insertRelayed({ type: PING_EVENT, payload }, now);
       const held = callback.disabledAt !== null;
       const delivery = {
         eventId,
@@ -164,7 +164,7 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
           ? { status: 'failed' as const, nextAttemptAt: null, lastError: CALLBACK_DISABLED }
           : { status: 'pending' as const, nextAttemptAt: now, lastError: null }),
       };
-      const id = await this.deliveries.insertOne(manager, delivery);
+      const id = await this.deliveries.insertOne(delivery);
       return toDeliveryResource({
         ...delivery,
         id,

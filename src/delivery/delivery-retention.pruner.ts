@@ -45,9 +45,9 @@ export class DeliveryRetentionPruner implements OnApplicationBootstrap, OnApplic
     const now = this.clock.nowSeconds();
     const cutoff = now - this.config.deliveryRetentionMs / 1000;
     const secrets = await this.callbacks.clearExpiredSecrets(now);
-    const { deliveries, events } = await this.transactions.run(async (manager) => ({
-      deliveries: await this.deliveries.deleteFinished(manager, ['succeeded', 'failed', 'cancelled'], cutoff),
-      events: await this.outbox.deleteRelayedUnreferenced(manager, cutoff, EVENT_REFERENCES),
+    const { deliveries, events } = await this.transactions.run(async () => ({
+      deliveries: await this.deliveries.deleteFinished(['succeeded', 'failed', 'cancelled'], cutoff),
+      events: await this.outbox.deleteRelayedUnreferenced(cutoff, EVENT_REFERENCES),
     }));
     if (deliveries > 0) this.logger.log(`Pruned ${deliveries} deliveries ended before DELIVERY_RETENTION`);
     return { deliveries, events, secrets };

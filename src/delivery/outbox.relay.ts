@@ -56,12 +56,12 @@ export class OutboxRelay implements OnModuleInit {
 
   private async relayBatch(): Promise<number> {
     try {
-      return await this.transactions.runWithoutGapLocks(async (manager) => {
+      return await this.transactions.runWithoutGapLocks(async () => {
         const now = this.clock.nowSeconds();
-        const events = await this.outbox.claimBatch(manager, BATCH_SIZE, now);
+        const events = await this.outbox.claimBatch(BATCH_SIZE, now);
         if (events === null) throw new RelayConflictError();
         if (events.length === 0) return 0;
-        const callbacks = await this.callbacks.listeningTo(manager, [...new Set(events.map((event) => event.type))]);
+        const callbacks = await this.callbacks.listeningTo([...new Set(events.map((event) => event.type))]);
         const deliveries = events.flatMap((event) =>
           callbacks
             .filter((callback) => callback.event === event.type && callback.sinceEpoch <= event.callbackEpoch)
@@ -83,7 +83,7 @@ export class OutboxRelay implements OnModuleInit {
                 : { status: 'failed' as const, nextAttemptAt: null, lastError: CALLBACK_DISABLED }),
             })),
         );
-        await this.deliveries.insert(manager, deliveries);
+        await this.deliveries.insert(deliveries);
         if (deliveries.length > 0) this.logger.log(`Relayed ${events.length} event(s) into ${deliveries.length} deliveries`);
         return events.length;
       });

@@ -103,7 +103,7 @@ export class QueueDispatcher extends DeliveryDispatcher implements OnModuleInit 
 
   private async enqueueBatch(): Promise<number> {
     const claimedAt = this.clock.nowSeconds();
-    const claimed = await this.transactions.runWithoutGapLocks((manager) => this.deliveries.claimForQueue(manager, BATCH_SIZE, claimedAt));
+    const claimed = await this.transactions.runWithoutGapLocks(() => this.deliveries.claimForQueue(BATCH_SIZE, claimedAt));
     if (claimed.length === 0) return 0;
     try {
       const jobs = claimed.map((delivery) => ({ name: DELIVERY_JOB, data: jobData(delivery), opts: { jobId: deliveryJobId(delivery) } }));

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { PreparedStatements } from '../database/prepared-statements.js';
+import { Transactions } from '../database/transactions.js';
 
 /**
  * The callback epoch (docs/api.md#events: an event goes to the callbacks that existed
@@ -17,21 +17,21 @@ import { PreparedStatements } from '../database/prepared-statements.js';
  */
 @Injectable()
 export class CallbackEpochRepository {
-  constructor(private readonly statements: PreparedStatements) {}
+  constructor(
+    private readonly statements: PreparedStatements,
+    private readonly transactions: Transactions,
+  ) {}
 
   /** @returns the current epoch, share-locked until the caller's transaction ends (MySQL; SQLite serialises writers). */
-  async readShared(manager: EntityManager): Promise<number> {
-    const lock = manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
-    const rows = await this.statements.select<{ epoch: number | string }>(
-      manager,
-      `SELECT epoch FROM callback_epoch WHERE id = 1${lock}`,
-      [],
-    );
+  async readShared(): Promise<number> {
+    const lock = this.transactions.manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
+    const rows = await this.statements.select<{ epoch: number | string }>(`SELECT epoch FROM callback_epoch WHERE id = 1${lock}`, []);
     return rows.length === 0 ? 0 : Number(rows[0].epoch);
   }
 
   /** Raises the epoch in the caller's transaction (the row stays locked until it ends). @returns the new epoch. */
-  async advance(manager: EntityManager): Promise<number> {
+  async advance(): Promise<number> {
+    const manager = this.transactions.manager;
     await manager.query('UPDATE callback_epoch SET epoch = epoch + 1 WHERE id = 1');
     const rows: { epoch: number | string }[] = await manager.query('SELECT epoch FROM callback_epoch WHERE id = 1');
     if (rows.length > 0) return Number(rows[0].epoch);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { Clock } from '../clock/clock.js';
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
@@ -22,23 +21,22 @@ export class EventsService {
    * is `{account, team}` (docs/api.md#events). `accounts` are Account objects as they
    * are now, serialized by the caller inside the same transaction.
    */
-  async accountTeamChanged(manager: EntityManager, accounts: readonly { readonly team: unknown }[]): Promise<void> {
+  async accountTeamChanged(accounts: readonly { readonly team: unknown }[]): Promise<void> {
     if (accounts.length === 0) return;
     await this.outbox.insert(
-      manager,
       accounts.map((account) => ({ type: 'account_team_update', payload: JSON.stringify({ account, team: account.team }) })),
       this.clock.nowSeconds(),
     );
   }
 
   /**
-   * Starts a callback epoch for a callback registered in `manager`'s
+   * Starts a callback epoch for a callback registered in the current
    * transaction: it receives the events committed after it, none from before
    * (docs/api.md#events). The epoch stays locked until that transaction ends.
    *
    * @returns the new epoch.
    */
-  async startCallbackEpoch(manager: EntityManager): Promise<number> {
-    return this.epochs.advance(manager);
+  async startCallbackEpoch(): Promise<number> {
+    return this.epochs.advance();
   }
 }

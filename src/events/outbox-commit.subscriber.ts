@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntitySubscriberInterface, type TransactionCommitEvent } from 'typeorm';
+import { DataSource, type EntitySubscriberInterface, type TransactionCommitEvent } from 'typeorm';
 
+import { transactionManager } from '../database/current-transaction.js';
 import { OutboxSignal } from './outbox-signal.js';
 
 /** The query runner's `data` key set while its transaction has recorded events. */
@@ -27,8 +28,8 @@ export class OutboxCommitSubscriber implements EntitySubscriberInterface {
   }
 }
 
-/** Marks `manager`'s transaction as one that recorded events (no-op outside a transaction). */
-export function markEventsRecorded(manager: EntityManager): void {
-  const runner = manager.queryRunner;
+/** Marks the current transaction (`Transactions.run`) as one that recorded events (no-op outside a transaction). */
+export function markEventsRecorded(): void {
+  const runner = transactionManager()?.queryRunner;
   if (runner) runner.data = { ...runner.data, [RECORDED_EVENTS]: true };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In, IsNull } from 'typeorm';
+import { In, IsNull } from 'typeorm';
 
 import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
@@ -52,15 +52,15 @@ export class OutboxRepository {
    * then, see {@link CallbackEpochRepository}); once it commits, this
    * process's relay is woken.
    */
-  async insert(manager: EntityManager, events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
-    markEventsRecorded(manager);
-    const callbackEpoch = await this.epochs.readShared(manager);
+  async insert(events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
+    markEventsRecorded();
+    const callbackEpoch = await this.epochs.readShared();
     if (events.length === 1) {
       // A team move's one event: a prepared statement, without the ORM's read-back of the generated columns.
-      await this.statements.write(manager, INSERT_EVENT, [events[0].type, events[0].payload, createdAt, callbackEpoch]);
+      await this.statements.write(INSERT_EVENT, [events[0].type, events[0].payload, createdAt, callbackEpoch]);
       return;
     }
-    await manager.insert(
+    await this.transactions.manager.insert(
       OutboxEventEntity,
       events.map((event) => ({ ...event, createdAt, callbackEpoch })),
     );
@@ -72,9 +72,9 @@ export class OutboxRepository {
    * fan-out; the commit wakes this process's delivery pass.
    * @returns its id.
    */
-  async insertRelayed(manager: EntityManager, event: NewOutboxEvent, now: number): Promise<number> {
-    markEventsRecorded(manager);
-    const result = await manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now });
+  async insertRelayed(event: NewOutboxEvent, now: number): Promise<number> {
+    markEventsRecorded();
+    const result = await this.transactions.manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now });
     return Number(result.identifiers[0].id);
   }
 
@@ -91,13 +91,12 @@ export class OutboxRepository {
    * @returns the claimed events, or `null` when another process claimed some of
    *   them first (the caller rolls the batch back).
    */
-  async claimBatch(manager: EntityManager, limit: number, now: number): Promise<OutboxEventEntity[] | null> {
-    const skipLocked = manager.connection.options.type === 'mysql' ? ' FOR UPDATE SKIP LOCKED' : '';
-    const rows = await this.statements.select<OutboxEventRow>(manager, `${CLAIMABLE_EVENTS}${skipLocked}`, [limit]);
+  async claimBatch(limit: number, now: number): Promise<OutboxEventEntity[] | null> {
+    const skipLocked = this.transactions.manager.connection.options.type === 'mysql' ? ' FOR UPDATE SKIP LOCKED' : '';
+    const rows = await this.statements.select<OutboxEventRow>(`${CLAIMABLE_EVENTS}${skipLocked}`, [limit]);
     if (rows.length === 0) return [];
     const ids = rows.map((row) => Number(row.id));
     const claim = await this.statements.writeText(
-      manager,
       `UPDATE outbox_events SET dispatched_at = ? WHERE dispatched_at IS NULL AND id IN (${ids.map(() => '?').join(', ')})`,
       [now, ...ids],
     );
@@ -129,8 +128,8 @@ export class OutboxRepository {
    * any more: one statement, `references` a `NOT EXISTS` subquery in it.
    * @returns how many.
    */
-  async deleteRelayedUnreferenced(manager: EntityManager, cutoff: number, references: EventReferences): Promise<number> {
-    const result = await manager
+  async deleteRelayedUnreferenced(cutoff: number, references: EventReferences): Promise<number> {
+    const result = await this.transactions.manager
       .createQueryBuilder()
       .delete()
       .from(OutboxEventEntity)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, LessThanOrEqual } from 'typeorm';
+import { LessThanOrEqual } from 'typeorm';
 
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
 import { Transactions } from '../database/transactions.js';
@@ -26,14 +26,15 @@ export class IdempotencyKeysRepository {
   }
 
   /**
-   * Stores an answer in `manager`'s transaction (the request's write), first
+   * Stores an answer in the current transaction (the request's write), first
    * deleting the expired row of the same key when `replaceExpired`. On MySQL
    * a row of the same key that another transaction has written but not yet
    * committed makes this wait for that commit.
    *
    * @throws IdempotencyKeyTakenError when a row of the key exists (another request stored it since it was looked up).
    */
-  async insert(manager: EntityManager, row: IdempotencyKeyEntity, replaceExpired: boolean): Promise<void> {
+  async insert(row: IdempotencyKeyEntity, replaceExpired: boolean): Promise<void> {
+    const manager = this.transactions.manager;
     if (replaceExpired) {
       await manager.query('DELETE FROM idempotency_keys WHERE scope = ? AND idempotency_key = ? AND expires_at <= ?', [
         row.scope,

@@ -2,7 +2,6 @@ import { type CallHandler, ConflictException, type ExecutionContext, Injectable,
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import type { EntityManager } from 'typeorm';
 
 import { Clock } from '../clock/clock.js';
 import type { Principal } from '../common/principal.js';
@@ -76,10 +75,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (decision.action === 'replay') return replay(reply, decision.stored);
       if (decision.action === 'mismatch') throw mismatch();
       const participant = {
-        beforeCommit: async (manager: EntityManager, result: unknown) => {
+        beforeCommit: async (result: unknown) => {
           const answer: IdempotentAnswer = options.answer ? options.answer(result as never) : { status: reply.statusCode, body: result };
           await this.keys.insert(
-            manager,
             {
               scope,
               key,

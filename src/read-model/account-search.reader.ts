@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 
 import type { AccountSearchFilter } from './read-model.types.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import { NameGramKeys } from './name-gram-keys.js';
 import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
+import { Transactions } from '../database/transactions.js';
 import { AccountSerializer } from './account.serializer.js';
 import {
   ACCOUNT_AWARDS_COLUMNS,
@@ -50,11 +50,11 @@ export class AccountSearchReader {
   private readonly straightJoin: string;
 
   constructor(
-    private readonly manager: EntityManager,
+    private readonly transactions: Transactions,
     private readonly reads: PreparedReads,
     private readonly gramKeys: NameGramKeys,
   ) {
-    this.nameGrams = manager.connection.options.type === 'mysql';
+    this.nameGrams = transactions.manager.connection.options.type === 'mysql';
     this.straightJoin = this.nameGrams ? 'STRAIGHT_JOIN ' : '';
   }
 
@@ -88,7 +88,7 @@ export class AccountSearchReader {
   /** The number of accounts matching `query` (one statement; 0 for a `team` that names no team). */
   async countMatches(query: AccountSearchFilter): Promise<number> {
     const total = this.total(query);
-    const [row] = await this.manager.query(`SELECT (${total.sql}) AS total`, total.parameters);
+    const [row] = await this.transactions.manager.query(`SELECT (${total.sql}) AS total`, total.parameters);
     return Number(row?.total ?? 0);
   }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { PreparedReads } from '../database/prepared-reads.js';
+import { Transactions } from '../database/transactions.js';
 import type { AccountFields } from './read-model.types.js';
 import {
   ACCOUNT_AWARDS_COLUMNS,
@@ -29,20 +29,19 @@ const SINGLE_ACCOUNT_SQL = `SELECT ${selectList<AccountAwardRow>({ ...ACCOUNT_RO
 @Injectable()
 export class AccountSerializer {
   constructor(
-    private readonly manager: EntityManager,
+    private readonly transactions: Transactions,
     private readonly teamSerializer: TeamSerializer,
     private readonly awardHoldings: AwardHoldingsReader,
     private readonly reads: PreparedReads,
   ) {}
 
   /** One Account object per entity, in the same order. */
-  async serialize(accounts: AccountFields[], manager: EntityManager = this.manager): Promise<AccountResource[]> {
+  async serialize(accounts: AccountFields[]): Promise<AccountResource[]> {
     if (accounts.length === 0) return [];
     const teamIds = [...new Set(accounts.map((account) => account.teamId).filter((id): id is number => id !== null))];
     const [teamRows, holdings] = await Promise.all([
-      this.teamSerializer.rows(teamIds, manager),
+      this.teamSerializer.rows(teamIds),
       this.awardHoldings.load(
-        manager,
         accounts.map((account) => account.id),
         teamIds,
       ),
@@ -67,8 +66,8 @@ export class AccountSerializer {
   }
 
   /** Convenience for a single account. */
-  async serializeOne(account: AccountFields, manager: EntityManager = this.manager): Promise<AccountResource> {
-    return (await this.serialize([account], manager))[0];
+  async serializeOne(account: AccountFields): Promise<AccountResource> {
+    return (await this.serialize([account]))[0];
   }
 
   /** Account objects for rows and their already loaded awards (`holdings` of the accounts and their teams). */
@@ -131,8 +130,8 @@ export class AccountSerializer {
    *
    * @returns `undefined` when the account does not exist.
    */
-  async load(id: string, manager: EntityManager = this.manager): Promise<AccountResource | undefined> {
-    const rows = await this.reads.select<AccountAwardRow>(SINGLE_ACCOUNT_SQL, [toStoredAccountId(id)], manager);
+  async load(id: string): Promise<AccountResource | undefined> {
+    const rows = await this.reads.select<AccountAwardRow>(SINGLE_ACCOUNT_SQL, [toStoredAccountId(id)]);
     return AccountSerializer.fromAwardRows(rows)[0];
   }
 

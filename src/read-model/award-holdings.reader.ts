@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { placeholders } from '../database/sql-placeholders.js';
+import { Transactions } from '../database/transactions.js';
 import type { AwardResource } from './resources.js';
 import { type ColumnNames, type Columns, columnNames, unionArm } from './sql-columns.js';
 
@@ -34,8 +34,10 @@ const HOLDING_AWARD: Partial<Columns<HoldingRow>> = { id: 'w.id', title: 'w.titl
  */
 @Injectable()
 export class AwardHoldingsReader {
+  constructor(private readonly transactions: Transactions) {}
+
   /** @returns the awards of `accountIds` (canonical) and of `teamIds`; absent owners map to nothing. */
-  async load(manager: EntityManager, accountIds: string[], teamIds: number[]): Promise<AwardHoldings> {
+  async load(accountIds: string[], teamIds: number[]): Promise<AwardHoldings> {
     const holdings: AwardHoldings = { accounts: new Map(), teams: new Map() };
     const accounts = [...new Set(accountIds)].map(toStoredAccountId);
     const teams = [...new Set(teamIds)];
@@ -57,7 +59,7 @@ export class AwardHoldingsReader {
       );
     }
     if (parts.length === 0) return holdings;
-    const rows: HoldingRow[] = await manager.query(`${parts.join(' UNION ALL ')} ORDER BY id`, [...accounts, ...teams]);
+    const rows: HoldingRow[] = await this.transactions.manager.query(`${parts.join(' UNION ALL ')} ORDER BY id`, [...accounts, ...teams]);
     for (const row of rows) {
       const award = { id: Number(row.id), title: row.title, image_url: row.image_url };
       if (row.account_id !== null) appendAward(holdings.accounts, fromStoredAccountId(row.account_id), award);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 
 import type { AwardFields } from './read-model.types.js';
 import { PreparedReads } from '../database/prepared-reads.js';
+import { Transactions } from '../database/transactions.js';
 import { AccountSerializer } from './account.serializer.js';
 import { ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, ACCOUNT_TEAM_COLUMNS, type AccountRow } from './account-row.js';
 import { AWARD_COLUMN_NAMES, type AwardUnionRow, awardColumns, holdingsFromRows } from './award-holdings.reader.js';
@@ -46,7 +46,7 @@ const AWARD_DETAILS_SQL =
 @Injectable()
 export class AwardSerializer {
   constructor(
-    private readonly manager: EntityManager,
+    private readonly transactions: Transactions,
     private readonly reads: PreparedReads,
   ) {}
 
@@ -67,8 +67,8 @@ export class AwardSerializer {
    *
    * @returns `undefined` when the award `id` does not exist.
    */
-  async loadDetails(id: number, manager: EntityManager = this.manager): Promise<AwardDetailsResource | undefined> {
-    const rows: AwardDetailsRow[] = await this.reads.select(AWARD_DETAILS_SQL, [id, id, id, id, id], manager);
+  async loadDetails(id: number): Promise<AwardDetailsResource | undefined> {
+    const rows: AwardDetailsRow[] = await this.reads.select(AWARD_DETAILS_SQL, [id, id, id, id, id]);
     const award = rows.find((row) => Number(row.kind) === 0);
     if (!award) return undefined;
     const holders = rows.filter((row) => Number(row.kind) === 1);

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 import { SCHEMA_MIGRATED_AT_START } from '../database/migration-runner.js';
 import { characterKeySql } from '../database/name-grams.js';
+import { Transactions } from '../database/transactions.js';
 
 /** The printable ASCII characters (U+0020..U+007E) with their keys, from the tally table `numbers`. */
 const PRINTABLE_ASCII_KEYS_SQL = `SELECT n.n AS code, ${characterKeySql('CHAR(n.n USING utf8mb4)')} AS k FROM numbers n WHERE n.n BETWEEN 32 AND 126`;
@@ -21,13 +21,14 @@ export class NameGramKeys implements OnApplicationBootstrap {
   private keys: ReadonlyMap<string, string> = new Map();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(SCHEMA_MIGRATED_AT_START) private readonly schemaMigrated: boolean,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.dataSource.options.type !== 'mysql' || !this.schemaMigrated) return;
-    const rows: { code: number | string; k: string }[] = await this.dataSource.query(PRINTABLE_ASCII_KEYS_SQL);
+    const manager = this.transactions.manager;
+    if (manager.connection.options.type !== 'mysql' || !this.schemaMigrated) return;
+    const rows: { code: number | string; k: string }[] = await manager.query(PRINTABLE_ASCII_KEYS_SQL);
     this.keys = new Map(rows.map((row) => [String.fromCharCode(Number(row.code)), row.k]));
   }
 

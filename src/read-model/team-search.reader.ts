@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 
 import { PreparedReads } from '../database/prepared-reads.js';
+import { Transactions } from '../database/transactions.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import type { TeamSearchFilter } from './read-model.types.js';
 import type { AwardResource, TeamResource } from './resources.js';
@@ -36,7 +36,7 @@ const TEAM_SEARCH_COLUMNS: ColumnNames<TeamSearchRow> = [
 @Injectable()
 export class TeamSearchReader {
   constructor(
-    private readonly manager: EntityManager,
+    private readonly transactions: Transactions,
     private readonly reads: PreparedReads,
   ) {}
 
@@ -62,7 +62,7 @@ export class TeamSearchReader {
     );
     const teams = rows.filter((row) => Number(row.kind) === 0);
     if (teams.length === 0) {
-      const [row] = await this.manager.query(`SELECT (${total}) AS total`, filter);
+      const [row] = await this.transactions.manager.query(`SELECT (${total}) AS total`, filter);
       return toPage(query, Number(row.total), []);
     }
     const awards = new Map<number, AwardResource[]>();

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 
 import { PreparedReads } from '../database/prepared-reads.js';
 import { placeholders } from '../database/sql-placeholders.js';
+import { Transactions } from '../database/transactions.js';
 import type { TeamFields } from './read-model.types.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
 import type { AwardResource, TeamResource } from './resources.js';
@@ -30,30 +30,27 @@ const SINGLE_TEAM_SQL =
 @Injectable()
 export class TeamSerializer {
   constructor(
-    private readonly manager: EntityManager,
+    private readonly transactions: Transactions,
     private readonly awardHoldings: AwardHoldingsReader,
     private readonly reads: PreparedReads,
   ) {}
 
   /** One Team object per entity, in the same order (entities missing from the database are skipped). */
-  async serialize(teams: TeamFields[], manager: EntityManager = this.manager): Promise<TeamResource[]> {
-    const loaded = await this.load(
-      teams.map((team) => team.id),
-      manager,
-    );
+  async serialize(teams: TeamFields[]): Promise<TeamResource[]> {
+    const loaded = await this.load(teams.map((team) => team.id));
     return teams.map((team) => loaded.get(team.id)).filter((team): team is TeamResource => team !== undefined);
   }
 
   /** Convenience for a single team. */
-  async serializeOne(team: TeamFields, manager: EntityManager = this.manager): Promise<TeamResource> {
-    return (await this.serialize([team], manager))[0];
+  async serializeOne(team: TeamFields): Promise<TeamResource> {
+    return (await this.serialize([team]))[0];
   }
 
   /** Reads and builds the teams `ids`: team id → Team object (unknown ids are absent). Two statements. */
-  async load(ids: number[], manager: EntityManager = this.manager): Promise<Map<number, TeamResource>> {
+  async load(ids: number[]): Promise<Map<number, TeamResource>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const [rows, holdings] = await Promise.all([this.rows(unique, manager), this.awardHoldings.load(manager, [], unique)]);
+    const [rows, holdings] = await Promise.all([this.rows(unique), this.awardHoldings.load([], unique)]);
     return new Map(rows.map((row) => [Number(row.id), TeamSerializer.toResource(row, holdings.teams.get(Number(row.id)) ?? [])]));
   }
 
@@ -63,12 +60,8 @@ export class TeamSerializer {
    *
    * @returns `undefined` when the team does not exist.
    */
-  async loadOne(id: number, manager: EntityManager = this.manager): Promise<TeamResource | undefined> {
-    const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await this.reads.select(
-      SINGLE_TEAM_SQL,
-      [id, id],
-      manager,
-    );
+  async loadOne(id: number): Promise<TeamResource | undefined> {
+    const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await this.reads.select(SINGLE_TEAM_SQL, [id, id]);
     const team = rows.find((row) => Number(row.kind) === 0);
     if (!team) return undefined;
     const awards = rows
@@ -78,9 +71,9 @@ export class TeamSerializer {
   }
 
   /** The rows of the teams `ids` with their member counts (one statement). */
-  rows(ids: number[], manager: EntityManager = this.manager): Promise<TeamRow[]> {
+  rows(ids: number[]): Promise<TeamRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return manager.query(`${TEAM_ROW_SELECT} WHERE t.id IN (${placeholders(ids.length)})`, ids);
+    return this.transactions.manager.query(`${TEAM_ROW_SELECT} WHERE t.id IN (${placeholders(ids.length)})`, ids);
   }
 
   /** The Team object of a row and its awards. */

@@ -1,5 +1,3 @@
-import type { EntityManager } from 'typeorm';
-
 import type { AccountFields } from '../read-model/read-model.types.js';
 
 /**
@@ -10,9 +8,9 @@ import type { AccountFields } from '../read-model/read-model.types.js';
  */
 export abstract class TeamMembers {
   /**
-   * Locks the team's members (one statement, in `manager`'s transaction) so
+   * Locks the team's members (one statement, in the current transaction) so
    * none moves or goes before commit.
    * @returns them as they will be once the team is deleted: without a team.
    */
-  abstract lockMembers(manager: EntityManager, teamId: number): Promise<AccountFields[]>;
+  abstract lockMembers(teamId: number): Promise<AccountFields[]>;
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { forUpdateClause } from '../database/lock.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
+import { Transactions } from '../database/transactions.js';
 import { TeamEntity } from './team.entity.js';
 
 /** A team row as stored. */
@@ -16,16 +16,23 @@ interface TeamColumns {
 const SELECT_TEAM = 'SELECT id, name, created_at FROM teams WHERE id = ?';
 const TEAM_EXISTS = 'SELECT id FROM teams WHERE id = ?';
 
-/** Every statement on the `teams` table. */
+/**
+ * Every statement on the `teams` table.
+ * Each runs in the current transaction (`Transactions.manager`; the pool's
+ * outside one, docs/architecture.md#transactions): callers run them inside
+ * `Transactions.run` and never hand them a manager.
+ */
 @Injectable()
 export class TeamsRepository {
   constructor(
     private readonly statements: PreparedStatements,
     private readonly reads: PreparedReads,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Inserts a team. @returns it with its new id. */
-  async insert(manager: EntityManager, fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
+  async insert(fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
+    const manager = this.transactions.manager;
     const team = manager.create(TeamEntity, fields);
     await manager.insert(TeamEntity, team);
     return team;
@@ -37,18 +44,19 @@ export class TeamsRepository {
   }
 
   /** @returns the team, row-locked until commit when `lock` (MySQL), or `null`. */
-  async findById(manager: EntityManager, id: number, lock = false): Promise<TeamEntity | null> {
-    const sql = lock ? SELECT_TEAM + forUpdateClause(manager) : SELECT_TEAM;
-    const [row] = await this.statements.select<TeamColumns>(manager, sql, [id]);
+  async findById(id: number, lock = false): Promise<TeamEntity | null> {
+    const sql = lock ? SELECT_TEAM + forUpdateClause() : SELECT_TEAM;
+    const [row] = await this.statements.select<TeamColumns>(sql, [id]);
     return row ? Object.assign(new TeamEntity(), { id: Number(row.id), name: row.name, createdAt: Number(row.created_at) }) : null;
   }
 
-  async rename(manager: EntityManager, id: number, name: string): Promise<void> {
-    await manager.update(TeamEntity, { id }, { name });
+  /** Renames the team. */
+  async rename(id: number, name: string): Promise<void> {
+    await this.transactions.manager.update(TeamEntity, { id }, { name });
   }
 
   /** Deletes the team; the foreign keys leave its members and awards without a team (ON DELETE SET NULL). */
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await manager.delete(TeamEntity, { id });
+  async delete(id: number): Promise<void> {
+    await this.transactions.manager.delete(TeamEntity, { id });
   }
 }

@@ -1,11 +1,10 @@
 import { ForbiddenException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { FakeTransactions } from '../../test/support/fake-transactions.js';
 import { rejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { Principal } from '../common/principal.js';
-import type { Transactions } from '../database/transactions.js';
 import type { EventsService } from '../events/events.service.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { Permission as P } from '../permissions/permission.js';
@@ -20,8 +19,8 @@ import type { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 
 const NOW = 1_700_000_000.25;
-/** The manager the fake transaction hands out; every write must go through it. */
-const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
+/** The service's transactions; every transactional read and write must run inside one. */
+const transactions = new FakeTransactions();
 
 /** The `teams` table and, as the {@link TeamMembers} port, each team's members, in memory. */
 class FakeTeamsRepository implements Pick<TeamsRepository, 'insert' | 'findById' | 'rename' | 'delete'>, TeamMembers {
@@ -30,35 +29,35 @@ class FakeTeamsRepository implements Pick<TeamsRepository, 'insert' | 'findById'
   readonly calls: string[] = [];
   private nextId = 1;
 
-  async insert(manager: EntityManager, fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
-    expect(manager).toBe(MANAGER);
+  async insert(fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
+    expect(transactions.active).toBe(true);
     const team = { id: this.nextId++, ...fields };
     this.teams.set(team.id, { ...team });
     this.calls.push(`insert ${team.id}`);
     return team;
   }
 
-  async findById(manager: EntityManager, id: number, lock = false): Promise<TeamEntity | null> {
-    expect(manager).toBe(MANAGER);
+  async findById(id: number, lock = false): Promise<TeamEntity | null> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`findById ${id}${lock ? ' locked' : ''}`);
     const team = this.teams.get(id);
     return team ? { ...team } : null;
   }
 
-  async rename(manager: EntityManager, id: number, name: string): Promise<void> {
-    expect(manager).toBe(MANAGER);
+  async rename(id: number, name: string): Promise<void> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`rename ${id} ${name}`);
     this.teams.get(id)!.name = name;
   }
 
-  async lockMembers(manager: EntityManager, id: number): Promise<AccountFields[]> {
-    expect(manager).toBe(MANAGER);
+  async lockMembers(id: number): Promise<AccountFields[]> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`lockMembers ${id}`);
     return (this.members.get(id) ?? []).map((member) => ({ ...member, teamId: null }));
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    expect(manager).toBe(MANAGER);
+  async delete(id: number): Promise<void> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`delete ${id}`);
     this.teams.delete(id);
     this.members.delete(id);
@@ -96,16 +95,15 @@ const notFound = (loc: (string | number)[]) => ({ detail: [{ loc, msg: 'Team not
 
 describe('TeamsService', () => {
   let repository: FakeTeamsRepository;
-  let events: { manager: EntityManager; accounts: readonly unknown[] }[];
+  let events: { inTransaction: boolean; accounts: readonly unknown[] }[];
   let service: TeamsService;
 
   beforeEach(() => {
     repository = new FakeTeamsRepository();
     events = [];
-    const transactions = { run: <T>(work: (manager: EntityManager) => Promise<T>) => work(MANAGER) };
     const serializer = {
-      serializeOne: async (team: TeamEntity, manager?: EntityManager) => {
-        expect(manager).toBe(MANAGER);
+      serializeOne: async (team: TeamEntity) => {
+        expect(transactions.active).toBe(true);
         return teamResource(team);
       },
       loadOne: async (id: number) => {
@@ -114,17 +112,17 @@ describe('TeamsService', () => {
       },
     };
     const accountSerializer = {
-      serialize: async (accounts: AccountFields[], manager?: EntityManager) => {
-        expect(manager).toBe(MANAGER);
+      serialize: async (accounts: AccountFields[]) => {
+        expect(transactions.active).toBe(true);
         return accounts.map((account) => ({ id: account.id, team: account.teamId }));
       },
     };
     const eventsService = {
-      accountTeamChanged: async (manager: EntityManager, accounts: readonly unknown[]) => void events.push({ manager, accounts }),
+      accountTeamChanged: async (accounts: readonly unknown[]) => void events.push({ inTransaction: transactions.active, accounts }),
     };
     const clock = { nowSeconds: () => NOW };
     service = new TeamsService(
-      transactions as unknown as Transactions,
+      transactions.asTransactions(),
       repository as unknown as TeamsRepository,
       repository,
       serializer as unknown as TeamSerializer,
@@ -216,7 +214,7 @@ describe('TeamsService', () => {
       expect(repository.calls).toEqual(['findById 3 locked', 'lockMembers 3', 'delete 3']);
       expect(events).toEqual([
         {
-          manager: MANAGER,
+          inTransaction: true,
           accounts: [
             { id: '7', team: null },
             { id: '8', team: null },
@@ -249,14 +247,14 @@ describe('TeamsService', () => {
   });
 
   describe('require', () => {
-    it('returns the team, locked when asked', async () => {
-      expect(await service.require(MANAGER, 4, ['body', 'team'], true)).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
-      expect(await service.require(MANAGER, 4, ['body', 'team'])).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
+    it("returns the team, locked when asked, in the caller's transaction", async () => {
+      expect(await transactions.run(() => service.require(4, ['body', 'team'], true))).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
+      expect(await transactions.run(() => service.require(4, ['body', 'team']))).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
       expect(repository.calls).toEqual(['findById 4 locked', 'findById 4']);
     });
 
     it('is a 422 at the location the caller names', async () => {
-      const error = await rejection(service.require(MANAGER, 99, ['body', 'team']));
+      const error = await rejection(transactions.run(() => service.require(99, ['body', 'team'])));
       expect(error).toBeInstanceOf(UnprocessableEntityError);
       expect(error.getResponse()).toEqual(notFound(['body', 'team']));
     });

@@ -1,5 +1,4 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import type { Principal } from '../common/principal.js';
 import { Clock } from '../clock/clock.js';
@@ -34,9 +33,9 @@ export class TeamsService {
 
   /** Creates a team. @returns the new Team object. */
   async create(name: string): Promise<TeamResource> {
-    return this.transactions.run(async (manager) => {
-      const team = await this.repository.insert(manager, { name, createdAt: this.clock.nowSeconds() });
-      return this.serializer.serializeOne(team, manager);
+    return this.transactions.run(async () => {
+      const team = await this.repository.insert({ name, createdAt: this.clock.nowSeconds() });
+      return this.serializer.serializeOne(team);
     });
   }
 
@@ -56,14 +55,14 @@ export class TeamsService {
    * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
    */
   async update(caller: Principal, id: number, name: string | undefined): Promise<TeamResource> {
-    return this.transactions.run(async (manager) => {
-      const team = await this.require(manager, id, ['path', 'team'], true);
+    return this.transactions.run(async () => {
+      const team = await this.require(id, ['path', 'team'], true);
       this.assertMayManage(caller, id);
       if (name !== undefined && name !== team.name) {
         team.name = name;
-        await this.repository.rename(manager, id, name);
+        await this.repository.rename(id, name);
       }
-      return this.serializer.serializeOne(team, manager);
+      return this.serializer.serializeOne(team);
     });
   }
 
@@ -74,23 +73,23 @@ export class TeamsService {
    * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
    */
   async delete(caller: Principal, id: number): Promise<void> {
-    await this.transactions.run(async (manager) => {
-      await this.require(manager, id, ['path', 'team'], true);
+    await this.transactions.run(async () => {
+      await this.require(id, ['path', 'team'], true);
       this.assertMayManage(caller, id);
-      const members = await this.members.lockMembers(manager, id);
-      await this.repository.delete(manager, id);
-      if (members.length > 0) await this.events.accountTeamChanged(manager, await this.accountSerializer.serialize(members, manager));
+      const members = await this.members.lockMembers(id);
+      await this.repository.delete(id);
+      if (members.length > 0) await this.events.accountTeamChanged(await this.accountSerializer.serialize(members));
     });
   }
 
   /**
-   * Loads a team inside `manager`'s transaction.
+   * Loads a team inside the current transaction.
    *
    * @param loc where the id came from, for the 422 (e.g. `['body', 'team']`).
    * @throws UnprocessableEntityError (422) when it does not exist.
    */
-  async require(manager: EntityManager, id: number, loc: (string | number)[], lock = false): Promise<TeamEntity> {
-    return requireFound(await this.repository.findById(manager, id, lock), loc, 'Team');
+  async require(id: number, loc: (string | number)[], lock = false): Promise<TeamEntity> {
+    return requireFound(await this.repository.findById(id, lock), loc, 'Team');
   }
 
   /**

@@ -10,6 +10,7 @@ import { AppsService } from '../../src/auth/apps/apps.service.js';
 import { SessionsService } from '../../src/auth/sessions/sessions.service.js';
 import type { AppConfig } from '../../src/config/app-config.js';
 import { loadAppConfig } from '../../src/config/environment.js';
+import { Transactions } from '../../src/database/transactions.js';
 import { createHttpApp } from '../../src/http-app.js';
 import { type Credentials, HttpClient } from './http-client.js';
 import { testDatabaseUrl, testRedisUrl, truncateAll } from './test-database.js';
@@ -76,7 +77,7 @@ export class TestApp {
 
   /** Opens a session for an account. @returns its Basic credentials. */
   async login(accountId: string): Promise<Credentials> {
-    const session = await this.dataSource.transaction((manager) => this.app.get(SessionsService).create(manager, accountId));
+    const session = await this.app.get(Transactions).run(() => this.app.get(SessionsService).create(accountId));
     return { username: session.username, password: session.password };
   }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import { PreparedReads } from '../../database/prepared-reads.js';
 import { Transactions } from '../../database/transactions.js';
@@ -38,9 +37,9 @@ export class AppsRepository {
     return this.transactions.manager.count(AppEntity);
   }
 
-  /** @returns the app, or `null`; inside `manager`'s transaction when given. */
-  findById(id: number, manager: EntityManager = this.transactions.manager): Promise<AppEntity | null> {
-    return manager.findOne(AppEntity, { where: { id } });
+  /** @returns the app, or `null`; in the current transaction inside one. */
+  findById(id: number): Promise<AppEntity | null> {
+    return this.transactions.manager.findOne(AppEntity, { where: { id } });
   }
 
   /**
@@ -60,8 +59,8 @@ export class AppsRepository {
   }
 
   /** Writes the name and permissions of `app`. */
-  async update(manager: EntityManager, app: AppEntity): Promise<void> {
-    await manager.update(AppEntity, { id: app.id }, { name: app.name, permissions: app.permissions });
+  async update(app: AppEntity): Promise<void> {
+    await this.transactions.manager.update(AppEntity, { id: app.id }, { name: app.name, permissions: app.permissions });
   }
 
   /** Replaces the token hash. @returns false when the app does not exist. */

@@ -1,10 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { FakeTransactions } from '../../../test/support/fake-transactions.js';
 import { rejection } from '../../../test/support/rejection.js';
 import type { Clock } from '../../clock/clock.js';
-import type { Transactions } from '../../database/transactions.js';
 import { Permission as P } from '../../permissions/permission.js';
 import { hashToken } from '../token.js';
 import type { AppEntity } from './app.entity.js';
@@ -12,8 +11,8 @@ import type { AppsRepository } from './apps.repository.js';
 import { AppsService } from './apps.service.js';
 
 const NOW = 1_700_000_000.125;
-/** The manager the fake transaction hands out; `edit` must read and write through it. */
-const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
+/** The service's transactions; every transactional read and write must run inside one. */
+const transactions = new FakeTransactions();
 /** A token as docs/api.md#authentication shapes it: 32 random bytes, base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -40,8 +39,8 @@ class FakeAppsRepository implements Pick<
     return this.rows.size;
   }
 
-  async findById(id: number, manager?: EntityManager): Promise<AppEntity | null> {
-    this.calls.push(`findById ${id}${manager === MANAGER ? ' in transaction' : ''}`);
+  async findById(id: number): Promise<AppEntity | null> {
+    this.calls.push(`findById ${id}${transactions.active ? ' in transaction' : ''}`);
     const app = this.rows.get(id);
     return app ? { ...app } : null;
   }
@@ -51,8 +50,8 @@ class FakeAppsRepository implements Pick<
     return app ? { ...app } : undefined;
   }
 
-  async update(manager: EntityManager, app: AppEntity): Promise<void> {
-    expect(manager).toBe(MANAGER);
+  async update(app: AppEntity): Promise<void> {
+    expect(transactions.active).toBe(true);
     this.calls.push(`update ${app.id}`);
     this.rows.set(app.id, { ...this.rows.get(app.id)!, name: app.name, permissions: app.permissions });
   }
@@ -74,12 +73,7 @@ describe('AppsService', () => {
 
   beforeEach(() => {
     repository = new FakeAppsRepository();
-    const transactions = { run: <T>(work: (manager: EntityManager) => Promise<T>) => work(MANAGER) };
-    service = new AppsService(
-      transactions as unknown as Transactions,
-      repository as unknown as AppsRepository,
-      { nowSeconds: () => NOW } as Clock,
-    );
+    service = new AppsService(transactions.asTransactions(), repository as unknown as AppsRepository, { nowSeconds: () => NOW } as Clock);
   });
 
   describe('create', () => {

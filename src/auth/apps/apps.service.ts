@@ -61,12 +61,12 @@ export class AppsService {
    * @throws NotFoundException when there is no app `id`.
    */
   async edit(id: number, changes: { name?: string; grant?: number; revoke?: number }): Promise<AppEntity> {
-    return this.transactions.run(async (manager) => {
-      const app = await this.repository.findById(id, manager);
+    return this.transactions.run(async () => {
+      const app = await this.repository.findById(id);
       if (!app) throw new NotFoundException(`No app with id ${id}.`);
       if (changes.name !== undefined) app.name = changes.name;
       app.permissions = (app.permissions | (changes.grant ?? 0)) & ~(changes.revoke ?? 0) & APP_PERMISSIONS;
-      await this.repository.update(manager, app);
+      await this.repository.update(app);
       return app;
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, LessThanOrEqual } from 'typeorm';
+import { LessThanOrEqual } from 'typeorm';
 
 import { fromStoredAccountId } from '../../common/account-id.js';
 import { PreparedReads } from '../../database/prepared-reads.js';
@@ -25,8 +25,9 @@ export class SessionsRepository {
     private readonly reads: PreparedReads,
   ) {}
 
-  /** Inserts a session inside `manager`'s transaction. @returns it with its new id. */
-  async insert(manager: EntityManager, fields: Omit<SessionEntity, 'id'>): Promise<SessionEntity> {
+  /** Inserts a session inside the current transaction. @returns it with its new id. */
+  async insert(fields: Omit<SessionEntity, 'id'>): Promise<SessionEntity> {
+    const manager = this.transactions.manager;
     const session = manager.create(SessionEntity, fields);
     await manager.insert(SessionEntity, session);
     return session;

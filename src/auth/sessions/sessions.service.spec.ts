@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { AccountEntity } from '../../accounts/account.entity.js';
@@ -10,8 +9,6 @@ import type { SessionEntity } from './session.entity.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 
-/** The manager of the caller's transaction that `create` must insert with. */
-const MANAGER = { name: 'transaction manager' } as unknown as EntityManager;
 const MAX_AGE_SECONDS = 3_600;
 /** A token as docs/api.md#authentication shapes it: 32 random bytes, base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -22,8 +19,7 @@ class FakeSessionsRepository implements Pick<SessionsRepository, 'insert' | 'upd
   readonly deleted: number[] = [];
   private nextId = 1;
 
-  async insert(manager: EntityManager, fields: Omit<SessionEntity, 'id'>): Promise<SessionEntity> {
-    expect(manager).toBe(MANAGER);
+  async insert(fields: Omit<SessionEntity, 'id'>): Promise<SessionEntity> {
     const session = { id: this.nextId++, ...fields };
     this.rows.set(session.id, { ...session });
     return session;
@@ -74,7 +70,7 @@ describe('SessionsService', () => {
 
   describe('create', () => {
     it('opens a session lasting SESSION_MAX_AGE, storing only the hash of its token', async () => {
-      const created = await service.create(MANAGER, '42');
+      const created = await service.create('42');
       expect(created).toEqual({ username: 'S1', password: expect.stringMatching(TOKEN_SHAPE), expires_at: 10_000.5 + MAX_AGE_SECONDS });
       expect(repository.rows.get(1)).toEqual({
         id: 1,
@@ -83,20 +79,20 @@ describe('SessionsService', () => {
         createdAt: 10_000.5,
         expiresAt: 10_000.5 + MAX_AGE_SECONDS,
       });
-      expect((await service.create(MANAGER, '42')).password).not.toBe(created.password);
+      expect((await service.create('42')).password).not.toBe(created.password);
     });
   });
 
   describe('authenticate', () => {
     it('returns the session and its account for the right token', async () => {
-      const { password } = await service.create(MANAGER, '42');
+      const { password } = await service.create('42');
       const found = await service.authenticate(1, password);
       expect(found?.session).toMatchObject({ id: 1, accountId: '42' });
       expect(found?.account.id).toBe('42');
     });
 
     it('rejects a wrong token or an unknown session without deleting anything', async () => {
-      const { password } = await service.create(MANAGER, '42');
+      const { password } = await service.create('42');
       expect(await service.authenticate(1, `${password}x`)).toBeUndefined();
       expect(await service.authenticate(2, password)).toBeUndefined();
       expect(repository.rows.has(1)).toBe(true);
@@ -104,18 +100,18 @@ describe('SessionsService', () => {
     });
 
     it('rejects a session whose account is gone (deleted between the two reads)', async () => {
-      const { password } = await service.create(MANAGER, '404');
+      const { password } = await service.create('404');
       expect(await service.authenticate(1, password)).toBeUndefined();
     });
 
     it('accepts a session until just before its expiry', async () => {
-      const { password } = await service.create(MANAGER, '42');
+      const { password } = await service.create('42');
       now += MAX_AGE_SECONDS - 0.001;
       expect(await service.authenticate(1, password)).toBeDefined();
     });
 
     it('rejects and deletes a session at its expiry time', async () => {
-      const { password } = await service.create(MANAGER, '42');
+      const { password } = await service.create('42');
       now += MAX_AGE_SECONDS;
       expect(await service.authenticate(1, password)).toBeUndefined();
       expect(repository.deleted).toEqual([1]);
@@ -123,7 +119,7 @@ describe('SessionsService', () => {
     });
 
     it("a wrong token does not delete an expired session (only its holder's check removes it)", async () => {
-      await service.create(MANAGER, '42');
+      await service.create('42');
       now += MAX_AGE_SECONDS + 1;
       expect(await service.authenticate(1, 'wrong')).toBeUndefined();
       expect(repository.deleted).toEqual([]);
@@ -132,7 +128,7 @@ describe('SessionsService', () => {
 
   describe('resetToken', () => {
     it('issues a new token and restarts the lifetime; the old token stops working at once', async () => {
-      const { password: old } = await service.create(MANAGER, '42');
+      const { password: old } = await service.create('42');
       now += 100;
       const session = (await repository.find(1))!;
       const reset = await service.resetToken(session);
@@ -150,9 +146,9 @@ describe('SessionsService', () => {
 
   describe('prune', () => {
     it('deletes the sessions expired now and says how many', async () => {
-      await service.create(MANAGER, '1');
+      await service.create('1');
       now += 10;
-      await service.create(MANAGER, '2');
+      await service.create('2');
       now += MAX_AGE_SECONDS - 10;
       expect(await service.prune()).toBe(1);
       expect([...repository.rows.keys()]).toEqual([2]);

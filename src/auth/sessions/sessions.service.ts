@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 import type { AccountEntity } from '../../accounts/account.entity.js';
 import { AccountsService } from '../../accounts/accounts.service.js';
@@ -26,11 +25,11 @@ export class SessionsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Opens a session for `accountId` inside `manager`'s transaction. @returns the Session object (token shown once). */
-  async create(manager: EntityManager, accountId: string): Promise<SessionResource> {
+  /** Opens a session for `accountId` inside the current transaction. @returns the Session object (token shown once). */
+  async create(accountId: string): Promise<SessionResource> {
     const token = generateToken();
     const now = this.clock.nowSeconds();
-    const session = await this.repository.insert(manager, {
+    const session = await this.repository.insert({
       accountId,
       tokenHash: hashToken(token),
       createdAt: now,
