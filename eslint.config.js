@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 
+import { generateSql } from './eslint/generate-sql.js';
 import { tableOwnership } from './eslint/table-ownership.js';
 
 /** A string or template that starts like an SQL statement, in capitals as this code base writes SQL (docs/architecture.md). */
@@ -88,8 +89,15 @@ export default tseslint.config(
     },
   },
   {
+    // Their statements are written to src/queries/*.sql (docs/architecture.md#sql-files).
+    files: ['src/**/*.repository.ts', 'src/read-model/*.reader.ts'],
+    plugins: { sql: { rules: { 'generate-sql': generateSql } } },
+    rules: { 'sql/generate-sql': 'error' },
+  },
+  {
     files: [
       'src/config/**',
+      'src/write-sql.ts',
       'src/main.ts',
       'src/worker.ts',
       'src/cli.ts',

@@ -4,6 +4,7 @@ import { type EntityManager, In } from 'typeorm';
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
 import { isMissingReferenceError } from '../database/foreign-key.js';
+import { GenerateSql, SqlSample as S, TX } from '../database/generate-sql.decorator.js';
 import { forUpdate, forUpdateClause } from '../database/lock.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
@@ -44,6 +45,7 @@ export class AccountsRepository {
   ) {}
 
   /** @returns the account, row-locked until commit when `lock` (MySQL), or `null`. */
+  @GenerateSql({ params: [TX, S.ACCOUNT] }, { name: 'locked', params: [TX, S.ACCOUNT, true] })
   async findById(manager: EntityManager, id: string, lock = false): Promise<AccountEntity | null> {
     const sql = lock ? SELECT_ACCOUNT + forUpdateClause(manager) : SELECT_ACCOUNT;
     const [row] = await this.statements.select<AccountColumns>(manager, sql, [toStoredAccountId(id)]);
@@ -56,12 +58,14 @@ export class AccountsRepository {
    *
    * @returns the account, or `null`.
    */
+  @GenerateSql({ params: [S.ACCOUNT] })
   async find(id: string): Promise<AccountEntity | null> {
     const [row] = await this.reads.select<AccountColumns>(SELECT_ACCOUNT, [toStoredAccountId(id)]);
     return row ? toEntity(row) : null;
   }
 
   /** Whether the account exists; with `lock`, it stays (row-locked) until commit. */
+  @GenerateSql({ params: [TX, S.ACCOUNT] }, { name: 'locked', params: [TX, S.ACCOUNT, true] })
   async exists(manager: EntityManager, id: string, lock = false): Promise<boolean> {
     const where = { id: toStoredAccountId(id) };
     return lock ? manager.exists(AccountEntity, { where, ...forUpdate(manager) }) : manager.exists(AccountEntity, { where });
@@ -71,6 +75,7 @@ export class AccountsRepository {
    * Locks the accounts of `ids` that exist (one statement), so none is deleted before commit.
    * @returns the canonical ids found.
    */
+  @GenerateSql({ params: [TX, [S.ACCOUNT, S.ACCOUNT_2]] })
   async lockExisting(manager: EntityManager, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const found = await manager.find(AccountEntity, {
@@ -90,6 +95,12 @@ export class AccountsRepository {
    * @returns `'inserted'`; `'duplicate'` when its id is already taken, or
    *   `'missing-team'` when its team no longer exists (nothing written).
    */
+  @GenerateSql({
+    params: [
+      TX,
+      { id: S.NEW_ACCOUNT, name: 'Eve', discriminator: '0005', avatarUrl: null, teamId: S.TEAM, permissions: 0, createdAt: S.NOW },
+    ],
+  })
   async insert(manager: EntityManager, account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
     try {
       await this.statements.write(manager, INSERT_ACCOUNT, [
@@ -118,6 +129,7 @@ export class AccountsRepository {
    *
    * @returns `false` when the new team no longer exists (nothing written).
    */
+  @GenerateSql({ params: [TX, S.ACCOUNT, { name: 'Ada L', teamId: S.TEAM_2 }] })
   async update(manager: EntityManager, id: string, changes: AccountChanges): Promise<boolean> {
     const fields = (Object.keys(changes) as (keyof AccountChanges)[]).filter((field) => changes[field] !== undefined);
     if (fields.length === 0) return true;
@@ -135,12 +147,14 @@ export class AccountsRepository {
   }
 
   /** Sets the permission bits of an account. @returns false when it does not exist. */
+  @GenerateSql({ params: [S.ACCOUNT, 3] })
   async setPermissions(id: string, permissions: number): Promise<boolean> {
     const result = await this.transactions.manager.update(AccountEntity, { id: toStoredAccountId(id) }, { permissions });
     return !!result.affected;
   }
 
   /** Deletes the account; its sessions and awardee rows go by foreign-key cascade. */
+  @GenerateSql({ params: [TX, S.ACCOUNT] })
   async delete(manager: EntityManager, id: string): Promise<void> {
     await manager.delete(AccountEntity, { id: toStoredAccountId(id) });
   }

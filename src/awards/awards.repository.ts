@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { toStoredAccountId } from '../common/account-id.js';
+import { GenerateSql, SqlSample as S, TX } from '../database/generate-sql.decorator.js';
 import { forUpdateClause } from '../database/lock.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 import { AwardEntity } from './award.entity.js';
@@ -27,6 +28,7 @@ export class AwardsRepository {
   constructor(private readonly statements: PreparedStatements) {}
 
   /** Inserts an award. @returns it with its new id. */
+  @GenerateSql({ params: [TX, { title: 'Bronze', imageUrl: 'https://img.example.com/bronze.png', teamId: S.TEAM, createdAt: S.NOW }] })
   async insert(manager: EntityManager, fields: Omit<AwardEntity, 'id'>): Promise<AwardEntity> {
     const award = manager.create(AwardEntity, fields);
     await manager.insert(AwardEntity, award);
@@ -34,6 +36,7 @@ export class AwardsRepository {
   }
 
   /** @returns the award, row-locked until commit when `lock` (MySQL), or `null`. */
+  @GenerateSql({ params: [TX, S.AWARD] }, { name: 'locked', params: [TX, S.AWARD, true] })
   async findById(manager: EntityManager, id: number, lock = false): Promise<AwardEntity | null> {
     const sql = lock ? SELECT_AWARD + forUpdateClause(manager) : SELECT_AWARD;
     const [row] = await this.statements.select<AwardColumns>(manager, sql, [id]);
@@ -48,16 +51,24 @@ export class AwardsRepository {
   }
 
   /** Writes the changeable columns of `award`. */
+  @GenerateSql({
+    params: [TX, { id: S.AWARD, title: 'Gold+', imageUrl: 'https://img.example.com/gold.png', teamId: null, createdAt: S.NOW }],
+  })
   async update(manager: EntityManager, award: AwardEntity): Promise<void> {
     await manager.update(AwardEntity, { id: award.id }, { title: award.title, imageUrl: award.imageUrl, teamId: award.teamId });
   }
 
   /** Deletes the award; its awardee rows go by foreign-key cascade. */
+  @GenerateSql({ params: [TX, S.AWARD] })
   async delete(manager: EntityManager, id: number): Promise<void> {
     await manager.delete(AwardEntity, { id });
   }
 
   /** Gives `awardId` to each of `accountIds` (distinct, canonical), in one statement. */
+  @GenerateSql(
+    { name: 'one', params: [TX, S.AWARD, [S.ACCOUNT_3]] },
+    { name: 'several', params: [TX, S.AWARD, [S.ACCOUNT_2, S.ACCOUNT_3]] },
+  )
   async addHolders(manager: EntityManager, awardId: number, accountIds: string[]): Promise<void> {
     if (accountIds.length === 0) return;
     if (accountIds.length === 1) {
@@ -71,12 +82,14 @@ export class AwardsRepository {
   }
 
   /** Whether `accountId` holds `awardId`. */
+  @GenerateSql({ params: [TX, S.ACCOUNT, S.AWARD] })
   async holds(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
     const rows = await this.statements.select(manager, HOLDS, [awardId, toStoredAccountId(accountId)]);
     return rows.length > 0;
   }
 
   /** Takes `awardId` from `accountId`. @returns false when it did not hold it. */
+  @GenerateSql({ params: [TX, S.ACCOUNT, S.AWARD] })
   async removeHolder(manager: EntityManager, accountId: string, awardId: number): Promise<boolean> {
     const outcome = await this.statements.write(manager, DELETE_HOLDER, [awardId, toStoredAccountId(accountId)]);
     return outcome.affected > 0;

@@ -12,6 +12,7 @@ import {
   Not,
 } from 'typeorm';
 
+import { GenerateSql, SqlSample as S, TX } from '../database/generate-sql.decorator.js';
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
 import { DeliveryEntity } from './delivery.entity.js';
@@ -90,17 +91,20 @@ export class DeliveriesRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** Inserts new deliveries in the relay's transaction. */
+  @GenerateSql({ params: [TX, [S.DELIVERY_FIELDS]] })
   async insert(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
     if (deliveries.length > 0) await manager.insert(DeliveryEntity, [...deliveries]);
   }
 
   /** Inserts one delivery (a `ping`). @returns its id. */
+  @GenerateSql({ params: [TX, S.DELIVERY_FIELDS] })
   async insertOne(manager: EntityManager, delivery: NewDelivery): Promise<number> {
     const result = await manager.insert(DeliveryEntity, delivery);
     return Number(result.identifiers[0].id);
   }
 
   /** @returns the attempt's input (one `SELECT` joining the callback and the event), or `null` for an unknown delivery. */
+  @GenerateSql({ params: [S.DELIVERY] })
   async findAttempt(id: number): Promise<AttemptInput | null> {
     const rows: AttemptRow[] = await this.transactions.manager.query(
       `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
@@ -145,6 +149,43 @@ export class DeliveriesRepository {
    * lease. One `UPDATE`; an outcome that counts a new attempt also writes its
    * attempt-log row in that statement (see {@link AttemptChanges}).
    */
+  @GenerateSql(
+    {
+      name: 'retry',
+      params: [
+        { id: S.DELIVERY, round: 0 },
+        {
+          attempts: 1,
+          totalAttempts: 1,
+          lastStatus: 500,
+          lastError: 'HTTP 500',
+          lastAttemptAt: S.NOW,
+          lastDurationMs: 90,
+          lastResponseBody: 'oops',
+          nextAttemptAt: S.NOW + 5,
+        },
+        S.NOW,
+      ],
+    },
+    {
+      name: 'succeeded',
+      params: [
+        { id: S.DELIVERY, round: 0 },
+        {
+          status: 'succeeded',
+          attempts: 1,
+          totalAttempts: 1,
+          lastStatus: 200,
+          lastError: null,
+          lastAttemptAt: S.NOW,
+          lastDurationMs: 90,
+          lastResponseBody: '',
+          nextAttemptAt: null,
+        },
+        S.NOW,
+      ],
+    },
+  )
   async recordOutcome(round: DeliveryRound, outcome: AttemptChanges, now: number): Promise<void> {
     await this.transactions.manager.update(
       DeliveryEntity,
@@ -158,6 +199,7 @@ export class DeliveriesRepository {
    * marking them enqueued at `claimedAt` (rows read `FOR UPDATE SKIP LOCKED`
    * on MySQL, so two processes never claim the same round).
    */
+  @GenerateSql({ params: [TX, 100, S.NOW] })
   async claimForQueue(manager: EntityManager, limit: number, claimedAt: number): Promise<AppDeliveryRound[]> {
     const due = await manager.find(DeliveryEntity, {
       select: { id: true, round: true, appId: true },
@@ -172,6 +214,7 @@ export class DeliveriesRepository {
   }
 
   /** Queue mode: puts rounds claimed at `claimedAt` back for the next pass. */
+  @GenerateSql({ params: [[{ id: S.DELIVERY, round: 0 }], S.NOW] })
   async releaseQueueClaim(rounds: readonly DeliveryRound[], claimedAt: number): Promise<void> {
     await this.transactions.manager.update(
       DeliveryEntity,
@@ -184,6 +227,7 @@ export class DeliveriesRepository {
    * Queue mode: up to `limit` pending rounds claimed for the queue at or
    * after `from` and before `to` (seconds), with ids above `afterId`, by id.
    */
+  @GenerateSql({ params: [S.NOW - 60, S.NOW, 0, 100] })
   findClaimed(from: number, to: number, afterId: number, limit: number): Promise<AppDeliveryRound[]> {
     return this.transactions.manager.find(DeliveryEntity, {
       select: { id: true, round: true, appId: true },
@@ -194,6 +238,7 @@ export class DeliveriesRepository {
   }
 
   /** Queue mode: up to `limit` enqueued pending rounds due before `dueBefore`, with ids above `afterId`, by id. */
+  @GenerateSql({ params: [0, S.NOW, 100] })
   findOverdue(afterId: number, dueBefore: number, limit: number): Promise<AppDeliveryRound[]> {
     return this.transactions.manager.find(DeliveryEntity, {
       select: { id: true, round: true, appId: true },
@@ -207,6 +252,7 @@ export class DeliveriesRepository {
    * Embedded mode: up to `limit` pending rounds due at `now` and not leased,
    * earliest first, leaving out those of the apps `busyApps`.
    */
+  @GenerateSql({ params: [S.NOW, 10] }, { name: 'busy apps', params: [S.NOW, 10, [2, 3]] })
   findDue(now: number, limit: number, busyApps: readonly number[] = []): Promise<AppDeliveryRound[]> {
     const due: FindOptionsWhere<DeliveryEntity> = {
       status: 'pending',
@@ -225,6 +271,7 @@ export class DeliveriesRepository {
   }
 
   /** Embedded mode: leases `round` until `leaseUntil` if no live lease holds it. @returns whether this call got it. */
+  @GenerateSql({ params: [{ id: S.DELIVERY, round: 0 }, S.NOW, S.NOW + 30] })
   async lease(round: DeliveryRound, now: number, leaseUntil: number): Promise<boolean> {
     const result = await this.transactions.manager
       .createQueryBuilder()
@@ -241,6 +288,7 @@ export class DeliveriesRepository {
   }
 
   /** Embedded mode: pending deliveries due at `now`, due later, and failed ones. */
+  @GenerateSql({ params: [S.NOW] })
   async countByState(now: number): Promise<PendingCounts> {
     const manager = this.transactions.manager;
     const [due, later, failed] = await Promise.all([
@@ -252,6 +300,7 @@ export class DeliveriesRepository {
   }
 
   /** The `limit` most recent deliveries, newest first; only failed ones when `failed`. */
+  @GenerateSql({ params: [false, 20] }, { name: 'failed', params: [true, 20] })
   listRecent(failed: boolean, limit: number): Promise<DeliveryEntity[]> {
     return this.transactions.manager.find(DeliveryEntity, {
       where: failed ? { status: 'failed' } : {},
@@ -261,6 +310,7 @@ export class DeliveriesRepository {
   }
 
   /** @returns the delivery `id`, or `null`. */
+  @GenerateSql({ params: [TX, S.DELIVERY] })
   find(manager: EntityManager, id: number): Promise<DeliveryEntity | null> {
     return manager.findOne(DeliveryEntity, { where: { id } });
   }
@@ -271,6 +321,7 @@ export class DeliveriesRepository {
    * @returns whether this call started it (false when another redelivery or
    *   the worker changed it first).
    */
+  @GenerateSql({ params: [TX, { id: S.DELIVERY_FAILED, round: 0 }, S.NOW] })
   async startNextRound(manager: EntityManager, delivery: DeliveryRound, now: number): Promise<boolean> {
     const result = await manager.update(
       DeliveryEntity,
@@ -285,6 +336,7 @@ export class DeliveriesRepository {
    * `event` created at or after `since` whose callback still exists, and the
    * largest id among them (the background work stops there).
    */
+  @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.NOW - 86_400] })
   async countRecoverable(appId: number, event: string, since: number): Promise<{ count: number; maxId: number }> {
     const rows: { n: number | string; maxId: number | string | null }[] = await this.transactions.manager.query(
       `SELECT COUNT(*) AS n, MAX(id) AS maxId FROM deliveries
@@ -302,6 +354,7 @@ export class DeliveriesRepository {
    *
    * @returns the largest id looked at, or `null` when there were none.
    */
+  @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.NOW - 86_400, 0, S.DELIVERY_FAILED, 100, S.NOW] })
   async recoverBatch(
     appId: number,
     event: string,
@@ -344,6 +397,11 @@ export class DeliveriesRepository {
    * whatever the table size); with `since` or `until` it counts the index
    * range the filter bounds.
    */
+  @GenerateSql(
+    { params: [S.APP, S.EVENT_TYPE, {}, 0, 20] },
+    { name: 'status', params: [S.APP, S.EVENT_TYPE, { status: 'failed' }, 0, 20] },
+    { name: 'time range', params: [S.APP, S.EVENT_TYPE, { status: 'failed', since: S.NOW - 3600, until: S.NOW }, 0, 20] },
+  )
   async listForApp(
     appId: number,
     event: string,
@@ -389,6 +447,7 @@ export class DeliveriesRepository {
   }
 
   /** The app's delivery `id` of callback event type `event`, with its event's body, or `null` (unknown, or another app's). */
+  @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.DELIVERY] })
   async findForApp(
     appId: number,
     event: string,
@@ -405,11 +464,13 @@ export class DeliveriesRepository {
   }
 
   /** The attempt log of delivery `id`, oldest first. */
+  @GenerateSql({ params: [S.DELIVERY_FAILED] })
   attemptsOf(id: number): Promise<DeliveryAttemptEntity[]> {
     return this.transactions.manager.find(DeliveryAttemptEntity, { where: { deliveryId: id }, order: { attempt: 'ASC' } });
   }
 
   /** Deletes the deliveries in `statuses` last changed before `cutoff`. @returns how many. */
+  @GenerateSql({ params: [TX, ['succeeded', 'failed'], S.NOW] })
   async deleteFinished(manager: EntityManager, statuses: readonly DeliveryStatus[], cutoff: number): Promise<number> {
     const result = await manager.delete(DeliveryEntity, { status: In([...statuses]), updatedAt: LessThan(cutoff) });
     return result.affected ?? 0;

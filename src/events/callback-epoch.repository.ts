@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { GenerateSql, TX } from '../database/generate-sql.decorator.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 
 /**
@@ -20,6 +21,7 @@ export class CallbackEpochRepository {
   constructor(private readonly statements: PreparedStatements) {}
 
   /** @returns the current epoch, share-locked until the caller's transaction ends (MySQL; SQLite serialises writers). */
+  @GenerateSql({ params: [TX] })
   async readShared(manager: EntityManager): Promise<number> {
     const lock = manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
     const rows = await this.statements.select<{ epoch: number | string }>(
@@ -31,6 +33,7 @@ export class CallbackEpochRepository {
   }
 
   /** Raises the epoch in the caller's transaction (the row stays locked until it ends). @returns the new epoch. */
+  @GenerateSql({ params: [TX] })
   async advance(manager: EntityManager): Promise<number> {
     await manager.query('UPDATE callback_epoch SET epoch = epoch + 1 WHERE id = 1');
     const rows: { epoch: number | string }[] = await manager.query('SELECT epoch FROM callback_epoch WHERE id = 1');

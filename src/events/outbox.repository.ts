@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, In, IsNull } from 'typeorm';
 
+import { GenerateSql, SqlSample as S, TX } from '../database/generate-sql.decorator.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
@@ -42,6 +43,20 @@ export class OutboxRepository {
    * then, see {@link CallbackEpochRepository}); once it commits, this
    * process's relay is woken.
    */
+  @GenerateSql(
+    { name: 'one', params: [TX, [{ type: S.EVENT_TYPE, payload: '{}' }], S.NOW] },
+    {
+      name: 'several',
+      params: [
+        TX,
+        [
+          { type: S.EVENT_TYPE, payload: '{}' },
+          { type: S.EVENT_TYPE, payload: '{}' },
+        ],
+        S.NOW,
+      ],
+    },
+  )
   async insert(manager: EntityManager, events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
     markEventsRecorded(manager);
     const callbackEpoch = await this.epochs.readShared(manager);
@@ -62,6 +77,7 @@ export class OutboxRepository {
    * fan-out; the commit wakes this process's delivery pass.
    * @returns its id.
    */
+  @GenerateSql({ params: [TX, { type: 'ping', payload: '{}' }, S.NOW] })
   async insertRelayed(manager: EntityManager, event: NewOutboxEvent, now: number): Promise<number> {
     markEventsRecorded(manager);
     const result = await manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now });
@@ -69,6 +85,7 @@ export class OutboxRepository {
   }
 
   /** How many committed events are not relayed yet. */
+  @GenerateSql()
   countPending(): Promise<number> {
     return this.transactions.manager.count(OutboxEventEntity, { where: { dispatchedAt: IsNull() } });
   }
@@ -81,6 +98,7 @@ export class OutboxRepository {
    * @returns the claimed events, or `null` when another process claimed some of
    *   them first (the caller rolls the batch back).
    */
+  @GenerateSql({ params: [TX, 100, S.NOW] })
   async claimBatch(manager: EntityManager, limit: number, now: number): Promise<OutboxEventEntity[] | null> {
     const skipLocked = manager.connection.options.type === 'mysql' ? ' FOR UPDATE SKIP LOCKED' : '';
     const rows = await this.statements.select<OutboxEventRow>(manager, `${CLAIMABLE_EVENTS}${skipLocked}`, [limit]);
@@ -105,6 +123,7 @@ export class OutboxRepository {
   }
 
   /** The types of the events `ids`, by id. */
+  @GenerateSql({ params: [[S.EVENT, 2]] })
   async typesOf(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const events = await this.transactions.manager.find(OutboxEventEntity, {
@@ -115,6 +134,7 @@ export class OutboxRepository {
   }
 
   /** Deletes the events relayed before `cutoff` (seconds) that no delivery refers to any more. @returns how many. */
+  @GenerateSql({ params: [TX, S.NOW] })
   async deleteRelayedUnreferenced(manager: EntityManager, cutoff: number): Promise<number> {
     const result = await manager
       .createQueryBuilder()

@@ -5,6 +5,7 @@ import type { AccountSearchFilter } from './read-model.types.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { NameGramKeys } from './name-gram-keys.js';
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
@@ -55,6 +56,15 @@ export class AccountSearchReader {
   }
 
   /** @throws UnprocessableEntityError (422) at `["query", "team"]` when `team` names no team. */
+  @GenerateSql(
+    { params: [{ page: 0, per_page: 20 }] },
+    { name: 'team', params: [{ page: 0, per_page: 20, team: S.TEAM }] },
+    { name: 'no team', params: [{ page: 0, per_page: 20, team: 0 }] },
+    { name: 'short q', params: [{ page: 0, per_page: 20, q: 'a' }] },
+    { name: 'long q', params: [{ page: 0, per_page: 20, q: 'Ada' }] },
+    { name: 'q and team', params: [{ page: 0, per_page: 20, q: 'b', team: S.TEAM }] },
+    { name: 'past the end', params: [{ page: 5, per_page: 20, team: S.TEAM }] },
+  )
   async search(query: AccountSearchFilter): Promise<Page<AccountResource>> {
     const matches = this.matches(query);
     const total = this.total(query);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
+import { GenerateSql, SqlSample as S, TX } from '../database/generate-sql.decorator.js';
 import { placeholders } from '../database/sql-placeholders.js';
 import type { AwardResource } from './resources.js';
 
@@ -29,6 +30,7 @@ interface HoldingRow {
 @Injectable()
 export class AwardHoldingsReader {
   /** @returns the awards of `accountIds` (canonical) and of `teamIds`; absent owners map to nothing. */
+  @GenerateSql({ params: [TX, [S.ACCOUNT, S.ACCOUNT_2], [S.TEAM]] })
   async load(manager: EntityManager, accountIds: string[], teamIds: number[]): Promise<AwardHoldings> {
     const holdings: AwardHoldings = { accounts: new Map(), teams: new Map() };
     const accounts = [...new Set(accountIds)].map(toStoredAccountId);

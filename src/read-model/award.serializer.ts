@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
 import type { AwardFields } from './read-model.types.js';
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { AccountSerializer } from './account.serializer.js';
 import { ACCOUNT_ROW_COLUMNS, ACCOUNT_ROW_FROM, type AccountRow } from './account-row.js';
@@ -56,6 +57,7 @@ export class AwardSerializer {
    *
    * @returns `undefined` when the award `id` does not exist.
    */
+  @GenerateSql({ params: [S.AWARD_2] })
   async loadDetails(id: number, manager: EntityManager = this.manager): Promise<AwardDetailsResource | undefined> {
     const rows: AwardDetailsRow[] = await this.reads.select(AWARD_DETAILS_SQL, [id, id, id, id, id], manager);
     const award = rows.find((row) => Number(row.kind) === 0);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { GenerateSql } from '../database/generate-sql.decorator.js';
 import { SCHEMA_MIGRATED_AT_START } from '../database/migration-runner.js';
 import { characterKeySql } from '../database/name-grams.js';
 
@@ -25,6 +26,7 @@ export class NameGramKeys implements OnApplicationBootstrap {
     @Inject(SCHEMA_MIGRATED_AT_START) private readonly schemaMigrated: boolean,
   ) {}
 
+  @GenerateSql()
   async onApplicationBootstrap(): Promise<void> {
     if (this.dataSource.options.type !== 'mysql' || !this.schemaMigrated) return;
     const rows: { code: number | string; k: string }[] = await this.dataSource.query(PRINTABLE_ASCII_KEYS_SQL);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { placeholders } from '../database/sql-placeholders.js';
 import type { TeamFields } from './read-model.types.js';
@@ -29,6 +30,7 @@ export class TeamSerializer {
   ) {}
 
   /** One Team object per entity, in the same order (entities missing from the database are skipped). */
+  @GenerateSql({ params: [[S.TEAM_FIELDS, { ...S.TEAM_FIELDS, id: S.TEAM_2 }]] })
   async serialize(teams: TeamFields[], manager: EntityManager = this.manager): Promise<TeamResource[]> {
     const loaded = await this.load(
       teams.map((team) => team.id),
@@ -38,11 +40,13 @@ export class TeamSerializer {
   }
 
   /** Convenience for a single team. */
+  @GenerateSql({ params: [S.TEAM_FIELDS] })
   async serializeOne(team: TeamFields, manager: EntityManager = this.manager): Promise<TeamResource> {
     return (await this.serialize([team], manager))[0];
   }
 
   /** Reads and builds the teams `ids`: team id → Team object (unknown ids are absent). Two statements. */
+  @GenerateSql({ params: [[S.TEAM, S.TEAM_2]] })
   async load(ids: number[], manager: EntityManager = this.manager): Promise<Map<number, TeamResource>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
@@ -56,6 +60,7 @@ export class TeamSerializer {
    *
    * @returns `undefined` when the team does not exist.
    */
+  @GenerateSql({ params: [S.TEAM] })
   async loadOne(id: number, manager: EntityManager = this.manager): Promise<TeamResource | undefined> {
     const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await this.reads.select(
       SINGLE_TEAM_SQL,
@@ -71,6 +76,7 @@ export class TeamSerializer {
   }
 
   /** The rows of the teams `ids` with their member counts (one statement). */
+  @GenerateSql({ params: [[S.TEAM, S.TEAM_2]] })
   rows(ids: number[], manager: EntityManager = this.manager): Promise<TeamRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return manager.query(`${TEAM_ROW_SELECT} WHERE t.id IN (${placeholders(ids.length)})`, ids);

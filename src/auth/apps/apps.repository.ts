@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { GenerateSql, SqlSample as S, TX } from '../../database/generate-sql.decorator.js';
 import { PreparedReads } from '../../database/prepared-reads.js';
 import { Transactions } from '../../database/transactions.js';
 import { AppEntity } from './app.entity.js';
@@ -23,6 +24,7 @@ export class AppsRepository {
   ) {}
 
   /** Inserts an app. @returns it with its new id. */
+  @GenerateSql({ params: [{ name: 'App Two', permissions: 0, tokenHash: 'f'.repeat(64), createdAt: S.NOW }] })
   async insert(fields: Omit<AppEntity, 'id'>): Promise<AppEntity> {
     const app = this.transactions.manager.create(AppEntity, fields);
     await this.transactions.manager.insert(AppEntity, app);
@@ -30,15 +32,18 @@ export class AppsRepository {
   }
 
   /** Every app, by id. */
+  @GenerateSql()
   list(): Promise<AppEntity[]> {
     return this.transactions.manager.find(AppEntity, { order: { id: 'ASC' } });
   }
 
+  @GenerateSql()
   count(): Promise<number> {
     return this.transactions.manager.count(AppEntity);
   }
 
   /** @returns the app, or `null`; inside `manager`'s transaction when given. */
+  @GenerateSql({ params: [S.APP] })
   findById(id: number, manager: EntityManager = this.transactions.manager): Promise<AppEntity | null> {
     return manager.findOne(AppEntity, { where: { id } });
   }
@@ -47,6 +52,7 @@ export class AppsRepository {
    * The app for a credential check, as one prepared statement (it runs on
    * every request an app makes).
    */
+  @GenerateSql({ params: [S.APP] })
   async findForAuthentication(id: number): Promise<AppEntity | undefined> {
     const [row] = await this.reads.select<AppRow>('SELECT id, name, permissions, token_hash, created_at FROM apps WHERE id = ?', [id]);
     if (!row) return undefined;
@@ -60,17 +66,20 @@ export class AppsRepository {
   }
 
   /** Writes the name and permissions of `app`. */
+  @GenerateSql({ params: [TX, { id: S.APP, name: 'App 1', permissions: 1, tokenHash: 'a'.repeat(64), createdAt: S.NOW }] })
   async update(manager: EntityManager, app: AppEntity): Promise<void> {
     await manager.update(AppEntity, { id: app.id }, { name: app.name, permissions: app.permissions });
   }
 
   /** Replaces the token hash. @returns false when the app does not exist. */
+  @GenerateSql({ params: [S.APP, 'f'.repeat(64)] })
   async setTokenHash(id: number, tokenHash: string): Promise<boolean> {
     const result = await this.transactions.manager.update(AppEntity, { id }, { tokenHash });
     return !!result.affected;
   }
 
   /** @returns false when the app does not exist. */
+  @GenerateSql({ params: [S.APP] })
   async delete(id: number): Promise<boolean> {
     const result = await this.transactions.manager.delete(AppEntity, { id });
     return !!result.affected;
