@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { type DynamicModule, type INestApplicationContext, Module, type Type } from '@nestjs/common';
+import { INJECTABLE_WATERMARK } from '@nestjs/common/constants.js';
 import { NestFactory } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, getMetadataArgsStorage, type QueryRunner } from 'typeorm';
@@ -12,6 +13,11 @@ import type { AppConfig } from '../../config/app-config.js';
 import { AppConfigModule } from '../../config/config.module.js';
 import { DatabaseModule } from '../database.module.js';
 import { type SqlCase, TX, sqlCasesOf } from '../generate-sql.decorator.js';
+import { PreparedReads } from '../prepared-reads.js';
+import { PreparedStatements } from '../prepared-statements.js';
+import { ReplicaRouting } from '../replicas/replica-routing.js';
+import { ReplicaSet } from '../replicas/replica-set.js';
+import { Transactions } from '../transactions.js';
 import { SAMPLE_DATA } from './sample-data.js';
 import { formatPlan, formatStatement, isExplainable, type PlanRow } from './sql-file-format.js';
 import { type LoggedStatement, StatementLog } from './statement-log.js';
@@ -47,7 +53,7 @@ export async function generateSqlFiles(config: AppConfig, srcDir: string): Promi
   const module: DynamicModule = {
     module: SqlFilesModule,
     imports: [AppConfigModule.forRoot(config), ClockModule, DatabaseModule.forRoot({ migrate: true }), TypeOrmModule.forFeature(entities)],
-    providers: classes.map((entry) => entry.type),
+    providers: withDependencies(classes.map((entry) => entry.type)),
   };
   const app = await NestFactory.createApplicationContext(module, { logger: ['error'] });
   try {
@@ -177,6 +183,28 @@ async function statementClasses(srcDir: string): Promise<StatementClass[]> {
     }
   }
   return classes;
+}
+
+/** What the imported modules provide; the classes' other dependencies are added as providers. */
+const PROVIDED: ReadonlySet<unknown> = new Set([Transactions, PreparedReads, PreparedStatements, ReplicaSet, ReplicaRouting]);
+
+/**
+ * `types` and, transitively, the injectable classes their constructors take
+ * that the imported modules do not provide (a repository may use another
+ * feature's service), so that Nest can build each of them.
+ */
+function withDependencies(types: Type[]): Type[] {
+  const all = new Set<Type>();
+  const visit = (type: Type): void => {
+    if (all.has(type) || PROVIDED.has(type)) return;
+    all.add(type);
+    const dependencies: unknown[] = Reflect.getMetadata('design:paramtypes', type) ?? [];
+    for (const dependency of dependencies) {
+      if (typeof dependency === 'function' && Reflect.getMetadata(INJECTABLE_WATERMARK, dependency)) visit(dependency as Type);
+    }
+  };
+  types.forEach(visit);
+  return [...all];
 }
 
 /** The TypeORM entities of the `*.entity.ts` files under `srcDir`. */
