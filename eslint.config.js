@@ -1,6 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 import { currentTransaction } from './eslint/current-transaction.js';
+import { generateSql } from './eslint/generate-sql.js';
 import { tableOwnership } from './eslint/table-ownership.js';
 
 /** A string or template that starts like an SQL statement, in capitals as this code base writes SQL (docs/architecture.md). */
@@ -30,7 +31,7 @@ const TABLE_OWNERS = {
 };
 
 /** This code base's own rules (eslint/). */
-const local = { rules: { 'table-ownership': tableOwnership, 'current-transaction': currentTransaction } };
+const local = { rules: { 'table-ownership': tableOwnership, 'current-transaction': currentTransaction, 'generate-sql': generateSql } };
 
 export default tseslint.config(
   { ignores: ['dist/', 'clients/typescript/dist/', 'node_modules/', 'data/', 'coverage/', 'bench/results/', '.build-*/'] },
@@ -72,8 +73,15 @@ export default tseslint.config(
     rules: { 'local/current-transaction': 'error' },
   },
   {
+    // Their statements are written to src/queries/*.sql (docs/architecture.md#sql-files).
+    files: ['src/**/*.repository.ts', 'src/read-model/*.reader.ts'],
+    plugins: { local },
+    rules: { 'local/generate-sql': 'error' },
+  },
+  {
     files: [
       'src/config/**',
+      'src/write-sql.ts',
       'src/main.ts',
       'src/worker.ts',
       'src/cli.ts',

@@ -4,6 +4,7 @@ import { In } from 'typeorm';
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
 import { isMissingReferenceError } from '../database/foreign-key.js';
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { forUpdate, forUpdateClause } from '../database/lock.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
@@ -48,6 +49,7 @@ export class AccountsRepository {
   ) {}
 
   /** @returns the account, row-locked until commit when `lock` (MySQL), or `null`. */
+  @GenerateSql({ params: [S.ACCOUNT] }, { name: 'locked', params: [S.ACCOUNT, true] })
   async findById(id: string, lock = false): Promise<AccountEntity | null> {
     const sql = lock ? SELECT_ACCOUNT + forUpdateClause() : SELECT_ACCOUNT;
     const [row] = await this.statements.select<AccountColumns>(sql, [toStoredAccountId(id)]);
@@ -60,12 +62,14 @@ export class AccountsRepository {
    *
    * @returns the account, or `null`.
    */
+  @GenerateSql({ params: [S.ACCOUNT] })
   async find(id: string): Promise<AccountEntity | null> {
     const [row] = await this.reads.select<AccountColumns>(SELECT_ACCOUNT, [toStoredAccountId(id)]);
     return row ? toEntity(row) : null;
   }
 
   /** Whether the account exists; with `lock`, it stays (row-locked) until commit. */
+  @GenerateSql({ params: [S.ACCOUNT] }, { name: 'locked', params: [S.ACCOUNT, true] })
   async exists(id: string, lock = false): Promise<boolean> {
     const manager = this.transactions.manager;
     const where = { id: toStoredAccountId(id) };
@@ -76,6 +80,7 @@ export class AccountsRepository {
    * Locks the accounts of `ids` that exist (one statement), so none is deleted before commit.
    * @returns the canonical ids found.
    */
+  @GenerateSql({ params: [[S.ACCOUNT, S.ACCOUNT_2]] })
   async lockExisting(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const found = await this.transactions.manager.find(AccountEntity, {
@@ -90,6 +95,7 @@ export class AccountsRepository {
    * Locks team `teamId`'s members (one statement) so none moves or goes before commit.
    * @returns them as they will be once the team is deleted: without a team.
    */
+  @GenerateSql({ params: [S.TEAM] })
   async lockTeamMembers(teamId: number): Promise<AccountFields[]> {
     const rows: MemberRow[] = await this.transactions.manager.query(
       `SELECT id, name, discriminator, avatar_url, permissions, created_at FROM accounts WHERE team_id = ?${forUpdateClause()}`,
@@ -115,6 +121,11 @@ export class AccountsRepository {
    * @returns `'inserted'`; `'duplicate'` when its id is already taken, or
    *   `'missing-team'` when its team no longer exists (nothing written).
    */
+  @GenerateSql({
+    params: [
+      { id: S.NEW_ACCOUNT, name: 'Eve', discriminator: '0005', avatarUrl: null, teamId: S.TEAM, permissions: 0, createdAt: S.NOW },
+    ],
+  })
   async insert(account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
     try {
       await this.statements.write(INSERT_ACCOUNT, [
@@ -143,6 +154,7 @@ export class AccountsRepository {
    *
    * @returns `false` when the new team no longer exists (nothing written).
    */
+  @GenerateSql({ params: [S.ACCOUNT, { name: 'Ada L', teamId: S.TEAM_2 }] })
   async update(id: string, changes: AccountChanges): Promise<boolean> {
     const fields = (Object.keys(changes) as (keyof AccountChanges)[]).filter((field) => changes[field] !== undefined);
     if (fields.length === 0) return true;
@@ -160,12 +172,14 @@ export class AccountsRepository {
   }
 
   /** Sets the permission bits of an account. @returns false when it does not exist. */
+  @GenerateSql({ params: [S.ACCOUNT, 3] })
   async setPermissions(id: string, permissions: number): Promise<boolean> {
     const result = await this.transactions.manager.update(AccountEntity, { id: toStoredAccountId(id) }, { permissions });
     return !!result.affected;
   }
 
   /** Deletes the account; its sessions and awardee rows go by foreign-key cascade. */
+  @GenerateSql({ params: [S.ACCOUNT] })
   async delete(id: string): Promise<void> {
     await this.transactions.manager.delete(AccountEntity, { id: toStoredAccountId(id) });
   }

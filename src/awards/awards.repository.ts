@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { toStoredAccountId } from '../common/account-id.js';
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { forUpdateClause } from '../database/lock.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
@@ -30,6 +31,7 @@ export class AwardsRepository {
   ) {}
 
   /** Inserts an award. @returns it with its new id. */
+  @GenerateSql({ params: [{ title: 'Bronze', imageUrl: 'https://img.example.com/bronze.png', teamId: S.TEAM, createdAt: S.NOW }] })
   async insert(fields: Omit<AwardEntity, 'id'>): Promise<AwardEntity> {
     const manager = this.transactions.manager;
     const award = manager.create(AwardEntity, fields);
@@ -38,6 +40,7 @@ export class AwardsRepository {
   }
 
   /** @returns the award, row-locked until commit when `lock` (MySQL), or `null`. */
+  @GenerateSql({ params: [S.AWARD] }, { name: 'locked', params: [S.AWARD, true] })
   async findById(id: number, lock = false): Promise<AwardEntity | null> {
     const sql = lock ? SELECT_AWARD + forUpdateClause() : SELECT_AWARD;
     const [row] = await this.statements.select<AwardColumns>(sql, [id]);
@@ -52,6 +55,9 @@ export class AwardsRepository {
   }
 
   /** Writes the changeable columns of `award`. */
+  @GenerateSql({
+    params: [{ id: S.AWARD, title: 'Gold+', imageUrl: 'https://img.example.com/gold.png', teamId: null, createdAt: S.NOW }],
+  })
   async update(award: AwardEntity): Promise<void> {
     await this.transactions.manager.update(
       AwardEntity,
@@ -61,11 +67,16 @@ export class AwardsRepository {
   }
 
   /** Deletes the award; its awardee rows go by foreign-key cascade. */
+  @GenerateSql({ params: [S.AWARD] })
   async delete(id: number): Promise<void> {
     await this.transactions.manager.delete(AwardEntity, { id });
   }
 
   /** Gives `awardId` to each of `accountIds` (distinct, canonical), in one statement. */
+  @GenerateSql(
+    { name: 'one', params: [S.AWARD, [S.ACCOUNT_3]] },
+    { name: 'several', params: [S.AWARD, [S.ACCOUNT_2, S.ACCOUNT_3]] },
+  )
   async addHolders(awardId: number, accountIds: string[]): Promise<void> {
     if (accountIds.length === 0) return;
     if (accountIds.length === 1) {
@@ -79,12 +90,14 @@ export class AwardsRepository {
   }
 
   /** Whether `accountId` holds `awardId`. */
+  @GenerateSql({ params: [S.ACCOUNT, S.AWARD] })
   async holds(accountId: string, awardId: number): Promise<boolean> {
     const rows = await this.statements.select(HOLDS, [awardId, toStoredAccountId(accountId)]);
     return rows.length > 0;
   }
 
   /** Takes `awardId` from `accountId`. @returns false when it did not hold it. */
+  @GenerateSql({ params: [S.ACCOUNT, S.AWARD] })
   async removeHolder(accountId: string, awardId: number): Promise<boolean> {
     const outcome = await this.statements.write(DELETE_HOLDER, [awardId, toStoredAccountId(accountId)]);
     return outcome.affected > 0;

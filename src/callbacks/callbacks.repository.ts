@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, LessThan, Like, Not } from 'typeorm';
 
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { forUpdate } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
 import type { EventType } from '../events/event-type.js';
@@ -12,21 +13,25 @@ export class CallbacksRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** @returns the app's callback for `event`, row-locked until commit (MySQL), or `null`. */
+  @GenerateSql({ params: [S.APP, S.EVENT_TYPE] })
   findLocked(appId: number, event: EventType): Promise<CallbackEntity | null> {
     return this.transactions.manager.findOne(CallbackEntity, { where: { appId, event }, ...forUpdate() });
   }
 
   /** @returns the app's callback for `event`, or `null`. */
+  @GenerateSql({ params: [S.APP, S.EVENT_TYPE] })
   find(appId: number, event: EventType): Promise<CallbackEntity | null> {
     return this.transactions.manager.findOne(CallbackEntity, { where: { appId, event } });
   }
 
   /** The app's callbacks, ordered by event type. */
+  @GenerateSql({ params: [S.APP] })
   list(appId: number): Promise<CallbackEntity[]> {
     return this.transactions.manager.find(CallbackEntity, { where: { appId }, order: { event: 'ASC' } });
   }
 
   /** Callbacks whose URL holds an `@` (candidates for user info; the caller parses them), by id. */
+  @GenerateSql()
   withAtSign(): Promise<Pick<CallbackEntity, 'id' | 'appId' | 'event' | 'url'>[]> {
     return this.transactions.manager.find(CallbackEntity, {
       select: { id: true, appId: true, event: true, url: true },
@@ -36,6 +41,7 @@ export class CallbacksRepository {
   }
 
   /** Inserts a callback. @returns it with its new id. */
+  @GenerateSql({ params: [S.CALLBACK_FIELDS] })
   async insert(fields: Omit<CallbackEntity, 'id'>): Promise<CallbackEntity> {
     const manager = this.transactions.manager;
     const callback = manager.create(CallbackEntity, fields);
@@ -44,6 +50,7 @@ export class CallbacksRepository {
   }
 
   /** Writes the URL, secrets, health and update time of `callback`. */
+  @GenerateSql({ params: [{ id: S.CALLBACK, ...S.CALLBACK_FIELDS }] })
   async update(callback: CallbackEntity): Promise<void> {
     await this.transactions.manager.update(
       CallbackEntity,
@@ -66,6 +73,7 @@ export class CallbacksRepository {
    * success less than a second old (a busy callback's row is not rewritten on
    * every delivery).
    */
+  @GenerateSql({ params: [S.CALLBACK, S.NOW] })
   async recordSuccess(id: number, now: number): Promise<void> {
     await this.transactions.manager
       .createQueryBuilder()
@@ -82,6 +90,7 @@ export class CallbacksRepository {
    *
    * @returns whether this call disabled the callback.
    */
+  @GenerateSql({ params: [S.CALLBACK, S.NOW, 3600] })
   async recordFailure(id: number, now: number, disableAfterSeconds: number): Promise<boolean> {
     const manager = this.transactions.manager;
     await manager.update(CallbackEntity, { id, failingSince: IsNull() }, { failingSince: now });
@@ -99,6 +108,7 @@ export class CallbacksRepository {
   }
 
   /** Forgets the previous secrets whose rotation grace ended before `now`. @returns how many. */
+  @GenerateSql({ params: [S.NOW] })
   async clearExpiredSecrets(now: number): Promise<number> {
     const result = await this.transactions.manager.update(
       CallbackEntity,
@@ -109,27 +119,32 @@ export class CallbacksRepository {
   }
 
   /** How many callbacks are disabled (the `callbacks_disabled` gauge). */
+  @GenerateSql()
   countDisabled(): Promise<number> {
     return this.transactions.manager.count(CallbackEntity, { where: { disabledAt: Not(IsNull()) } });
   }
 
   /** Deletes the app's callback for `event`. @returns false when there was none. */
+  @GenerateSql({ params: [S.APP, S.EVENT_TYPE] })
   async delete(appId: number, event: EventType): Promise<boolean> {
     const result = await this.transactions.manager.delete(CallbackEntity, { appId, event });
     return !!result.affected;
   }
 
   /** The callbacks registered for any of `types`, by id (the relay's fan-out, docs/api.md#events). */
+  @GenerateSql({ params: [[S.EVENT_TYPE]] })
   listeningTo(types: readonly string[]): Promise<CallbackEntity[]> {
     return this.transactions.manager.find(CallbackEntity, { where: { event: In([...types]) }, order: { id: 'ASC' } });
   }
 
   /** @returns whether the callback `id` still exists. */
+  @GenerateSql({ params: [S.CALLBACK] })
   exists(id: number): Promise<boolean> {
     return this.transactions.manager.exists(CallbackEntity, { where: { id } });
   }
 
   /** The URLs of the callbacks `ids` that still exist, by id. */
+  @GenerateSql({ params: [[S.CALLBACK]] })
   async urlsOf(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const callbacks = await this.transactions.manager.find(CallbackEntity, {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { And, type FindOptionsWhere, In, IsNull, LessThan, LessThanOrEqual, MoreThan, MoreThanOrEqual, Not } from 'typeorm';
 
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
 import type { EventReferences } from '../events/delivery-outbox.js';
@@ -69,11 +70,13 @@ export class DeliveriesRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** Inserts new deliveries in the relay's transaction. */
+  @GenerateSql({ params: [[S.DELIVERY_FIELDS]] })
   async insert(deliveries: readonly NewDelivery[]): Promise<void> {
     if (deliveries.length > 0) await this.transactions.manager.insert(DeliveryEntity, [...deliveries]);
   }
 
   /** Inserts one delivery (a `ping`). @returns its id. */
+  @GenerateSql({ params: [S.DELIVERY_FIELDS] })
   async insertOne(delivery: NewDelivery): Promise<number> {
     const result = await this.transactions.manager.insert(DeliveryEntity, delivery);
     return Number(result.identifiers[0].id);
@@ -85,6 +88,43 @@ export class DeliveriesRepository {
    * lease. One `UPDATE`; an outcome that counts a new attempt also writes its
    * attempt-log row in that statement (see {@link AttemptChanges}).
    */
+  @GenerateSql(
+    {
+      name: 'retry',
+      params: [
+        { id: S.DELIVERY, round: 0 },
+        {
+          attempts: 1,
+          totalAttempts: 1,
+          lastStatus: 500,
+          lastError: 'HTTP 500',
+          lastAttemptAt: S.NOW,
+          lastDurationMs: 90,
+          lastResponseBody: 'oops',
+          nextAttemptAt: S.NOW + 5,
+        },
+        S.NOW,
+      ],
+    },
+    {
+      name: 'succeeded',
+      params: [
+        { id: S.DELIVERY, round: 0 },
+        {
+          status: 'succeeded',
+          attempts: 1,
+          totalAttempts: 1,
+          lastStatus: 200,
+          lastError: null,
+          lastAttemptAt: S.NOW,
+          lastDurationMs: 90,
+          lastResponseBody: '',
+          nextAttemptAt: null,
+        },
+        S.NOW,
+      ],
+    },
+  )
   async recordOutcome(round: DeliveryRound, outcome: AttemptChanges, now: number): Promise<void> {
     await this.transactions.manager.update(
       DeliveryEntity,
@@ -98,6 +138,7 @@ export class DeliveriesRepository {
    * marking them enqueued at `claimedAt` (rows read `FOR UPDATE SKIP LOCKED`
    * on MySQL, so two processes never claim the same round).
    */
+  @GenerateSql({ params: [100, S.NOW] })
   async claimForQueue(limit: number, claimedAt: number): Promise<AppDeliveryRound[]> {
     const manager = this.transactions.manager;
     const due = await manager.find(DeliveryEntity, {
@@ -113,6 +154,7 @@ export class DeliveriesRepository {
   }
 
   /** Queue mode: puts rounds claimed at `claimedAt` back for the next pass. */
+  @GenerateSql({ params: [[{ id: S.DELIVERY, round: 0 }], S.NOW] })
   async releaseQueueClaim(rounds: readonly DeliveryRound[], claimedAt: number): Promise<void> {
     await this.transactions.manager.update(
       DeliveryEntity,
@@ -125,6 +167,7 @@ export class DeliveriesRepository {
    * Queue mode: up to `limit` pending rounds claimed for the queue at or
    * after `from` and before `to` (seconds), with ids above `afterId`, by id.
    */
+  @GenerateSql({ params: [S.NOW - 60, S.NOW, 0, 100] })
   findClaimed(from: number, to: number, afterId: number, limit: number): Promise<AppDeliveryRound[]> {
     return this.transactions.manager.find(DeliveryEntity, {
       select: { id: true, round: true, appId: true },
@@ -135,6 +178,7 @@ export class DeliveriesRepository {
   }
 
   /** Queue mode: up to `limit` enqueued pending rounds due before `dueBefore`, with ids above `afterId`, by id. */
+  @GenerateSql({ params: [0, S.NOW, 100] })
   findOverdue(afterId: number, dueBefore: number, limit: number): Promise<AppDeliveryRound[]> {
     return this.transactions.manager.find(DeliveryEntity, {
       select: { id: true, round: true, appId: true },
@@ -148,6 +192,7 @@ export class DeliveriesRepository {
    * Embedded mode: up to `limit` pending rounds due at `now` and not leased,
    * earliest first, leaving out those of the apps `busyApps`.
    */
+  @GenerateSql({ params: [S.NOW, 10] }, { name: 'busy apps', params: [S.NOW, 10, [2, 3]] })
   findDue(now: number, limit: number, busyApps: readonly number[] = []): Promise<AppDeliveryRound[]> {
     const due: FindOptionsWhere<DeliveryEntity> = {
       status: 'pending',
@@ -166,6 +211,7 @@ export class DeliveriesRepository {
   }
 
   /** Embedded mode: leases `round` until `leaseUntil` if no live lease holds it. @returns whether this call got it. */
+  @GenerateSql({ params: [{ id: S.DELIVERY, round: 0 }, S.NOW, S.NOW + 30] })
   async lease(round: DeliveryRound, now: number, leaseUntil: number): Promise<boolean> {
     const result = await this.transactions.manager
       .createQueryBuilder()
@@ -182,6 +228,7 @@ export class DeliveriesRepository {
   }
 
   /** Embedded mode: pending deliveries due at `now`, due later, and failed ones. */
+  @GenerateSql({ params: [S.NOW] })
   async countByState(now: number): Promise<PendingCounts> {
     const manager = this.transactions.manager;
     const [due, later, failed] = await Promise.all([
@@ -193,6 +240,7 @@ export class DeliveriesRepository {
   }
 
   /** The `limit` most recent deliveries, newest first; only failed ones when `failed`. */
+  @GenerateSql({ params: [false, 20] }, { name: 'failed', params: [true, 20] })
   listRecent(failed: boolean, limit: number): Promise<DeliveryEntity[]> {
     return this.transactions.manager.find(DeliveryEntity, {
       where: failed ? { status: 'failed' } : {},
@@ -202,6 +250,7 @@ export class DeliveriesRepository {
   }
 
   /** @returns the delivery `id`, or `null`. */
+  @GenerateSql({ params: [S.DELIVERY] })
   find(id: number): Promise<DeliveryEntity | null> {
     return this.transactions.manager.findOne(DeliveryEntity, { where: { id } });
   }
@@ -212,6 +261,7 @@ export class DeliveriesRepository {
    * @returns whether this call started it (false when another redelivery or
    *   the worker changed it first).
    */
+  @GenerateSql({ params: [{ id: S.DELIVERY_FAILED, round: 0 }, S.NOW] })
   async startNextRound(delivery: DeliveryRound, now: number): Promise<boolean> {
     const result = await this.transactions.manager.update(
       DeliveryEntity,
@@ -226,6 +276,7 @@ export class DeliveriesRepository {
    * `event` created at or after `since` whose callback still exists, and the
    * largest id among them (the background work stops there).
    */
+  @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.NOW - 86_400] })
   async countRecoverable(appId: number, event: string, since: number): Promise<{ count: number; maxId: number }> {
     const rows: { n: number | string; maxId: number | string | null }[] = await this.transactions.manager.query(
       `SELECT COUNT(*) AS n, MAX(id) AS maxId FROM deliveries
@@ -243,6 +294,7 @@ export class DeliveriesRepository {
    *
    * @returns the largest id looked at, or `null` when there were none.
    */
+  @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.NOW - 86_400, 0, S.DELIVERY_FAILED, 100, S.NOW] })
   async recoverBatch(
     appId: number,
     event: string,
@@ -279,11 +331,13 @@ export class DeliveriesRepository {
   }
 
   /** The attempt log of delivery `id`, oldest first. */
+  @GenerateSql({ params: [S.DELIVERY_FAILED] })
   attemptsOf(id: number): Promise<DeliveryAttemptEntity[]> {
     return this.transactions.manager.find(DeliveryAttemptEntity, { where: { deliveryId: id }, order: { attempt: 'ASC' } });
   }
 
   /** Deletes the deliveries in `statuses` last changed before `cutoff`. @returns how many. */
+  @GenerateSql({ params: [['succeeded', 'failed'], S.NOW] })
   async deleteFinished(statuses: readonly DeliveryStatus[], cutoff: number): Promise<number> {
     const result = await this.transactions.manager.delete(DeliveryEntity, { status: In([...statuses]), updatedAt: LessThan(cutoff) });
     return result.affected ?? 0;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { GenerateSql } from '../database/generate-sql.decorator.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
 
@@ -23,6 +24,7 @@ export class CallbackEpochRepository {
   ) {}
 
   /** @returns the current epoch, share-locked until the caller's transaction ends (MySQL; SQLite serialises writers). */
+  @GenerateSql({ params: [] })
   async readShared(): Promise<number> {
     const lock = this.transactions.manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
     const rows = await this.statements.select<{ epoch: number | string }>(`SELECT epoch FROM callback_epoch WHERE id = 1${lock}`, []);
@@ -30,6 +32,7 @@ export class CallbackEpochRepository {
   }
 
   /** Raises the epoch in the caller's transaction (the row stays locked until it ends). @returns the new epoch. */
+  @GenerateSql({ params: [] })
   async advance(): Promise<number> {
     const manager = this.transactions.manager;
     await manager.query('UPDATE callback_epoch SET epoch = epoch + 1 WHERE id = 1');

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull } from 'typeorm';
 
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
@@ -52,6 +53,19 @@ export class OutboxRepository {
    * then, see {@link CallbackEpochRepository}); once it commits, this
    * process's relay is woken.
    */
+  @GenerateSql(
+    { name: 'one', params: [[{ type: S.EVENT_TYPE, payload: '{}' }], S.NOW] },
+    {
+      name: 'several',
+      params: [
+        [
+          { type: S.EVENT_TYPE, payload: '{}' },
+          { type: S.EVENT_TYPE, payload: '{}' },
+        ],
+        S.NOW,
+      ],
+    },
+  )
   async insert(events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
     markEventsRecorded();
     const callbackEpoch = await this.epochs.readShared();
@@ -72,6 +86,7 @@ export class OutboxRepository {
    * fan-out; the commit wakes this process's delivery pass.
    * @returns its id.
    */
+  @GenerateSql({ params: [{ type: 'ping', payload: '{}' }, S.NOW] })
   async insertRelayed(event: NewOutboxEvent, now: number): Promise<number> {
     markEventsRecorded();
     const result = await this.transactions.manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now });
@@ -79,6 +94,7 @@ export class OutboxRepository {
   }
 
   /** How many committed events are not relayed yet. */
+  @GenerateSql()
   countPending(): Promise<number> {
     return this.transactions.manager.count(OutboxEventEntity, { where: { dispatchedAt: IsNull() } });
   }
@@ -91,6 +107,7 @@ export class OutboxRepository {
    * @returns the claimed events, or `null` when another process claimed some of
    *   them first (the caller rolls the batch back).
    */
+  @GenerateSql({ params: [100, S.NOW] })
   async claimBatch(limit: number, now: number): Promise<OutboxEventEntity[] | null> {
     const skipLocked = this.transactions.manager.connection.options.type === 'mysql' ? ' FOR UPDATE SKIP LOCKED' : '';
     const rows = await this.statements.select<OutboxEventRow>(`${CLAIMABLE_EVENTS}${skipLocked}`, [limit]);
@@ -114,6 +131,7 @@ export class OutboxRepository {
   }
 
   /** The types of the events `ids`, by id. */
+  @GenerateSql({ params: [[S.EVENT, 2]] })
   async typesOf(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const events = await this.transactions.manager.find(OutboxEventEntity, {
@@ -128,6 +146,7 @@ export class OutboxRepository {
    * any more: one statement, `references` a `NOT EXISTS` subquery in it.
    * @returns how many.
    */
+  @GenerateSql({ params: [S.NOW, S.EVENT_REFERENCES] })
   async deleteRelayedUnreferenced(cutoff: number, references: EventReferences): Promise<number> {
     const result = await this.transactions.manager
       .createQueryBuilder()

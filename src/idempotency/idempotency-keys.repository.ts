@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LessThanOrEqual } from 'typeorm';
 
 import { isDuplicateKeyError } from '../database/duplicate-key.js';
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { Transactions } from '../database/transactions.js';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 
@@ -21,6 +22,7 @@ export class IdempotencyKeysRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** The stored answer of `key` for `scope`, expired or not, read outside any transaction; `null` when none. */
+  @GenerateSql({ params: [S.IDEMPOTENCY_SCOPE, S.IDEMPOTENCY_KEY] })
   find(scope: string, key: string): Promise<IdempotencyKeyEntity | null> {
     return this.transactions.manager.findOne(IdempotencyKeyEntity, { where: { scope, key } });
   }
@@ -33,6 +35,20 @@ export class IdempotencyKeysRepository {
    *
    * @throws IdempotencyKeyTakenError when a row of the key exists (another request stored it since it was looked up).
    */
+  @GenerateSql({
+    params: [
+      {
+        scope: S.IDEMPOTENCY_SCOPE,
+        key: 'key-old',
+        fingerprint: 'f'.repeat(64),
+        status: 201,
+        body: '{}',
+        createdAt: S.NOW,
+        expiresAt: S.NOW + 86_400,
+      },
+      true,
+    ],
+  })
   async insert(row: IdempotencyKeyEntity, replaceExpired: boolean): Promise<void> {
     const manager = this.transactions.manager;
     if (replaceExpired) {
@@ -51,6 +67,7 @@ export class IdempotencyKeysRepository {
   }
 
   /** Deletes every row expired at `now` (seconds). @returns how many. */
+  @GenerateSql({ params: [S.NOW] })
   async deleteExpired(now: number): Promise<number> {
     const manager = this.transactions.manager;
     if (manager.connection.options.type !== 'mysql') {

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { AccountSearchFilter } from './read-model.types.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
 import { NameGramKeys } from './name-gram-keys.js';
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { searchGramSql } from '../database/name-grams.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { Transactions } from '../database/transactions.js';
@@ -64,6 +65,15 @@ export class AccountSearchReader {
    * match, or a `team` that names no team): {@link countMatches} then gives
    * the total.
    */
+  @GenerateSql(
+    { params: [{ page: 0, per_page: 20 }] },
+    { name: 'team', params: [{ page: 0, per_page: 20, team: S.TEAM }] },
+    { name: 'no team', params: [{ page: 0, per_page: 20, team: 0 }] },
+    { name: 'short q', params: [{ page: 0, per_page: 20, q: 'a' }] },
+    { name: 'long q', params: [{ page: 0, per_page: 20, q: 'Ada' }] },
+    { name: 'q and team', params: [{ page: 0, per_page: 20, q: 'b', team: S.TEAM }] },
+    { name: 'past the end', params: [{ page: 5, per_page: 20, team: S.TEAM }] },
+  )
   async page(query: AccountSearchFilter): Promise<Page<AccountResource> | undefined> {
     const matches = this.matches(query);
     const total = this.total(query);
@@ -86,6 +96,7 @@ export class AccountSearchReader {
   }
 
   /** The number of accounts matching `query` (one statement; 0 for a `team` that names no team). */
+  @GenerateSql({ params: [{ page: 5, per_page: 20, team: S.TEAM }] }, { name: 'q', params: [{ page: 5, per_page: 20, q: 'Ada' }] })
   async countMatches(query: AccountSearchFilter): Promise<number> {
     const total = this.total(query);
     const [row] = await this.transactions.manager.query(`SELECT (${total.sql}) AS total`, total.parameters);

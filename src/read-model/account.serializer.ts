@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { Transactions } from '../database/transactions.js';
 import type { AccountFields } from './read-model.types.js';
@@ -36,6 +37,7 @@ export class AccountSerializer {
   ) {}
 
   /** One Account object per entity, in the same order. */
+  @GenerateSql({ params: [[S.ACCOUNT_FIELDS, { ...S.ACCOUNT_FIELDS, id: S.ACCOUNT_3, teamId: null }]] })
   async serialize(accounts: AccountFields[]): Promise<AccountResource[]> {
     if (accounts.length === 0) return [];
     const teamIds = [...new Set(accounts.map((account) => account.teamId).filter((id): id is number => id !== null))];
@@ -66,6 +68,7 @@ export class AccountSerializer {
   }
 
   /** Convenience for a single account. */
+  @GenerateSql({ params: [S.ACCOUNT_FIELDS] })
   async serializeOne(account: AccountFields): Promise<AccountResource> {
     return (await this.serialize([account]))[0];
   }
@@ -130,6 +133,7 @@ export class AccountSerializer {
    *
    * @returns `undefined` when the account does not exist.
    */
+  @GenerateSql({ params: [S.ACCOUNT] })
   async load(id: string): Promise<AccountResource | undefined> {
     const rows = await this.reads.select<AccountAwardRow>(SINGLE_ACCOUNT_SQL, [toStoredAccountId(id)]);
     return AccountSerializer.fromAwardRows(rows)[0];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { fromStoredAccountId, toStoredAccountId } from '../common/account-id.js';
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { placeholders } from '../database/sql-placeholders.js';
 import { Transactions } from '../database/transactions.js';
 import type { AwardResource } from './resources.js';
@@ -37,6 +38,7 @@ export class AwardHoldingsReader {
   constructor(private readonly transactions: Transactions) {}
 
   /** @returns the awards of `accountIds` (canonical) and of `teamIds`; absent owners map to nothing. */
+  @GenerateSql({ params: [[S.ACCOUNT, S.ACCOUNT_2], [S.TEAM]] })
   async load(accountIds: string[], teamIds: number[]): Promise<AwardHoldings> {
     const holdings: AwardHoldings = { accounts: new Map(), teams: new Map() };
     const accounts = [...new Set(accountIds)].map(toStoredAccountId);

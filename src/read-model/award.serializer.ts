@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import type { AwardFields } from './read-model.types.js';
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { Transactions } from '../database/transactions.js';
 import { AccountSerializer } from './account.serializer.js';
@@ -67,6 +68,7 @@ export class AwardSerializer {
    *
    * @returns `undefined` when the award `id` does not exist.
    */
+  @GenerateSql({ params: [S.AWARD_2] })
   async loadDetails(id: number): Promise<AwardDetailsResource | undefined> {
     const rows: AwardDetailsRow[] = await this.reads.select(AWARD_DETAILS_SQL, [id, id, id, id, id]);
     const award = rows.find((row) => Number(row.kind) === 0);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { Transactions } from '../database/transactions.js';
 
 /**
@@ -42,6 +43,7 @@ export class DeliveryAttemptReader {
   constructor(private readonly transactions: Transactions) {}
 
   /** @returns the attempt's input (one `SELECT` joining the callback and the event), or `null` for an unknown delivery. */
+  @GenerateSql({ params: [S.DELIVERY] })
   async findAttempt(id: number): Promise<AttemptInput | null> {
     const rows: AttemptRow[] = await this.transactions.manager.query(
       `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { Transactions } from '../database/transactions.js';
 
 /**
@@ -21,6 +22,11 @@ export class DeliveryLogReader {
    * whatever the table size); with `since` or `until` it counts the index
    * range the filter bounds.
    */
+  @GenerateSql(
+    { params: [S.APP, S.EVENT_TYPE, {}, 0, 20] },
+    { name: 'status', params: [S.APP, S.EVENT_TYPE, { status: 'failed' }, 0, 20] },
+    { name: 'time range', params: [S.APP, S.EVENT_TYPE, { status: 'failed', since: S.NOW - 3600, until: S.NOW }, 0, 20] },
+  )
   async listForApp(
     appId: number,
     event: string,
@@ -66,6 +72,7 @@ export class DeliveryLogReader {
   }
 
   /** The app's delivery `id` of callback event type `event`, with its event's body, or `null` (unknown, or another app's). */
+  @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.DELIVERY] })
   async findForApp(
     appId: number,
     event: string,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 
+import { GenerateSql } from '../database/generate-sql.decorator.js';
 import { SCHEMA_MIGRATED_AT_START } from '../database/migration-runner.js';
 import { characterKeySql } from '../database/name-grams.js';
 import { Transactions } from '../database/transactions.js';
@@ -25,6 +26,7 @@ export class NameGramKeys implements OnApplicationBootstrap {
     @Inject(SCHEMA_MIGRATED_AT_START) private readonly schemaMigrated: boolean,
   ) {}
 
+  @GenerateSql()
   async onApplicationBootstrap(): Promise<void> {
     const manager = this.transactions.manager;
     if (manager.connection.options.type !== 'mysql' || !this.schemaMigrated) return;

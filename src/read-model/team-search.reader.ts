@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { GenerateSql } from '../database/generate-sql.decorator.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { Transactions } from '../database/transactions.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
@@ -41,6 +42,11 @@ export class TeamSearchReader {
   ) {}
 
   /** A page of teams whose name contains `q`, ordered by (name, id). */
+  @GenerateSql(
+    { params: [{ page: 0, per_page: 20 }] },
+    { name: 'q', params: [{ page: 0, per_page: 20, q: 'al' }] },
+    { name: 'past the end', params: [{ page: 5, per_page: 20 }] },
+  )
   async search(query: TeamSearchFilter): Promise<Page<TeamResource>> {
     const where = query.q ? ` WHERE t.name LIKE ? ESCAPE '${LIKE_ESCAPE}'` : '';
     const filter = query.q ? [likeContains(query.q)] : [];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { placeholders } from '../database/sql-placeholders.js';
 import { Transactions } from '../database/transactions.js';
@@ -36,17 +37,20 @@ export class TeamSerializer {
   ) {}
 
   /** One Team object per entity, in the same order (entities missing from the database are skipped). */
+  @GenerateSql({ params: [[S.TEAM_FIELDS, { ...S.TEAM_FIELDS, id: S.TEAM_2 }]] })
   async serialize(teams: TeamFields[]): Promise<TeamResource[]> {
     const loaded = await this.load(teams.map((team) => team.id));
     return teams.map((team) => loaded.get(team.id)).filter((team): team is TeamResource => team !== undefined);
   }
 
   /** Convenience for a single team. */
+  @GenerateSql({ params: [S.TEAM_FIELDS] })
   async serializeOne(team: TeamFields): Promise<TeamResource> {
     return (await this.serialize([team]))[0];
   }
 
   /** Reads and builds the teams `ids`: team id → Team object (unknown ids are absent). Two statements. */
+  @GenerateSql({ params: [[S.TEAM, S.TEAM_2]] })
   async load(ids: number[]): Promise<Map<number, TeamResource>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
@@ -60,6 +64,7 @@ export class TeamSerializer {
    *
    * @returns `undefined` when the team does not exist.
    */
+  @GenerateSql({ params: [S.TEAM] })
   async loadOne(id: number): Promise<TeamResource | undefined> {
     const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await this.reads.select(SINGLE_TEAM_SQL, [id, id]);
     const team = rows.find((row) => Number(row.kind) === 0);
@@ -71,6 +76,7 @@ export class TeamSerializer {
   }
 
   /** The rows of the teams `ids` with their member counts (one statement). */
+  @GenerateSql({ params: [[S.TEAM, S.TEAM_2]] })
   rows(ids: number[]): Promise<TeamRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.transactions.manager.query(`${TEAM_ROW_SELECT} WHERE t.id IN (${placeholders(ids.length)})`, ids);

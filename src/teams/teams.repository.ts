@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { forUpdateClause } from '../database/lock.js';
 import { PreparedReads } from '../database/prepared-reads.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
@@ -31,6 +32,7 @@ export class TeamsRepository {
   ) {}
 
   /** Inserts a team. @returns it with its new id. */
+  @GenerateSql({ params: [{ name: 'Gamma', createdAt: S.NOW }] })
   async insert(fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
     const manager = this.transactions.manager;
     const team = manager.create(TeamEntity, fields);
@@ -39,11 +41,13 @@ export class TeamsRepository {
   }
 
   /** Whether the team exists, read outside any transaction (one prepared statement). */
+  @GenerateSql({ params: [S.TEAM] })
   async exists(id: number): Promise<boolean> {
     return (await this.reads.select(TEAM_EXISTS, [id])).length > 0;
   }
 
   /** @returns the team, row-locked until commit when `lock` (MySQL), or `null`. */
+  @GenerateSql({ params: [S.TEAM] }, { name: 'locked', params: [S.TEAM, true] })
   async findById(id: number, lock = false): Promise<TeamEntity | null> {
     const sql = lock ? SELECT_TEAM + forUpdateClause() : SELECT_TEAM;
     const [row] = await this.statements.select<TeamColumns>(sql, [id]);
@@ -51,11 +55,13 @@ export class TeamsRepository {
   }
 
   /** Renames the team. */
+  @GenerateSql({ params: [S.TEAM, 'Alpha 2'] })
   async rename(id: number, name: string): Promise<void> {
     await this.transactions.manager.update(TeamEntity, { id }, { name });
   }
 
   /** Deletes the team; the foreign keys leave its members and awards without a team (ON DELETE SET NULL). */
+  @GenerateSql({ params: [S.TEAM] })
   async delete(id: number): Promise<void> {
     await this.transactions.manager.delete(TeamEntity, { id });
   }

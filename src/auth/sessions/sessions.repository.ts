@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LessThanOrEqual } from 'typeorm';
 
 import { fromStoredAccountId } from '../../common/account-id.js';
+import { GenerateSql, SqlSample as S } from '../../database/generate-sql.decorator.js';
 import { PreparedReads } from '../../database/prepared-reads.js';
 import { Transactions } from '../../database/transactions.js';
 import { SessionEntity } from './session.entity.js';
@@ -26,6 +27,7 @@ export class SessionsRepository {
   ) {}
 
   /** Inserts a session inside the current transaction. @returns it with its new id. */
+  @GenerateSql({ params: [{ accountId: S.ACCOUNT, tokenHash: 'f'.repeat(64), createdAt: S.NOW, expiresAt: S.NOW + 86_400 }] })
   async insert(fields: Omit<SessionEntity, 'id'>): Promise<SessionEntity> {
     const manager = this.transactions.manager;
     const session = manager.create(SessionEntity, fields);
@@ -34,6 +36,9 @@ export class SessionsRepository {
   }
 
   /** Writes the token hash and expiry of `session`. */
+  @GenerateSql({
+    params: [{ id: S.SESSION, accountId: S.ACCOUNT, tokenHash: 'f'.repeat(64), createdAt: S.NOW, expiresAt: S.NOW + 86_400 }],
+  })
   async updateToken(session: SessionEntity): Promise<void> {
     await this.transactions.manager.update(
       SessionEntity,
@@ -43,6 +48,7 @@ export class SessionsRepository {
   }
 
   /** The session for a credential check, as one prepared statement (it runs on every request a user makes). */
+  @GenerateSql({ params: [S.SESSION] })
   async find(id: number): Promise<SessionEntity | undefined> {
     const [row] = await this.reads.select<SessionRow>(SESSION_SQL, [id]);
     if (!row) return undefined;
@@ -55,11 +61,13 @@ export class SessionsRepository {
     });
   }
 
+  @GenerateSql({ params: [S.SESSION] })
   async delete(id: number): Promise<void> {
     await this.transactions.manager.delete(SessionEntity, { id });
   }
 
   /** Deletes every session expired at `now` (Unix seconds). @returns how many. */
+  @GenerateSql({ params: [S.NOW] })
   async deleteExpired(now: number): Promise<number> {
     const result = await this.transactions.manager.delete(SessionEntity, { expiresAt: LessThanOrEqual(now) });
     return result.affected ?? 0;

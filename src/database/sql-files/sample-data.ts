@@ -1,0 +1,53 @@
+import { SqlSample as S } from '../generate-sql.decorator.js';
+
+/** An account id as stored (zero-padded to 20 characters, `common/account-id.ts`). */
+function stored(id: string): string {
+  return id.padStart(20, '0');
+}
+
+const ACCOUNT_COLUMNS = '(id, name, discriminator, avatar_url, team_id, permissions, created_at)';
+const DELIVERY_COLUMNS =
+  '(id, event_id, callback_id, app_id, webhook_id, status, attempts, total_attempts, round, last_status, last_error, next_attempt_at, ' +
+  'enqueued_at, last_attempt_at, created_at, updated_at, event, url)';
+const HOOK = "'https://hooks.example.com/one'";
+
+/**
+ * The generator's data set: a few rows in every table, the ones
+ * {@link S} names (the triggers fill the maintained counts and name grams).
+ * Fixed values only, so that every run writes the same files.
+ */
+export const SAMPLE_DATA: readonly string[] = [
+  `INSERT INTO teams (id, name, created_at) VALUES (${S.TEAM}, 'Alpha', ${S.NOW - 1000}), (${S.TEAM_2}, 'Beta', ${S.NOW - 900})`,
+  `INSERT INTO accounts ${ACCOUNT_COLUMNS} VALUES ` +
+    `('${stored(S.ACCOUNT)}', 'Ada', '0001', NULL, ${S.TEAM}, 1, ${S.NOW - 800}), ` +
+    `('${stored(S.ACCOUNT_2)}', 'Bob', '0002', 'https://img.example.com/bob.png', ${S.TEAM}, 0, ${S.NOW - 790}), ` +
+    `('${stored(S.ACCOUNT_3)}', 'Cyd', '0003', NULL, NULL, 0, ${S.NOW - 780}), ` +
+    `('${stored('1000000000000000004')}', 'Dee', '0004', NULL, ${S.TEAM_2}, 0, ${S.NOW - 770})`,
+  'INSERT INTO awards (id, title, image_url, team_id, created_at) VALUES ' +
+    `(${S.AWARD}, 'Gold', 'https://img.example.com/gold.png', ${S.TEAM}, ${S.NOW - 700}), ` +
+    `(${S.AWARD_2}, 'Silver', 'https://img.example.com/silver.png', NULL, ${S.NOW - 690})`,
+  'INSERT INTO awardees (award_id, account_id) VALUES ' +
+    `(${S.AWARD}, '${stored(S.ACCOUNT)}'), (${S.AWARD_2}, '${stored(S.ACCOUNT)}'), (${S.AWARD_2}, '${stored(S.ACCOUNT_2)}')`,
+  `INSERT INTO apps (id, name, permissions, token_hash, created_at) VALUES ` +
+    `(${S.APP}, 'App One', 3, '${'a'.repeat(64)}', ${S.NOW - 600}), (2, 'App Two', 0, '${'b'.repeat(64)}', ${S.NOW - 590})`,
+  'INSERT INTO sessions (id, account_id, token_hash, created_at, expires_at) VALUES ' +
+    `(${S.SESSION}, '${stored(S.ACCOUNT)}', '${'b'.repeat(64)}', ${S.NOW - 500}, ${S.NOW + 86_400}), ` +
+    `(2, '${stored(S.ACCOUNT_2)}', '${'c'.repeat(64)}', ${S.NOW - 90_000}, ${S.NOW - 3600})`,
+  'INSERT INTO callback_epoch (id, epoch) VALUES (1, 1) ON DUPLICATE KEY UPDATE epoch = 1',
+  'INSERT INTO callbacks (id, app_id, event, url, secret, created_at, updated_at, since_epoch, previous_secret, previous_secret_until) VALUES ' +
+    `(${S.CALLBACK}, ${S.APP}, '${S.EVENT_TYPE}', ${HOOK}, 'whsec_new', ${S.NOW - 400}, ${S.NOW - 10}, 1, 'whsec_old', ${S.NOW - 5})`,
+  'INSERT INTO outbox_events (id, type, payload, created_at, dispatched_at, callback_epoch) VALUES ' +
+    `(${S.EVENT}, '${S.EVENT_TYPE}', '{"team":1}', ${S.NOW - 300}, ${S.NOW - 299}, 1), ` +
+    `(2, '${S.EVENT_TYPE}', '{"team":2}', ${S.NOW - 299}, ${S.NOW - 298}, 1), ` +
+    `(3, '${S.EVENT_TYPE}', '{"team":1}', ${S.NOW - 298}, ${S.NOW - 297}, 1), ` +
+    `(4, '${S.EVENT_TYPE}', '{"team":2}', ${S.NOW - 200}, NULL, 1)`,
+  `INSERT INTO deliveries ${DELIVERY_COLUMNS} VALUES ` +
+    `(${S.DELIVERY}, ${S.EVENT}, ${S.CALLBACK}, ${S.APP}, 'msg_1', 'pending', 0, 0, 0, NULL, NULL, ${S.NOW - 1}, NULL, NULL, ${S.NOW - 299}, ${S.NOW - 299}, '${S.EVENT_TYPE}', ${HOOK}), ` +
+    `(${S.DELIVERY_FAILED}, 2, ${S.CALLBACK}, ${S.APP}, 'msg_2', 'failed', 2, 2, 0, 500, 'HTTP 500', NULL, NULL, ${S.NOW - 100}, ${S.NOW - 298}, ${S.NOW - 100}, '${S.EVENT_TYPE}', ${HOOK}), ` +
+    `(3, 3, ${S.CALLBACK}, ${S.APP}, 'msg_3', 'succeeded', 1, 1, 0, 200, NULL, NULL, ${S.NOW - 250}, ${S.NOW - 250}, ${S.NOW - 297}, ${S.NOW - 250}, '${S.EVENT_TYPE}', ${HOOK})`,
+  'INSERT INTO delivery_attempts (delivery_id, attempt, at, duration_ms, response_status, error, response_body) VALUES ' +
+    `(${S.DELIVERY_FAILED}, 1, ${S.NOW - 200}, 120, 500, 'HTTP 500', 'oops'), (${S.DELIVERY_FAILED}, 2, ${S.NOW - 100}, 80, 500, 'HTTP 500', 'oops')`,
+  'INSERT INTO idempotency_keys (scope, idempotency_key, fingerprint, status, body, created_at, expires_at) VALUES ' +
+    `('${S.IDEMPOTENCY_SCOPE}', '${S.IDEMPOTENCY_KEY}', '${'d'.repeat(64)}', 201, '{}', ${S.NOW - 100}, ${S.NOW + 86_300}), ` +
+    `('${S.IDEMPOTENCY_SCOPE}', 'key-old', '${'e'.repeat(64)}', 200, '{}', ${S.NOW - 90_000}, ${S.NOW - 3600})`,
+];
