@@ -11,6 +11,7 @@ import { runProcess } from './support/child-process.js';
 import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
 import { settledDeliveries } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** Every JSON line the app writes, parsed. */
@@ -61,7 +62,7 @@ describe('credentials in callback URLs', () => {
     await t.reset();
     receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    listener = await t.createApp(0, 'listener');
+    listener = await t.createApp(NO_PERMISSIONS, 'listener');
   });
 
   it.each([

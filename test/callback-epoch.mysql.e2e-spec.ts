@@ -7,6 +7,7 @@ import { OutboxRepository } from '../src/events/outbox.repository.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** Resolves to whether `promise` is still unsettled after `ms` milliseconds. */
@@ -45,8 +46,8 @@ describe('a callback registered while a change is being committed', () => {
 
   it('waits for a change in flight, and does not receive it', async () => {
     receiver.reset();
-    const before = await t.createApp(0, 'before');
-    const during = await t.createApp(0, 'during');
+    const before = await t.createApp(NO_PERMISSIONS, 'before');
+    const during = await t.createApp(NO_PERMISSIONS, 'during');
     expect(await register(before, '/before')).toBe(200);
     const runner = t.dataSource.createQueryRunner();
     await runner.startTransaction();
@@ -67,7 +68,7 @@ describe('a callback registered while a change is being committed', () => {
 
   it('makes a change committed while it is in flight wait for it, and receive it', async () => {
     receiver.reset();
-    const during = await t.createApp(0, 'during');
+    const during = await t.createApp(NO_PERMISSIONS, 'during');
     const red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     await t.insertAccount({ id: '1', teamId: null });
     const runner = t.dataSource.createQueryRunner();

@@ -9,6 +9,7 @@ import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver, type ReceivedCallback } from './support/callback-receiver.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 
 const OLD_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -44,7 +45,7 @@ describe('callback health and secret rotation', () => {
     await t.reset();
     receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    app = await t.createApp(0, 'listener');
+    app = await t.createApp(NO_PERMISSIONS, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
   });

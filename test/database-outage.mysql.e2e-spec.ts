@@ -14,6 +14,7 @@ import { settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
 import { MysqlFaultProxy } from './support/mysql-fault-proxy.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 
 /** Starts the suite's own MariaDB on `port` over `dir` (created by mariadb-install-db), no grant tables. */
@@ -109,7 +110,7 @@ describe('a database outage under load', () => {
   }, 60_000);
 
   it('delivers every acknowledged change exactly once, delivers nothing uncommitted, and answers again within 5 s of the database', async () => {
-    const listener = await t.createApp(0, 'listener');
+    const listener = await t.createApp(NO_PERMISSIONS, 'listener');
     expect(
       (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url('/events'), secret: 's' } })).status,
     ).toBe(200);

@@ -11,6 +11,7 @@ import { runProcess } from './support/child-process.js';
 import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
 import { settledDeliveries } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 
 const CLI = join(DIST_DIR, 'cli.js');
@@ -60,7 +61,7 @@ describe('deliveries CLI', () => {
     await t.reset();
     receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    listener = await t.createApp(0, 'listener');
+    listener = await t.createApp(NO_PERMISSIONS, 'listener');
     team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
   });
 

@@ -10,6 +10,7 @@ import { expectCountsMatchTable, expectLogCounts } from './support/delivery-coun
 import { databaseUrlOf, deleteRedisKeys, deliveryEnv, startWorker, WHSEC } from './support/delivery-processes.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 import { testRedisUrl } from './support/test-database.js';
 
@@ -56,8 +57,8 @@ describe('delivery log counts with a worker process', () => {
     await t.reset();
     receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    app = await t.createApp(0, 'listener');
-    other = await t.createApp(0, 'other');
+    app = await t.createApp(NO_PERMISSIONS, 'listener');
+    other = await t.createApp(NO_PERMISSIONS, 'other');
     team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
   });
 

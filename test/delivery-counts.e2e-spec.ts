@@ -13,6 +13,7 @@ import { expectCountsMatchTable, expectLogCounts } from './support/delivery-coun
 import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 
 const EVENT = 'account_team_update';
@@ -50,8 +51,8 @@ describe('delivery log counts', () => {
     await t.reset();
     receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    app = await t.createApp(0, 'listener');
-    other = await t.createApp(0, 'other');
+    app = await t.createApp(NO_PERMISSIONS, 'listener');
+    other = await t.createApp(NO_PERMISSIONS, 'other');
     team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
   });
 

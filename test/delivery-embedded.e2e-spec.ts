@@ -15,6 +15,7 @@ import { CallbackReceiver } from './support/callback-receiver.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -38,7 +39,7 @@ describe('callback delivery, embedded mode', () => {
     await t.reset();
     receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    listener = await t.createApp(0, 'listener');
+    listener = await t.createApp(NO_PERMISSIONS, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
   });
@@ -98,7 +99,7 @@ describe('callback delivery, embedded mode', () => {
   });
 
   it('sends team null when the account leaves its team, and delivers to every app with a callback', async () => {
-    const second = await t.createApp(0, 'second');
+    const second = await t.createApp(NO_PERMISSIONS, 'second');
     await register(listener, '/one');
     await register(second, '/two');
     await t.insertAccount({ id: '8', teamId: red });
@@ -211,7 +212,7 @@ describe('callback delivery, embedded mode', () => {
   it('fails at once, without retrying, a stored URL that WHATWG URL cannot parse', async () => {
     for (const url of ['http://example.0x1/', 'http://[1::2::3]/']) {
       await t.reset();
-      const app = await t.createApp(0, 'unparseable');
+      const app = await t.createApp(NO_PERMISSIONS, 'unparseable');
       await t.dataSource.manager.insert(CallbackEntity, {
         appId: app.id,
         event: 'account_team_update',
@@ -265,7 +266,7 @@ describe('callback delivery, embedded mode', () => {
     });
     await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
     try {
-      const other = await t.createApp(0, 'reset receiver');
+      const other = await t.createApp(NO_PERMISSIONS, 'reset receiver');
       const port = (resetting.address() as AddressInfo).port;
       await t.dataSource.manager.insert(CallbackEntity, {
         appId: other.id,
@@ -310,7 +311,7 @@ describe('callback delivery, a receiver slower than any request', () => {
 
   it('answers the PATCH while the receiver still holds the delivery', async () => {
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    const listener = await t.createApp(0, 'listener');
+    const listener = await t.createApp(NO_PERMISSIONS, 'listener');
     const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     expect(
       (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url('/held'), secret: WHSEC } })).status,
@@ -346,8 +347,8 @@ describe('callback delivery, SSRF guard', () => {
 
   it('refuses a host that resolves to loopback, and a stored loopback address, without retrying', async () => {
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    const byName = await t.createApp(0, 'by-name');
-    const byAddress = await t.createApp(0, 'by-address');
+    const byName = await t.createApp(NO_PERMISSIONS, 'by-name');
+    const byAddress = await t.createApp(NO_PERMISSIONS, 'by-address');
     const port = new URL(receiver.url('/')).port;
     const put = await t.http.put('/callback/account_team_update', {
       auth: byName,
@@ -384,7 +385,7 @@ describe('callback delivery, SSRF guard', () => {
   it('refuses a loopback host even when another client holds a keep-alive socket to it', async () => {
     await t.reset();
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    const listener = await t.createApp(0, 'listener');
+    const listener = await t.createApp(NO_PERMISSIONS, 'listener');
     const port = new URL(receiver.url('/')).port;
     expect(
       (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: `http://localhost:${port}/reused`, secret: 's' } }))
@@ -423,7 +424,7 @@ describe('callback delivery, embedded mode, receivers that hang', () => {
     const paths = ['/healthy', '/hang-1', '/hang-2', '/hang-3'];
     for (const path of paths) {
       if (path !== '/healthy') receiver.hang(path);
-      const app = await t.createApp(0, path.slice(1));
+      const app = await t.createApp(NO_PERMISSIONS, path.slice(1));
       const put = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: WHSEC } });
       expect(put.status).toBe(200);
     }

@@ -7,6 +7,7 @@ import { CallbackReceiver } from './support/callback-receiver.js';
 import type { TestProcess } from './support/child-process.js';
 import { databaseUrlOf, deleteRedisKeys, deliveryEnv, scenario, startWorker } from './support/delivery-processes.js';
 import { sleep } from './support/deliveries.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 import { testRedisUrl } from './support/test-database.js';
 
@@ -49,7 +50,7 @@ describe('one app with hanging receivers does not slow down the others', () => {
     const hanging = ['/hang-1', '/hang-2', '/hang-3'];
     for (const path of hanging) {
       receiver.hang(path);
-      await s.register(await t.createApp(0, path.slice(1)), path);
+      await s.register(await t.createApp(NO_PERMISSIONS, path.slice(1)), path);
     }
     const ids = Array.from({ length: EVENTS }, (_, i) => String(500 + i));
     for (const id of ids) await t.insertAccount({ id, teamId: null });

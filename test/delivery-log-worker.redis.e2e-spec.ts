@@ -9,6 +9,7 @@ import type { TestProcess } from './support/child-process.js';
 import { databaseUrlOf, deleteRedisKeys, deliveryEnv, startWorker, WHSEC } from './support/delivery-processes.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 import { testRedisUrl } from './support/test-database.js';
 
@@ -54,7 +55,7 @@ describe('delivery log with a worker process', () => {
     await t.reset();
     receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    app = await t.createApp(0, 'listener');
+    app = await t.createApp(NO_PERMISSIONS, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
   });
 

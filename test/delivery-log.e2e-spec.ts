@@ -6,6 +6,7 @@ import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -35,8 +36,8 @@ describe('delivery log for apps', () => {
     await t.reset();
     receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    app = await t.createApp(0, 'listener');
-    other = await t.createApp(0, 'other');
+    app = await t.createApp(NO_PERMISSIONS, 'listener');
+    other = await t.createApp(NO_PERMISSIONS, 'other');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
   });

@@ -13,6 +13,7 @@ import { CallbackReceiver } from './support/callback-receiver.js';
 import type { TestProcess } from './support/child-process.js';
 import { databaseUrlOf, deleteRedisKeys, deliveryEnv, freePort, scenario, startRedis, startWorker } from './support/delivery-processes.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 import { testRedisUrl } from './support/test-database.js';
 
@@ -69,7 +70,7 @@ describe('delivery queue repair and a Redis that stops answering', () => {
   it('marks failed a delivery whose job failed, re-adds one whose job completed or went missing, and reads every overdue row', async () => {
     await settleJob(1, 'failed');
     await settleJob(2, 'completed');
-    const app = await t.createApp(0, 'listener');
+    const app = await t.createApp(NO_PERMISSIONS, 'listener');
     const [callback] = (
       await t.dataSource.manager.insert(CallbackEntity, {
         appId: app.id,

@@ -6,6 +6,7 @@ import { CallbackReceiver } from './support/callback-receiver.js';
 import type { TestProcess } from './support/child-process.js';
 import { databaseUrlOf, deleteRedisKeys, deliveryEnv, scenario, startWorker } from './support/delivery-processes.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 
 /**
@@ -42,7 +43,7 @@ describe('two API instances and two workers on one database and one Redis', () =
 
   it('delivers each event to each callback exactly once', async () => {
     const s = await scenario(first, receiver);
-    const other = await first.createApp(0, 'other');
+    const other = await first.createApp(NO_PERMISSIONS, 'other');
     await s.register(s.listener, '/a');
     await s.register(other, '/b');
     const count = 20;

@@ -5,6 +5,7 @@ import { OutboxRelay } from '../src/delivery/outbox.relay.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
 import { sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -31,7 +32,7 @@ describe('delivery right after the commit', () => {
   });
   beforeEach(async () => {
     receiver.reset();
-    const listener = await t.createApp(0, 'listener');
+    const listener = await t.createApp(NO_PERMISSIONS, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
     const registered = await t.http.put('/callback/account_team_update', {
@@ -93,8 +94,8 @@ describe('delivery to the callbacks registered when the change was committed', (
   }
 
   it('sends a change committed before a callback was registered only to the callbacks registered before it', async () => {
-    const early = await t.createApp(0, 'early');
-    const late = await t.createApp(0, 'late');
+    const early = await t.createApp(NO_PERMISSIONS, 'early');
+    const late = await t.createApp(NO_PERMISSIONS, 'late');
     const red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     await register(early, '/early');
     await t.insertAccount({ id: '1', teamId: null });

@@ -9,6 +9,7 @@ import { APP_PERMISSIONS } from '../../src/permissions/permission.js';
 import type { CallbackReceiver } from './callback-receiver.js';
 import { TestProcess } from './child-process.js';
 import type { Credentials } from './http-client.js';
+import { NO_PERMISSIONS } from './permissions.js';
 import type { TestApp } from './test-app.js';
 
 /** Where the compiled service is: `dist` (CI builds it) or `TEST_DIST_DIR`. */
@@ -78,7 +79,7 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
 /** Creates an admin app, a listener app and a team `Red`; returns helpers to register callbacks and move accounts into `Red`. */
 export async function scenario(t: TestApp, receiver: CallbackReceiver) {
   const admin = await t.createApp(APP_PERMISSIONS, 'admin');
-  const listener = await t.createApp(0, 'listener');
+  const listener = await t.createApp(NO_PERMISSIONS, 'listener');
   const red: number = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
   return {
     admin,
