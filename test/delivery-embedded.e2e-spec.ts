@@ -5,39 +5,30 @@ import { type AddressInfo, createServer, type Socket } from 'node:net';
 import axios from 'axios';
 
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
+import { WHSEC } from './support/delivery-scenario.js';
 import type { Credentials } from './support/http-client.js';
 import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
-const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-
 /** Embedded mode (no REDIS_URL): the API process delivers callbacks itself (docs/api.md#events, docs/api.md#operating). */
 describe('callback delivery, embedded mode', () => {
-  let receiver: CallbackReceiver;
+  const receiver = useCallbackReceiver();
   let admin: Credentials;
   let listener: Credentials & { id: number };
   let red: number;
   let blue: number;
 
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
-  const { t } = useTestApp(embeddedDeliveryEnv());
+  const { t } = useTestApp(embeddedDeliveryEnv(), { resetEach: true });
   beforeEach(async () => {
-    await t.reset();
-    receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
     listener = await t.createApp(NO_PERMISSIONS, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
@@ -292,22 +283,15 @@ describe('callback delivery, embedded mode', () => {
 
 /** A slow receiver never holds up the request that caused the event (docs/api.md#events). */
 describe('callback delivery, a receiver slower than any request', () => {
-  let receiver: CallbackReceiver;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
   const { t } = useTestApp({
     REDIS_URL: undefined,
     CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
     CALLBACK_TIMEOUT_MS: '20000',
     CALLBACK_POLL_INTERVAL_MS: '20',
   });
-  // Registered after the app's, so it runs first: the held delivery's connection is cut, so that the API
+  // After the app's hooks, so the receiver closes first: the held delivery's connection is cut, so that the API
   // does not wait for it to close.
-  afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = useCallbackReceiver();
 
   it('answers the PATCH while the receiver still holds the delivery', async () => {
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');
@@ -330,14 +314,7 @@ describe('callback delivery, a receiver slower than any request', () => {
 
 /** The SSRF guard at delivery time (CALLBACK_ALLOW_PRIVATE_NETWORKS=false). */
 describe('callback delivery, SSRF guard', () => {
-  let receiver: CallbackReceiver;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = useCallbackReceiver();
   const { t } = useTestApp({
     REDIS_URL: undefined,
     CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false',
@@ -406,17 +383,10 @@ describe('callback delivery, SSRF guard', () => {
 
 /** Fair delivery across apps in embedded mode: each app holds at most its share of the process's slots (operations.md#retries). */
 describe('callback delivery, embedded mode, receivers that hang', () => {
-  let receiver: CallbackReceiver;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
   // The default timeout (10 s), concurrency (10) and share of one app (2).
   const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20' });
-  // Registered after the app's, so it runs first: the hanging connections are cut before the app closes.
-  afterAll(async () => {
-    await receiver.close();
-  });
+  // After the app's hooks, so the receiver closes first: the hanging connections are cut before the app closes.
+  const receiver = useCallbackReceiver();
 
   it("delivers a healthy app's events at once while three apps' receivers hang, then every other one", async () => {
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 import { APP_PERMISSIONS } from '../../src/permissions/permission.js';
 import type { Credentials } from './http-client.js';
+import { standIn } from './stand-in.js';
 import { TestApp } from './test-app.js';
 
 /** What `useTestApp` gives a describe block: stand-ins for what its hooks set up. */
@@ -56,24 +57,4 @@ export function useTestApp(env: TestAppEnv = {}, options: UseTestAppOptions = {}
     t: standIn(() => app, 'useTestApp: `t` is used outside the hooks and tests of its describe block'),
     admin: standIn(() => admin, 'useTestApp: `admin` is used without the `admin` option, or outside a test'),
   };
-}
-
-/** An object that forwards every read to `current()` (methods bound to it), throwing `missing` while there is none. */
-function standIn<T extends object>(current: () => T | undefined, missing: string): T {
-  const target = (): T => {
-    const value = current();
-    if (value === undefined) throw new Error(missing);
-    return value;
-  };
-  return new Proxy({} as T, {
-    get(_, key) {
-      const object = target();
-      const value: unknown = Reflect.get(object, key, object);
-      return typeof value === 'function' ? value.bind(object) : value;
-    },
-    has: (_, key) => Reflect.has(target(), key),
-    ownKeys: () => Reflect.ownKeys(target()),
-    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(target(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
-  });
 }
