@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { CallbacksRepository } from '../src/callbacks/callbacks.repository.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { CallbackEpochRepository } from '../src/events/callback-epoch.repository.js';
 import { OutboxRepository } from '../src/events/outbox.repository.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import { sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
 import { NO_PERMISSIONS } from './support/permissions.js';
@@ -30,14 +30,7 @@ describe('a callback registered while a change is being committed', () => {
     { REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '50' },
     { resetEach: true, admin: true },
   );
-  let receiver: CallbackReceiver;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = useCallbackReceiver();
 
   async function register(app: Credentials, path: string): Promise<number> {
     const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: 's' } });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAppConfig } from '../src/config/environment.js';
 import { createHttpApp } from '../src/http-app.js';
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import { FakeIdp } from './support/fake-idp.js';
@@ -108,20 +108,12 @@ describe('metrics', () => {
 });
 
 describe('delivery metrics (docs/api.md#events)', () => {
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      REDIS_URL: '',
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      CALLBACK_RETRY_DELAYS: '100ms,100ms',
-      CALLBACK_POLL_INTERVAL_MS: '20',
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
+  const receiver = useCallbackReceiver();
+  const { t } = useTestApp({
+    REDIS_URL: '',
+    CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+    CALLBACK_RETRY_DELAYS: '100ms,100ms',
+    CALLBACK_POLL_INTERVAL_MS: '20',
   });
 
   /** The metrics text once it contains every line of `expected` (delivery runs in the background). */
