@@ -2,27 +2,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { afterEach, beforeEach } from 'vitest';
-
-import { dataSourceOptions } from '../../src/database/data-source-options.js';
-import { MIGRATIONS } from '../../src/database/migrations/index.js';
-
-/** The migrations that run, in order, up to and including `last`. */
-export function migrationsThrough(last: (typeof MIGRATIONS)[number]): typeof MIGRATIONS {
-  return MIGRATIONS.slice(0, MIGRATIONS.indexOf(last) + 1);
-}
 
 /** A SQLite file of a migration spec's own: `open` opens it (initialized, `migrations` applied) as a DataSource the test destroys. */
 export interface MigrationDatabase {
-  open(migrations: typeof MIGRATIONS): Promise<DataSource>;
+  open(migrations: DataSourceOptions['migrations']): Promise<DataSource>;
 }
 
 /**
  * Registers hooks that give each test of the enclosing describe block a fresh SQLite file in a directory named
- * after `name`, removed after the test.
+ * after `name`, removed after the test; `optionsFor` gives the DataSource options of a SQLite file (the app's own,
+ * `dataSourceOptions({ type: 'sqlite', path })`: passed in, as test/support does not import src/database, which
+ * imports it).
  */
-export function useMigrationDatabase(name: string): MigrationDatabase {
+export function useMigrationDatabase(name: string, optionsFor: (path: string) => DataSourceOptions): MigrationDatabase {
   let directory: string | undefined;
   beforeEach(() => {
     directory = mkdtempSync(join(tmpdir(), `${name}-migration-`));
@@ -33,7 +27,7 @@ export function useMigrationDatabase(name: string): MigrationDatabase {
   });
   return {
     async open(migrations) {
-      const dataSource = new DataSource({ ...dataSourceOptions({ type: 'sqlite', path: join(directory!, 'db.sqlite') }), migrations });
+      const dataSource = new DataSource({ ...optionsFor(join(directory!, 'db.sqlite')), migrations } as DataSourceOptions);
       await dataSource.initialize();
       await dataSource.runMigrations();
       return dataSource;

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
-import { migrationsThrough, useMigrationDatabase } from '../../../test/support/migration-database.js';
+import { useMigrationDatabase } from '../../../test/support/migration-database.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { AttemptLogTrigger1795700000003 } from './1795700000003-attempt-log-trigger.js';
+import { MIGRATIONS } from './index.js';
 
 /** The attempt-log trigger migration (SQLite file): outcomes write their log row; earlier triggers on deliveries survive. */
 describe('AttemptLogTrigger migration', () => {
-  const database = useMigrationDatabase('attempt-log-trigger');
+  const database = useMigrationDatabase('attempt-log-trigger', (path) => dataSourceOptions({ type: 'sqlite', path }));
 
   it('writes one log row per counted attempt, keeps the count triggers; down undoes it', async () => {
-    const dataSource = await database.open(migrationsThrough(AttemptLogTrigger1795700000003));
+    const dataSource = await database.open(MIGRATIONS.slice(0, MIGRATIONS.indexOf(AttemptLogTrigger1795700000003) + 1));
     const triggers = () =>
       dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'deliveries' ORDER BY name`);
     expect(await triggers()).toEqual([

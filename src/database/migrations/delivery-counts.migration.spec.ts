@@ -1,15 +1,17 @@
 import type { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 
-import { migrationsThrough, useMigrationDatabase } from '../../../test/support/migration-database.js';
+import { useMigrationDatabase } from '../../../test/support/migration-database.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { DeliveryCounts1795700000002 } from './1795700000002-delivery-counts.js';
+import { MIGRATIONS } from './index.js';
 
 /** The migrations up to and including the delivery counts'. */
-const THROUGH_COUNTS = migrationsThrough(DeliveryCounts1795700000002);
+const THROUGH_COUNTS = MIGRATIONS.slice(0, MIGRATIONS.indexOf(DeliveryCounts1795700000002) + 1);
 
 /** The delivery-counts migration over a database that already holds deliveries (SQLite file). */
 describe('DeliveryCounts migration', () => {
-  const database = useMigrationDatabase('delivery-counts');
+  const database = useMigrationDatabase('delivery-counts', (path) => dataSourceOptions({ type: 'sqlite', path }));
 
   const counts = (dataSource: DataSource) =>
     dataSource.query('SELECT app_id AS appId, event, status, slot, deliveries FROM delivery_counts ORDER BY app_id, event, status');

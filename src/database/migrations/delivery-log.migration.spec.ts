@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
-import { migrationsThrough, useMigrationDatabase } from '../../../test/support/migration-database.js';
+import { useMigrationDatabase } from '../../../test/support/migration-database.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { DeliveryLog1795700000001 } from './1795700000001-delivery-log.js';
+import { MIGRATIONS } from './index.js';
 
 /** The migrations up to and including the delivery log's. */
-const THROUGH_DELIVERY_LOG = migrationsThrough(DeliveryLog1795700000001);
+const THROUGH_DELIVERY_LOG = MIGRATIONS.slice(0, MIGRATIONS.indexOf(DeliveryLog1795700000001) + 1);
 
 /** The delivery-log migration over a database that already holds deliveries (SQLite file). */
 describe('DeliveryLog migration', () => {
-  const database = useMigrationDatabase('delivery-log');
+  const database = useMigrationDatabase('delivery-log', (path) => dataSourceOptions({ type: 'sqlite', path }));
 
   it('fills in the event, URL and attempts of existing deliveries; down undoes it', async () => {
     const before = await database.open(THROUGH_DELIVERY_LOG.slice(0, -1));
