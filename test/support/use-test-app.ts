@@ -30,7 +30,7 @@ export interface UseTestAppOptions {
 
 /**
  * Registers the hooks that start the API with `env` (as `TestApp.start`) for the tests of the enclosing
- * describe block and close it after them (a function `env` is called when the app starts, so it may use
+ * describe block and close it after them, its tables emptied (a function `env` is called when the app starts, so it may use
  * what earlier `beforeAll` hooks of the block set up, such as a proxy's port); with `options`, resets the tables and creates `admin` before each
  * test. `t` and `admin` stay the same objects and reach the current app and credentials, so a block writes
  * `const { t, admin } = useTestApp();` and uses them as it would variables its own hooks assign. Hooks the
@@ -44,6 +44,9 @@ export function useTestApp(env: TestAppEnv = {}, options: UseTestAppOptions = {}
     app = await TestApp.start(typeof env === 'function' ? await env() : env, logging);
   });
   afterAll(async () => {
+    // Leave the tables empty: the next suite's app must not find this suite's rows when it starts (at start-up the
+    // app reads some, e.g. callbacks whose URL holds credentials, and logs about them).
+    await app?.reset();
     await app?.close();
     app = undefined;
   });
