@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { APP_PERMISSIONS, Permission } from '../src/permissions/permission.js';
+import { ALL_PERMISSIONS, APP_PERMISSIONS, Permission } from '../src/permissions/permission.js';
 import { invariantViolations } from './fuzz/database-invariants.js';
 import { type FuzzOperation, operationsOf } from './fuzz/openapi-operations.js';
 import { type FuzzRequest, type FuzzWorld, requestArbitrary } from './fuzz/request-arbitraries.js';
 import { basicAuth } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import type { TestApp } from './support/test-app.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -19,7 +20,7 @@ const RUNS_PER_WORLD = 25;
 async function freshWorld(t: TestApp): Promise<FuzzWorld> {
   await t.reset();
   const admin = await t.createApp(APP_PERMISSIONS, 'fuzz admin');
-  const plain = await t.createApp(0, 'fuzz plain');
+  const plain = await t.createApp(NO_PERMISSIONS, 'fuzz plain');
   const teamsOnly = await t.createApp(Permission.ManageTeams, 'fuzz teams');
   const teams: number[] = [];
   for (const name of ['Red', 'Blue', 'Ünïcødé']) teams.push((await t.http.post('/teams/new', { auth: admin, body: { name } })).body.id);
@@ -29,7 +30,7 @@ async function freshWorld(t: TestApp): Promise<FuzzWorld> {
       id,
       name: ['alice', 'Bob', 'ÇAROL', 'dave_%'][index],
       teamId: index < 2 ? teams[0] : index === 2 ? teams[1] : null,
-      permissions: index === 1 ? 127 : 0,
+      permissions: index === 1 ? ALL_PERMISSIONS : NO_PERMISSIONS,
     });
   const awards: number[] = [];
   for (const title of ['Star', 'Moon']) {

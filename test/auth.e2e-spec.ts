@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import { AppEntity } from '../src/auth/apps/app.entity.js';
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
-import { APP_PERMISSIONS, Permission as P } from '../src/permissions/permission.js';
+import { ALL_PERMISSIONS, APP_PERMISSIONS, Permission as P } from '../src/permissions/permission.js';
 import { advancingClock } from './support/advancing-clock.js';
 import { collectRoutes } from './support/collect-routes.js';
 import { snapshot } from './support/database-snapshot.js';
 import { basicAuth } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 const CHALLENGE = 'Basic realm="accounts"';
@@ -97,7 +98,7 @@ describe('authentication (docs/api.md#routes-auth, docs/api.md#authentication)',
     });
 
     it('403 for a user, even one whose stored permissions claim every bit', async () => {
-      await t.insertAccount({ id: '5', permissions: 127 });
+      await t.insertAccount({ id: '5', permissions: ALL_PERMISSIONS });
       const response = await t.http.post('/auth/create_session', { auth: await t.login('5'), body: { account: 5 } });
       expect(response.status).toBe(403);
     });
@@ -143,7 +144,7 @@ describe('authentication (docs/api.md#routes-auth, docs/api.md#authentication)',
     });
 
     it('accepts lower-case prefixes', async () => {
-      const app = await t.createApp(0);
+      const app = await t.createApp(NO_PERMISSIONS);
       expect((await t.http.get('/auth/me', { auth: { ...app, username: app.username.toLowerCase() } })).status).toBe(200);
       await t.insertAccount({ id: '5' });
       const session = await t.login('5');
@@ -242,7 +243,7 @@ describe('authentication (docs/api.md#routes-auth, docs/api.md#authentication)',
     });
 
     it('ignores a body', async () => {
-      const app = await t.createApp(0);
+      const app = await t.createApp(NO_PERMISSIONS);
       expect((await t.http.post('/auth/reset_token', { auth: app, body: { anything: 1 } })).status).toBe(200);
     });
 
@@ -254,7 +255,7 @@ describe('authentication (docs/api.md#routes-auth, docs/api.md#authentication)',
     });
 
     it('401 with a wrong token, and the right one keeps working', async () => {
-      const app = await t.createApp(0);
+      const app = await t.createApp(NO_PERMISSIONS);
       expect((await t.http.post('/auth/reset_token', { auth: { ...app, password: 'wrong' } })).status).toBe(401);
       expect((await t.http.get('/auth/me', { auth: app })).status).toBe(200);
     });

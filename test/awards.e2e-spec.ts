@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AwardEntity } from '../src/awards/award.entity.js';
 import { AwardeeEntity } from '../src/awards/awardee.entity.js';
-import { APP_PERMISSIONS, Permission } from '../src/permissions/permission.js';
+import { ACCOUNT_PERMISSIONS, APP_PERMISSIONS, Permission } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -197,7 +197,7 @@ describe('awards (docs/api.md#routes-awards)', () => {
       const app = await t.http.post('/awards/new', { auth: noAwards, body });
       expect(app.status).toBe(403);
       expect(app.body).toEqual({ detail: 'Missing permission: manage_awards.' });
-      await t.insertAccount({ id: '1', permissions: 127 & ~Permission.ManageAwards & ~Permission.AuthenticateUsers });
+      await t.insertAccount({ id: '1', permissions: ACCOUNT_PERMISSIONS & ~Permission.ManageAwards });
       const user = await t.http.post('/awards/new', { auth: await t.login('1'), body });
       expect(user.status).toBe(403);
       expect(await awardRows()).toEqual({ awards: 0, awardees: 0 });

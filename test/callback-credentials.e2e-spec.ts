@@ -1,16 +1,15 @@
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { CallbackUrlCheck } from '../src/callbacks/callback-url.check.js';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
-import { runProcess } from './support/child-process.js';
-import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
+import { runCli } from './support/delivery-processes.js';
 import { settledDeliveries } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** Every JSON line the app writes, parsed. */
@@ -43,25 +42,17 @@ const USER_INFO_REFUSED = {
 /** docs/api.md#events: deliveries authenticate with `Authorization: Bearer <secret>`, whatever the URL holds. */
 describe('credentials in callback URLs', () => {
   const log = new CapturedLog();
-  let receiver: CallbackReceiver;
+  const receiver = useCallbackReceiver();
   let admin: Credentials;
   let listener: Credentials & { id: number };
 
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-  });
   const { t } = useTestApp(
     { LOG_LEVEL: 'info', REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20' },
-    { logDestination: log },
+    { logDestination: log, resetEach: true },
   );
   beforeEach(async () => {
-    await t.reset();
-    receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    listener = await t.createApp(0, 'listener');
+    listener = await t.createApp(NO_PERMISSIONS, 'listener');
   });
 
   it.each([
@@ -126,10 +117,7 @@ describe('credentials in callback URLs', () => {
     await settledDeliveries(t.dataSource, 1);
 
     // Nor does the operator CLI, nor any log line.
-    const listed = await runProcess(process.execPath, [join(DIST_DIR, 'cli.js'), 'deliveries', 'list'], {
-      DATABASE_URL: databaseUrlOf(t.config),
-      LOG_LEVEL: 'silent',
-    });
+    const listed = await runCli(t, ['deliveries', 'list']);
     expect(listed.stdout).toContain(`url=${receiver.url('/hook?x=1')}`);
     expect(listed.stdout + listed.stderr).not.toContain(PASSWORD);
     expect(log.text.filter((line) => line.includes(PASSWORD))).toEqual([]);

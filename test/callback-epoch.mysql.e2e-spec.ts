@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { CallbacksRepository } from '../src/callbacks/callbacks.repository.js';
 import { Transactions } from '../src/database/transactions.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { CallbackEpochRepository } from '../src/events/callback-epoch.repository.js';
 import { OutboxRepository } from '../src/events/outbox.repository.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import { sleep } from './support/deliveries.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** Resolves to whether `promise` is still unsettled after `ms` milliseconds. */
@@ -30,14 +31,7 @@ describe('a callback registered while a change is being committed', () => {
     { REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '50' },
     { resetEach: true, admin: true },
   );
-  let receiver: CallbackReceiver;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = useCallbackReceiver();
 
   /**
    * Runs `work` in a transaction of the app's own `Transactions` and leaves it
@@ -63,8 +57,8 @@ describe('a callback registered while a change is being committed', () => {
 
   it('waits for a change in flight, and does not receive it', async () => {
     receiver.reset();
-    const before = await t.createApp(0, 'before');
-    const during = await t.createApp(0, 'during');
+    const before = await t.createApp(NO_PERMISSIONS, 'before');
+    const during = await t.createApp(NO_PERMISSIONS, 'during');
     expect(await register(before, '/before')).toBe(200);
     const change = await openTransaction(() =>
       t.app.get(OutboxRepository).insert([{ type: 'account_team_update', payload: '{"n":1}' }], 0),
@@ -85,7 +79,7 @@ describe('a callback registered while a change is being committed', () => {
 
   it('makes a change committed while it is in flight wait for it, and receive it', async () => {
     receiver.reset();
-    const during = await t.createApp(0, 'during');
+    const during = await t.createApp(NO_PERMISSIONS, 'during');
     const red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     await t.insertAccount({ id: '1', teamId: null });
     const registration = await openTransaction(async () => {

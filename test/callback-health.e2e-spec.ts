@@ -1,15 +1,13 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { DeliveryAttemptEntity } from '../src/delivery/delivery-attempt.entity.js';
 import { DeliveryRetentionPruner } from '../src/delivery/delivery-retention.pruner.js';
-import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver, type ReceivedCallback } from './support/callback-receiver.js';
+import type { ReceivedCallback } from './support/callback-receiver.js';
+import { useDeliveryScenario } from './support/delivery-scenario.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
-import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
 
 const OLD_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const NEW_SECRET = 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD';
@@ -17,67 +15,31 @@ const CALLBACK = '/callback/account_team_update';
 
 /** Callback health, auto-disable, recovery, secret rotation and retention (docs/api.md#delivery-log), embedded delivery. */
 describe('callback health and secret rotation', () => {
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  let admin: Credentials;
-  let app: Credentials & { id: number };
-  let red: number;
-  let blue: number;
-  let accounts = 0;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start(
-      embeddedDeliveryEnv({
-        CALLBACK_RETRY_DELAYS: '100ms',
-        CALLBACK_TIMEOUT_MS: '1000',
-        CALLBACK_DISABLE_AFTER: '2s',
-        CALLBACK_SECRET_GRACE: '3s',
-      }),
-    );
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    receiver.reset();
-    admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    app = await t.createApp(0, 'listener');
-    red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
-    blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
-  });
-
-  async function register(path: string, secret: string): Promise<void> {
-    const response = await t.http.put(CALLBACK, { auth: app, body: { url: receiver.url(path), secret } });
-    expect(response.status).toBe(200);
-  }
-
-  /** Emits one `account_team_update` event (a new account joins Blue). */
-  async function emit(): Promise<void> {
-    accounts += 1;
-    const id = String(5000 + accounts);
-    await t.insertAccount({ id, name: `H${accounts}`, teamId: red });
-    expect((await t.http.patch(`/account/${id}`, { auth: admin, body: { team: blue } })).status).toBe(200);
-  }
+  const { t, receiver, s } = useDeliveryScenario(
+    embeddedDeliveryEnv({
+      CALLBACK_RETRY_DELAYS: '100ms',
+      CALLBACK_TIMEOUT_MS: '1000',
+      CALLBACK_DISABLE_AFTER: '2s',
+      CALLBACK_SECRET_GRACE: '3s',
+    }),
+  );
 
   async function callback(): Promise<any> {
-    const response = await t.http.get(CALLBACK, { auth: app });
+    const response = await t.http.get(CALLBACK, { auth: s.listener });
     expect(response.status).toBe(200);
     return response.body;
   }
 
   it('disables a callback after CALLBACK_DISABLE_AFTER of failures; enable and recover deliver every held event exactly once', async () => {
-    await register('/down', OLD_SECRET);
+    await s.register(s.listener, '/down', OLD_SECRET);
     receiver.script('/down', ...Array.from({ length: 10 }, () => ({ status: 400, body: 'down' })));
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 1);
     const failing = await callback();
     expect(failing).toMatchObject({ disabled: false, disabled_at: null, failing_since: expect.any(Number), last_success_at: null });
 
     await sleep(2100);
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 2);
     const disabled = await callback();
     expect(disabled).toMatchObject({ disabled: true, disabled_at: expect.any(Number), failing_since: failing.failing_since });
@@ -87,9 +49,9 @@ describe('callback health and secret rotation', () => {
     expect(metrics).toMatch(/^callback_disabled_total 1$/m);
 
     // Held: recorded failed with "callback disabled", never sent.
-    await emit();
-    await emit();
-    await emit();
+    await s.emit();
+    await s.emit();
+    await s.emit();
     const held = await settledDeliveries(t.dataSource, 5);
     await sleep(200);
     expect(receiver.requestsTo('/down')).toHaveLength(2);
@@ -98,15 +60,15 @@ describe('callback health and secret rotation', () => {
       ['failed', 'callback disabled', 0],
       ['failed', 'callback disabled', 0],
     ]);
-    const log = await t.http.get(`${CALLBACK}/deliveries?status=failed`, { auth: app });
+    const log = await t.http.get(`${CALLBACK}/deliveries?status=failed`, { auth: s.listener });
     expect(log.body.results).toBe(5);
     expect(log.body.data[0]).toMatchObject({ last_error: 'callback disabled', attempts: 0, last_attempt_at: null });
 
     receiver.reset();
-    const enabled = await t.http.post(`${CALLBACK}/enable`, { auth: app, body: {} });
+    const enabled = await t.http.post(`${CALLBACK}/enable`, { auth: s.listener, body: {} });
     expect(enabled.status).toBe(200);
     expect(enabled.body).toEqual({ ...disabled, disabled: false, disabled_at: null, failing_since: null });
-    const recover = await t.http.post(`${CALLBACK}/recover`, { auth: app, body: { since: 0 } });
+    const recover = await t.http.post(`${CALLBACK}/recover`, { auth: s.listener, body: { since: 0 } });
     expect(recover.status).toBe(202);
     expect(recover.body).toEqual({ redelivered: 5 });
 
@@ -121,18 +83,18 @@ describe('callback health and secret rotation', () => {
   });
 
   it('a PUT enables a disabled callback again', async () => {
-    await register('/put', OLD_SECRET);
-    await t.dataSource.manager.update(CallbackEntity, { appId: app.id }, { disabledAt: 1, failingSince: 1 });
+    await s.register(s.listener, '/put', OLD_SECRET);
+    await t.dataSource.manager.update(CallbackEntity, { appId: s.listener.id }, { disabledAt: 1, failingSince: 1 });
     expect(await callback()).toMatchObject({ disabled: true, disabled_at: 1, failing_since: 1 });
-    await register('/put', OLD_SECRET);
+    await s.register(s.listener, '/put', OLD_SECRET);
     expect(await callback()).toMatchObject({ disabled: false, disabled_at: null, failing_since: null });
-    expect((await t.http.post('/callbacks/account_team_update/enable', { auth: app, body: {} })).status).toBe(200);
-    expect((await t.http.delete(CALLBACK, { auth: app })).status).toBe(204);
-    expect((await t.http.post(`${CALLBACK}/enable`, { auth: app, body: {} })).status).toBe(404);
+    expect((await t.http.post('/callbacks/account_team_update/enable', { auth: s.listener, body: {} })).status).toBe(200);
+    expect((await t.http.delete(CALLBACK, { auth: s.listener })).status).toBe(204);
+    expect((await t.http.post(`${CALLBACK}/enable`, { auth: s.listener, body: {} })).status).toBe(404);
   });
 
   it('signs with the new and the old secret during the grace, under a steady stream; each verifier alone accepts every delivery', async () => {
-    await register('/rotate', OLD_SECRET);
+    await s.register(s.listener, '/rotate', OLD_SECRET);
     const verifyOld = (request: ReceivedCallback) =>
       new Webhook(OLD_SECRET).verify(request.body, request.headers as Record<string, string>);
     const verifyNew = (request: ReceivedCallback) =>
@@ -142,13 +104,13 @@ describe('callback health and secret rotation', () => {
     let emitted = 0;
     const stream = (async () => {
       while (streaming) {
-        await emit();
+        await s.emit();
         emitted += 1;
         await sleep(30);
       }
     })();
     await sleep(400);
-    const rotated = await t.http.put(CALLBACK, { auth: app, body: { url: receiver.url('/rotate'), secret: NEW_SECRET } });
+    const rotated = await t.http.put(CALLBACK, { auth: s.listener, body: { url: receiver.url('/rotate'), secret: NEW_SECRET } });
     expect(rotated.status).toBe(200);
     expect(JSON.stringify(rotated.body)).not.toContain(OLD_SECRET.slice(6));
     const rotatedAt = Date.now();
@@ -177,12 +139,12 @@ describe('callback health and secret rotation', () => {
     await sleep(3000 - (Date.now() - rotatedAt) + 100);
     const pruned = await t.app.get(DeliveryRetentionPruner).prune();
     expect(pruned.secrets).toBe(1);
-    expect(await t.dataSource.manager.findOneByOrFail(CallbackEntity, { appId: app.id })).toMatchObject({
+    expect(await t.dataSource.manager.findOneByOrFail(CallbackEntity, { appId: s.listener.id })).toMatchObject({
       previousSecret: null,
       previousSecretUntil: null,
     });
     receiver.reset();
-    await emit();
+    await s.emit();
     const [late] = await receiver.waitFor('/rotate', 1);
     expect(late.headers['webhook-signature']).toMatch(/^v1,\S+$/);
     expect(() => verifyNew(late)).not.toThrow();
@@ -190,11 +152,11 @@ describe('callback health and secret rotation', () => {
   });
 
   it('prunes deliveries that ended more than DELIVERY_RETENTION ago with their attempt log, never pending ones', async () => {
-    await register('/old', OLD_SECRET);
+    await s.register(s.listener, '/old', OLD_SECRET);
     receiver.script('/old', { status: 503 });
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 1);
-    await emit();
+    await s.emit();
     const [first, second] = await settledDeliveries(t.dataSource, 2);
     expect(await t.dataSource.manager.count(DeliveryAttemptEntity)).toBe(3);
     const longAgo = Date.now() / 1000 - 31 * 86_400;
@@ -205,6 +167,6 @@ describe('callback health and secret rotation', () => {
     expect(pruned).toMatchObject({ deliveries: 1 });
     expect((await t.dataSource.manager.find(DeliveryEntity)).map((delivery) => delivery.id)).toEqual([second.id]);
     expect(await t.dataSource.manager.findBy(DeliveryAttemptEntity, {})).toEqual([expect.objectContaining({ deliveryId: second.id })]);
-    expect((await t.http.get(`${CALLBACK}/deliveries/${first.id}`, { auth: app })).status).toBe(404);
+    expect((await t.http.get(`${CALLBACK}/deliveries/${first.id}`, { auth: s.listener })).status).toBe(404);
   });
 });

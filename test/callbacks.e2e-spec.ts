@@ -4,6 +4,7 @@ import { AppsService } from '../src/auth/apps/apps.service.js';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 const NOT_REGISTERED = { detail: 'No callback is registered for account_team_update.' };
@@ -20,7 +21,7 @@ describe('callback registration (docs/api.md#routes-callbacks, docs/api.md#event
   let other: Credentials & { id: number };
 
   beforeEach(async () => {
-    app = await t.createApp(0, 'listener');
+    app = await t.createApp(NO_PERMISSIONS, 'listener');
     other = await t.createApp(APP_PERMISSIONS, 'other');
   });
 
@@ -264,7 +265,7 @@ describe('callback registration with private networks allowed', () => {
   const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true' });
 
   it('accepts a loopback URL', async () => {
-    const app = await t.createApp(0);
+    const app = await t.createApp(NO_PERMISSIONS);
     const response = await t.http.put('/callback/account_team_update', {
       auth: app,
       body: { url: 'http://127.0.0.1:9/hook', secret: 's' },

@@ -1,52 +1,27 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { AccountEntity } from '../src/accounts/account.entity.js';
 import { toStoredAccountId } from '../src/common/account-id.js';
 import { AppEntity } from '../src/auth/apps/app.entity.js';
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
+import { databaseUrlOf, runEntry } from './support/delivery-processes.js';
 import { useTestApp } from './support/use-test-app.js';
-
-const run = promisify(execFile);
-/** Where the built CLI is: `dist` after `npm run build` (CI), or a private build (`TEST_DIST_DIR=.build-core`). */
-const CLI = join(process.env.TEST_DIST_DIR ?? 'dist', 'cli.js');
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 describe('operator CLI (docs/api.md#operating)', () => {
   const { t } = useTestApp({}, { resetEach: true });
-  let databaseUrl: string;
 
-  /** Runs `node dist/cli.js ...args` against `url` (the test database by default). */
-  async function cli(args: string[], url = databaseUrl): Promise<CliResult> {
-    try {
-      const { stdout, stderr } = await run('node', [CLI, ...args], { env: { ...process.env, DATABASE_URL: url }, timeout: 30_000 });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failure = error as { code?: number; stdout?: string; stderr?: string };
-      return { code: typeof failure.code === 'number' ? failure.code : -1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
-    }
-  }
+  /** Runs `node <dist>/cli.js ...args` against `url` (the app's database by default). */
+  const cli = (args: string[], url?: string) => runEntry('cli', args, { DATABASE_URL: url ?? databaseUrlOf(t.config) });
 
   async function createApp(...args: string[]): Promise<{ name: string; permissions: number; username: string; password: string }> {
     const result = await cli(['apps', 'create', ...args, '--json']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     return JSON.parse(result.stdout);
   }
-
-  beforeAll(() => {
-    const database = t.config.database;
-    databaseUrl = database.type === 'mysql' ? database.url : `sqlite:${database.path}`;
-  });
 
   describe('apps create', () => {
     it('--all-permissions --json prints credentials holding 95 that work over HTTP', async () => {

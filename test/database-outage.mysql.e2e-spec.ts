@@ -8,13 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { TeamEntity } from '../src/teams/team.entity.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import { runProcess, TestProcess } from './support/child-process.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
 import { MysqlFaultProxy } from './support/mysql-fault-proxy.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 /** Starts the suite's own MariaDB on `port` over `dir` (created by mariadb-install-db), no grant tables. */
 function startMariadb(dir: string, port: number): Promise<TestProcess> {
@@ -71,8 +73,6 @@ describe('a database outage under load', () => {
   let dir: string;
   let port: number;
   let mariadb: TestProcess;
-  let t: TestApp;
-  let receiver: CallbackReceiver;
   let admin: Credentials;
 
   beforeAll(async () => {
@@ -91,25 +91,25 @@ describe('a database outage under load', () => {
       {},
     );
     expect(created.code, created.stderr).toBe(0);
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      DATABASE_URL: `mysql://root@127.0.0.1:${port}/outage`,
-      REDIS_URL: undefined,
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      CALLBACK_RETRY_DELAYS: '200ms,500ms,1s,2s,5s',
-      CALLBACK_POLL_INTERVAL_MS: '50',
-    });
-    admin = await t.createApp(APP_PERMISSIONS, 'admin');
   }, 120_000);
   afterAll(async () => {
-    await receiver?.close();
-    await t?.close().catch(() => undefined);
     await mariadb?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   }, 60_000);
+  const receiver = useCallbackReceiver();
+  const { t } = useTestApp(() => ({
+    DATABASE_URL: `mysql://root@127.0.0.1:${port}/outage`,
+    REDIS_URL: undefined,
+    CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+    CALLBACK_RETRY_DELAYS: '200ms,500ms,1s,2s,5s',
+    CALLBACK_POLL_INTERVAL_MS: '50',
+  }));
+  beforeAll(async () => {
+    admin = await t.createApp(APP_PERMISSIONS, 'admin');
+  });
 
   it('delivers every acknowledged change exactly once, delivers nothing uncommitted, and answers again within 5 s of the database', async () => {
-    const listener = await t.createApp(0, 'listener');
+    const listener = await t.createApp(NO_PERMISSIONS, 'listener');
     expect(
       (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url('/events'), secret: 's' } })).status,
     ).toBe(200);

@@ -1,68 +1,33 @@
-import { join } from 'node:path';
-
 import { In } from 'typeorm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
-import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
-import { runProcess } from './support/child-process.js';
-import { databaseUrlOf, DIST_DIR } from './support/delivery-processes.js';
-import { settledDeliveries } from './support/deliveries.js';
-import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
+import { runCli } from './support/delivery-processes.js';
+import { useDeliveryScenario } from './support/delivery-scenario.js';
+import { embeddedDeliveryEnv, settledDeliveries } from './support/deliveries.js';
 
-const CLI = join(DIST_DIR, 'cli.js');
 const DAY = 86_400;
 
 /** `deliveries list | redeliver | prune` of the operator CLI against an API delivering in embedded mode. */
 describe('deliveries CLI', () => {
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  let admin: Credentials;
-  let listener: Credentials & { id: number };
-  let team: number;
+  const { t, receiver, s } = useDeliveryScenario(
+    // The API's own retention pass (every minute) must not prune the 40-day-old rows before the CLI does.
+    embeddedDeliveryEnv({ CALLBACK_RETRY_DELAYS: '100ms', DELIVERY_RETENTION: '520w' }),
+  );
 
-  function cli(...args: string[]) {
-    return runProcess(process.execPath, [CLI, 'deliveries', ...args], { DATABASE_URL: databaseUrlOf(t.config), LOG_LEVEL: 'silent' });
-  }
+  const cli = (...args: string[]) => runCli(t, ['deliveries', ...args]);
 
   /** Registers the listener on `path`, scripts its answers, moves a new account into the team; waits for the delivery to settle. */
   async function deliver(path: string, accountId: string, ...statuses: number[]): Promise<DeliveryEntity> {
-    expect(
-      (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url(path), secret: 'secret' } })).status,
-    ).toBe(200);
+    await s.register(s.listener, path);
     receiver.script(path, ...statuses.map((status) => ({ status })));
     const expected = (await t.dataSource.manager.count(DeliveryEntity)) + 1;
     await t.insertAccount({ id: accountId, teamId: null });
-    expect((await t.http.patch(`/account/${accountId}`, { auth: admin, body: { team } })).status).toBe(200);
+    await s.join(accountId);
     const deliveries = await settledDeliveries(t.dataSource, expected);
     return deliveries[deliveries.length - 1];
   }
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      REDIS_URL: undefined,
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      CALLBACK_POLL_INTERVAL_MS: '20',
-      CALLBACK_RETRY_DELAYS: '100ms',
-      // The API's own retention pass (every minute) must not prune the 40-day-old rows before the CLI does.
-      DELIVERY_RETENTION: '520w',
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    receiver.reset();
-    admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    listener = await t.createApp(0, 'listener');
-    team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
-  });
 
   it('lists recent and failed deliveries with their attempts and last status', async () => {
     const failed = await deliver('/failing', '1', 500, 500);
@@ -76,7 +41,7 @@ describe('deliveries CLI', () => {
         id: succeeded.id,
         event_id: succeeded.eventId,
         event: 'account_team_update',
-        app: `A${listener.id}`,
+        app: `A${s.listener.id}`,
         url: receiver.url('/fine'),
         webhook_id: succeeded.webhookId,
         status: 'succeeded',
@@ -91,7 +56,7 @@ describe('deliveries CLI', () => {
         id: failed.id,
         event_id: failed.eventId,
         event: 'account_team_update',
-        app: `A${listener.id}`,
+        app: `A${s.listener.id}`,
         url: receiver.url('/fine'),
         webhook_id: failed.webhookId,
         status: 'failed',
@@ -112,7 +77,7 @@ describe('deliveries CLI', () => {
     const text = await cli('list', '--failed');
     expect(text.code).toBe(0);
     expect(text.stdout).toBe(
-      `#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${listener.id}\tattempts=2\tlast_status=500\t` +
+      `#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${s.listener.id}\tattempts=2\tlast_status=500\t` +
         `created=${new Date(failed.createdAt * 1000).toISOString()}\tlast_attempt=${new Date(failed.lastAttemptAt! * 1000).toISOString()}\t` +
         `url=${receiver.url('/fine')}\terror="HTTP 500"\n`,
     );
@@ -148,7 +113,7 @@ describe('deliveries CLI', () => {
     expect(malformed.stderr).toContain('id must be a positive integer, got "x".');
 
     await t.dataSource.manager.update(DeliveryEntity, { id: failed.id }, { status: 'failed' });
-    expect((await t.http.delete('/callback/account_team_update', { auth: listener })).status).toBe(204);
+    expect((await t.http.delete('/callback/account_team_update', { auth: s.listener })).status).toBe(204);
     const orphan = await cli('redeliver', String(failed.id));
     expect(orphan.code).toBe(1);
     expect(orphan.stderr).toContain(`Delivery ${failed.id} cannot be redelivered: its callback was deleted.`);

@@ -5,40 +5,32 @@ import { type AddressInfo, createServer, type Socket } from 'node:net';
 import axios from 'axios';
 
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
+import { WHSEC } from './support/delivery-scenario.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
-
-const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 /** Embedded mode (no REDIS_URL): the API process delivers callbacks itself (docs/api.md#events, docs/api.md#operating). */
 describe('callback delivery, embedded mode', () => {
-  let receiver: CallbackReceiver;
+  const receiver = useCallbackReceiver();
   let admin: Credentials;
   let listener: Credentials & { id: number };
   let red: number;
   let blue: number;
 
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
-  const { t } = useTestApp(embeddedDeliveryEnv());
+  const { t } = useTestApp(embeddedDeliveryEnv(), { resetEach: true });
   beforeEach(async () => {
-    await t.reset();
-    receiver.reset();
     admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    listener = await t.createApp(0, 'listener');
+    listener = await t.createApp(NO_PERMISSIONS, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
   });
@@ -98,7 +90,7 @@ describe('callback delivery, embedded mode', () => {
   });
 
   it('sends team null when the account leaves its team, and delivers to every app with a callback', async () => {
-    const second = await t.createApp(0, 'second');
+    const second = await t.createApp(NO_PERMISSIONS, 'second');
     await register(listener, '/one');
     await register(second, '/two');
     await t.insertAccount({ id: '8', teamId: red });
@@ -211,7 +203,7 @@ describe('callback delivery, embedded mode', () => {
   it('fails at once, without retrying, a stored URL that WHATWG URL cannot parse', async () => {
     for (const url of ['http://example.0x1/', 'http://[1::2::3]/']) {
       await t.reset();
-      const app = await t.createApp(0, 'unparseable');
+      const app = await t.createApp(NO_PERMISSIONS, 'unparseable');
       await t.dataSource.manager.insert(CallbackEntity, {
         appId: app.id,
         event: 'account_team_update',
@@ -265,7 +257,7 @@ describe('callback delivery, embedded mode', () => {
     });
     await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
     try {
-      const other = await t.createApp(0, 'reset receiver');
+      const other = await t.createApp(NO_PERMISSIONS, 'reset receiver');
       const port = (resetting.address() as AddressInfo).port;
       await t.dataSource.manager.insert(CallbackEntity, {
         appId: other.id,
@@ -291,26 +283,19 @@ describe('callback delivery, embedded mode', () => {
 
 /** A slow receiver never holds up the request that caused the event (docs/api.md#events). */
 describe('callback delivery, a receiver slower than any request', () => {
-  let receiver: CallbackReceiver;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
   const { t } = useTestApp({
     REDIS_URL: undefined,
     CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
     CALLBACK_TIMEOUT_MS: '20000',
     CALLBACK_POLL_INTERVAL_MS: '20',
   });
-  // Registered after the app's, so it runs first: the held delivery's connection is cut, so that the API
+  // After the app's hooks, so the receiver closes first: the held delivery's connection is cut, so that the API
   // does not wait for it to close.
-  afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = useCallbackReceiver();
 
   it('answers the PATCH while the receiver still holds the delivery', async () => {
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    const listener = await t.createApp(0, 'listener');
+    const listener = await t.createApp(NO_PERMISSIONS, 'listener');
     const team = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     expect(
       (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: receiver.url('/held'), secret: WHSEC } })).status,
@@ -329,14 +314,7 @@ describe('callback delivery, a receiver slower than any request', () => {
 
 /** The SSRF guard at delivery time (CALLBACK_ALLOW_PRIVATE_NETWORKS=false). */
 describe('callback delivery, SSRF guard', () => {
-  let receiver: CallbackReceiver;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = useCallbackReceiver();
   const { t } = useTestApp({
     REDIS_URL: undefined,
     CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false',
@@ -346,8 +324,8 @@ describe('callback delivery, SSRF guard', () => {
 
   it('refuses a host that resolves to loopback, and a stored loopback address, without retrying', async () => {
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    const byName = await t.createApp(0, 'by-name');
-    const byAddress = await t.createApp(0, 'by-address');
+    const byName = await t.createApp(NO_PERMISSIONS, 'by-name');
+    const byAddress = await t.createApp(NO_PERMISSIONS, 'by-address');
     const port = new URL(receiver.url('/')).port;
     const put = await t.http.put('/callback/account_team_update', {
       auth: byName,
@@ -384,7 +362,7 @@ describe('callback delivery, SSRF guard', () => {
   it('refuses a loopback host even when another client holds a keep-alive socket to it', async () => {
     await t.reset();
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    const listener = await t.createApp(0, 'listener');
+    const listener = await t.createApp(NO_PERMISSIONS, 'listener');
     const port = new URL(receiver.url('/')).port;
     expect(
       (await t.http.put('/callback/account_team_update', { auth: listener, body: { url: `http://localhost:${port}/reused`, secret: 's' } }))
@@ -405,17 +383,10 @@ describe('callback delivery, SSRF guard', () => {
 
 /** Fair delivery across apps in embedded mode: each app holds at most its share of the process's slots (operations.md#retries). */
 describe('callback delivery, embedded mode, receivers that hang', () => {
-  let receiver: CallbackReceiver;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
   // The default timeout (10 s), concurrency (10) and share of one app (2).
   const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '20' });
-  // Registered after the app's, so it runs first: the hanging connections are cut before the app closes.
-  afterAll(async () => {
-    await receiver.close();
-  });
+  // After the app's hooks, so the receiver closes first: the hanging connections are cut before the app closes.
+  const receiver = useCallbackReceiver();
 
   it("delivers a healthy app's events at once while three apps' receivers hang, then every other one", async () => {
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');
@@ -423,7 +394,7 @@ describe('callback delivery, embedded mode, receivers that hang', () => {
     const paths = ['/healthy', '/hang-1', '/hang-2', '/hang-3'];
     for (const path of paths) {
       if (path !== '/healthy') receiver.hang(path);
-      const app = await t.createApp(0, path.slice(1));
+      const app = await t.createApp(NO_PERMISSIONS, path.slice(1));
       const put = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: WHSEC } });
       expect(put.status).toBe(200);
     }

@@ -1,16 +1,10 @@
-import { randomBytes } from 'node:crypto';
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
-import type { TestProcess } from './support/child-process.js';
-import { databaseUrlOf, deleteRedisKeys, deliveryEnv, scenario, startWorker } from './support/delivery-processes.js';
+import { useDeliveryQueue, useWorker } from './support/delivery-processes.js';
+import { useDeliveryScenario } from './support/delivery-scenario.js';
 import { sleep } from './support/deliveries.js';
-import { TestApp } from './support/test-app.js';
-import { testRedisUrl } from './support/test-database.js';
-
-const SHARED_REDIS = testRedisUrl()!;
+import { NO_PERMISSIONS } from './support/permissions.js';
 
 /** Events sent; each goes to the four apps. */
 const EVENTS = 30;
@@ -23,33 +17,19 @@ const EVENTS = 30;
  * normal latency.
  */
 describe('one app with hanging receivers does not slow down the others', () => {
-  const prefix = `test-fairness-${randomBytes(4).toString('hex')}`;
   // The suites' delivery settings, but the default callback timeout.
-  const env = Object.fromEntries(Object.entries(deliveryEnv(SHARED_REDIS, prefix)).filter(([name]) => name !== 'CALLBACK_TIMEOUT_MS'));
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  const workers: TestProcess[] = [];
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start(env);
-    for (const name of ['worker-a', 'worker-b']) workers.push(await startWorker(name, { ...env, DATABASE_URL: databaseUrlOf(t.config) }));
-  });
-  afterAll(async () => {
-    for (const worker of workers) await worker.stop('SIGKILL');
-    await t?.close();
-    await receiver?.close();
-    await deleteRedisKeys(SHARED_REDIS, prefix);
-  });
+  const queue = useDeliveryQueue('fairness', { CALLBACK_TIMEOUT_MS: undefined });
+  const { t, receiver, s } = useDeliveryScenario(() => queue.env);
+  const workers = ['worker-a', 'worker-b'];
+  for (const name of workers) useWorker(t, () => queue.env, name);
 
   it("delivers the healthy app's events within 2 s (p99) while three apps' receivers hang, and every event reaches every app", async () => {
     expect(t.config.callbackTimeoutMs).toBe(10_000);
-    const s = await scenario(t, receiver);
     await s.register(s.listener, '/healthy');
     const hanging = ['/hang-1', '/hang-2', '/hang-3'];
     for (const path of hanging) {
       receiver.hang(path);
-      await s.register(await t.createApp(0, path.slice(1)), path);
+      await s.register(await t.createApp(NO_PERMISSIONS, path.slice(1)), path);
     }
     const ids = Array.from({ length: EVENTS }, (_, i) => String(500 + i));
     for (const id of ids) await t.insertAccount({ id, teamId: null });

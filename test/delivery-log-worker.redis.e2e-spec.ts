@@ -1,18 +1,10 @@
-import { randomBytes } from 'node:crypto';
-
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
-import type { TestProcess } from './support/child-process.js';
-import { databaseUrlOf, deleteRedisKeys, deliveryEnv, startWorker, WHSEC } from './support/delivery-processes.js';
+import { useDeliveryQueue, useWorker } from './support/delivery-processes.js';
+import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
-import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
-import { testRedisUrl } from './support/test-database.js';
 
-const SHARED_REDIS = testRedisUrl()!;
 const CALLBACK = '/callback/account_team_update';
 const LOG = `${CALLBACK}/deliveries`;
 
@@ -23,54 +15,17 @@ const LOG = `${CALLBACK}/deliveries`;
  * bodies. Part of the run only when TEST_REDIS_URL is set (vitest.config.ts).
  */
 describe('delivery log with a worker process', () => {
-  const prefix = `test-delivery-log-${randomBytes(4).toString('hex')}`;
-  const env = {
-    ...deliveryEnv(SHARED_REDIS, prefix),
+  const queue = useDeliveryQueue('delivery-log', {
     CALLBACK_RETRY_DELAYS: '100ms',
     CALLBACK_TIMEOUT_MS: '700',
     CALLBACK_DISABLE_AFTER: '2s',
     CALLBACK_SECRET_GRACE: '1h',
-  };
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  let worker: TestProcess;
-  let admin: Credentials;
-  let app: Credentials & { id: number };
-  let red: number;
-  let accounts = 0;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start(env);
-    worker = await startWorker('worker', { ...env, DATABASE_URL: databaseUrlOf(t.config) });
   });
-  afterAll(async () => {
-    await worker?.stop('SIGKILL');
-    await t?.close();
-    await receiver?.close();
-    await deleteRedisKeys(SHARED_REDIS, prefix);
-  });
-  beforeEach(async () => {
-    await t.reset();
-    receiver.reset();
-    admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    app = await t.createApp(0, 'listener');
-    red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
-  });
-
-  async function register(path: string, secret = WHSEC): Promise<void> {
-    expect((await t.http.put(CALLBACK, { auth: app, body: { url: receiver.url(path), secret } })).status).toBe(200);
-  }
-
-  async function emit(): Promise<void> {
-    accounts += 1;
-    const id = String(9000 + accounts);
-    await t.insertAccount({ id, teamId: null });
-    expect((await t.http.patch(`/account/${id}`, { auth: admin, body: { team: red } })).status).toBe(200);
-  }
+  const { t, receiver, s } = useDeliveryScenario(() => queue.env);
+  useWorker(t, () => queue.env);
 
   it('logs every attempt of a failing, a hanging and a long-answering receiver; redeliver and recover go through the worker', async () => {
-    await register('/mixed');
+    await s.register(s.listener, '/mixed');
     receiver.script(
       '/mixed',
       { status: 503, body: 'x'.repeat(100_000) },
@@ -79,14 +34,14 @@ describe('delivery log with a worker process', () => {
       { status: 200, delayMs: 1500 },
       { status: 422, body: 'bad payload' },
     );
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 1);
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 2, 20_000);
-    await emit();
+    await s.emit();
     const [long, hanging, refused] = await settledDeliveries(t.dataSource, 3);
 
-    const list = await t.http.get(LOG, { auth: app });
+    const list = await t.http.get(LOG, { auth: s.listener });
     expect(
       list.body.data.map((delivery: { id: string; status: string; attempts: number }) => [delivery.id, delivery.status, delivery.attempts]),
     ).toEqual([
@@ -94,29 +49,29 @@ describe('delivery log with a worker process', () => {
       [String(hanging.id), 'failed', 2],
       [String(long.id), 'succeeded', 2],
     ]);
-    const longLog = (await t.http.get(`${LOG}/${long.id}`, { auth: app })).body.attempt_log;
+    const longLog = (await t.http.get(`${LOG}/${long.id}`, { auth: s.listener })).body.attempt_log;
     expect(
       longLog.map((attempt: { response_status: number; response_body: string }) => [attempt.response_status, attempt.response_body]),
     ).toEqual([
       [503, 'x'.repeat(1024)],
       [200, 'y'.repeat(1024)],
     ]);
-    const hangingLog = (await t.http.get(`${LOG}/${hanging.id}`, { auth: app })).body.attempt_log;
+    const hangingLog = (await t.http.get(`${LOG}/${hanging.id}`, { auth: s.listener })).body.attempt_log;
     expect(hangingLog).toEqual([
       expect.objectContaining({ attempt: 1, response_status: null, error: 'Timed out after 700 ms.', response_body: null }),
       expect.objectContaining({ attempt: 2, response_status: null, error: 'Timed out after 700 ms.', response_body: null }),
     ]);
 
-    const redeliver = await t.http.post(`${LOG}/${refused.id}/redeliver`, { auth: app, body: {} });
+    const redeliver = await t.http.post(`${LOG}/${refused.id}/redeliver`, { auth: s.listener, body: {} });
     expect(redeliver.status).toBe(202);
-    const recover = await t.http.post(`${CALLBACK}/recover`, { auth: app, body: { since: 0 } });
+    const recover = await t.http.post(`${CALLBACK}/recover`, { auth: s.listener, body: { since: 0 } });
     expect(recover.status).toBe(202);
     expect(recover.body).toEqual({ redelivered: 1 });
     // 2 + 2 + 1 attempts, then the redelivery and the recovered one (started in the background).
     await receiver.waitFor('/mixed', 7);
     const settled = await settledDeliveries(t.dataSource, 3);
     expect(settled.map((delivery) => delivery.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
-    const refusedLog = (await t.http.get(`${LOG}/${refused.id}`, { auth: app })).body;
+    const refusedLog = (await t.http.get(`${LOG}/${refused.id}`, { auth: s.listener })).body;
     expect(refusedLog).toMatchObject({ status: 'succeeded', attempts: 2, webhook_id: refused.webhookId });
     expect(
       refusedLog.attempt_log.map((attempt: { attempt: number; response_status: number }) => [attempt.attempt, attempt.response_status]),
@@ -129,24 +84,24 @@ describe('delivery log with a worker process', () => {
   }, 60_000);
 
   it('disables a failing callback; enable and recover deliver each held event once; a ping is signed with both secrets after rotation', async () => {
-    await register('/down');
+    await s.register(s.listener, '/down');
     receiver.script('/down', ...Array.from({ length: 6 }, () => ({ status: 410 })));
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 1);
     await sleep(2100);
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 2);
-    expect((await t.http.get(CALLBACK, { auth: app })).body).toMatchObject({ disabled: true });
-    await emit();
-    await emit();
+    expect((await t.http.get(CALLBACK, { auth: s.listener })).body).toMatchObject({ disabled: true });
+    await s.emit();
+    await s.emit();
     const held = await settledDeliveries(t.dataSource, 4);
     await sleep(300);
     expect(receiver.requestsTo('/down')).toHaveLength(2);
     expect(held.slice(2).map((delivery) => delivery.lastError)).toEqual(['callback disabled', 'callback disabled']);
 
     receiver.reset();
-    expect((await t.http.post(`${CALLBACK}/enable`, { auth: app, body: {} })).status).toBe(200);
-    expect((await t.http.post(`${CALLBACK}/recover`, { auth: app, body: { since: 0 } })).body).toEqual({ redelivered: 4 });
+    expect((await t.http.post(`${CALLBACK}/enable`, { auth: s.listener, body: {} })).status).toBe(200);
+    expect((await t.http.post(`${CALLBACK}/recover`, { auth: s.listener, body: { since: 0 } })).body).toEqual({ redelivered: 4 });
     await receiver.waitFor('/down', 4);
     await settledDeliveries(t.dataSource, 4);
     await sleep(500);
@@ -158,8 +113,8 @@ describe('delivery log with a worker process', () => {
     ).toEqual(held.map((delivery) => delivery.webhookId).sort());
 
     const next = 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD';
-    await register('/down', next);
-    const ping = await t.http.post(`${CALLBACK}/ping`, { auth: app, body: {} });
+    await s.register(s.listener, '/down', next);
+    const ping = await t.http.post(`${CALLBACK}/ping`, { auth: s.listener, body: {} });
     expect(ping.status).toBe(202);
     const [request] = (await receiver.waitFor('/down', 5)).slice(4);
     expect(request.headers['x-callback-event']).toBe('ping');

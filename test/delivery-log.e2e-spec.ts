@@ -1,75 +1,31 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
-import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
-import type { Credentials } from './support/http-client.js';
-import { TestApp } from './support/test-app.js';
 
-const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const CALLBACK_PATH = '/callback/account_team_update';
 const LOG = `${CALLBACK_PATH}/deliveries`;
 
 /** The delivery log for apps (docs/api.md#delivery-log), embedded delivery (no REDIS_URL), with a real local receiver. */
 describe('delivery log for apps', () => {
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  let admin: Credentials;
-  let app: Credentials & { id: number };
-  let other: Credentials & { id: number };
-  let red: number;
-  let blue: number;
-  let accounts = 0;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start(embeddedDeliveryEnv());
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    receiver.reset();
-    admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    app = await t.createApp(0, 'listener');
-    other = await t.createApp(0, 'other');
-    red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
-    blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
-  });
-
-  async function register(who: Credentials, path: string, secret = WHSEC): Promise<void> {
-    const response = await t.http.put('/callback/account_team_update', { auth: who, body: { url: receiver.url(path), secret } });
-    expect(response.status).toBe(200);
-  }
-
-  /** Emits one `account_team_update` event (a new account joins Blue). @returns the account. */
-  async function emit(): Promise<any> {
-    accounts += 1;
-    const id = String(1000 + accounts);
-    await t.insertAccount({ id, name: `A${accounts}`, teamId: red });
-    const response = await t.http.patch(`/account/${id}`, { auth: admin, body: { team: blue } });
-    expect(response.status).toBe(200);
-    return response.body;
-  }
+  const { t, receiver, s } = useDeliveryScenario(embeddedDeliveryEnv());
 
   it('lists the deliveries newest first with §3 pagination and filters; one shows its payload and attempt log', async () => {
-    await register(app, '/hook');
+    await s.register(s.listener, '/hook');
     const longBody = 'é'.repeat(3000);
     receiver.script('/hook', { status: 503, body: longBody });
-    const account = await emit();
+    const account = await s.emit();
     await receiver.waitFor('/hook', 2);
     await settledDeliveries(t.dataSource, 1);
     receiver.script('/hook', { status: 400, body: 'no thanks' });
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 2);
-    await emit();
+    await s.emit();
     const rows = await settledDeliveries(t.dataSource, 3);
 
-    const list = await t.http.get(LOG, { auth: app });
+    const list = await t.http.get(LOG, { auth: s.listener });
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ page: 0, per_page: 20, pages: 1, results: 3 });
     expect(list.body.data.map((delivery: { id: string }) => delivery.id)).toEqual(rows.map((row) => String(row.id)).reverse());
@@ -90,7 +46,7 @@ describe('delivery log for apps', () => {
     expect(second).toMatchObject({ status: 'failed', attempts: 1, last_response_status: 400, last_error: 'HTTP 400' });
     expect(third).toMatchObject({ status: 'succeeded', attempts: 1 });
 
-    const details = await t.http.get(`${LOG}/${rows[0].id}`, { auth: app });
+    const details = await t.http.get(`${LOG}/${rows[0].id}`, { auth: s.listener });
     expect(details.status).toBe(200);
     expect(details.body).toEqual({ ...first, payload: { account, team: account.team }, attempt_log: expect.any(Array) });
     const [one, two] = details.body.attempt_log;
@@ -108,23 +64,23 @@ describe('delivery log for apps', () => {
     expect(JSON.stringify(details.body)).not.toContain(WHSEC);
     expect(JSON.stringify(details.body)).not.toContain('v1,');
 
-    const alias = await t.http.get(`/callbacks/account_team_update/deliveries/${rows[0].id}`, { auth: app });
+    const alias = await t.http.get(`/callbacks/account_team_update/deliveries/${rows[0].id}`, { auth: s.listener });
     expect(alias.body).toEqual(details.body);
 
-    const failed = await t.http.get(`${LOG}?status=failed`, { auth: app });
+    const failed = await t.http.get(`${LOG}?status=failed`, { auth: s.listener });
     expect(failed.body).toMatchObject({ results: 1, data: [{ id: String(rows[1].id) }] });
-    const page = await t.http.get(`${LOG}?per_page=2&page=1`, { auth: app });
+    const page = await t.http.get(`${LOG}?per_page=2&page=1`, { auth: s.listener });
     expect(page.body).toMatchObject({ page: 1, per_page: 2, pages: 2, results: 3, data: [{ id: String(rows[0].id) }] });
-    const past = await t.http.get(`${LOG}?page=5`, { auth: app });
+    const past = await t.http.get(`${LOG}?page=5`, { auth: s.listener });
     expect(past.body).toEqual({ page: 5, per_page: 20, pages: 1, results: 3, data: [] });
-    const since = await t.http.get(`${LOG}?since=${rows[1].createdAt}`, { auth: app });
+    const since = await t.http.get(`${LOG}?since=${rows[1].createdAt}`, { auth: s.listener });
     expect(since.body.data.map((delivery: { id: string }) => delivery.id)).toEqual([String(rows[2].id), String(rows[1].id)]);
-    const until = await t.http.get(`${LOG}?until=${rows[1].createdAt}`, { auth: app });
+    const until = await t.http.get(`${LOG}?until=${rows[1].createdAt}`, { auth: s.listener });
     expect(until.body.data.map((delivery: { id: string }) => delivery.id)).toEqual([String(rows[0].id)]);
   });
 
   it('answers bad input with a 4xx of §1/§3, never a 5xx', async () => {
-    await register(app, '/hook');
+    await s.register(s.listener, '/hook');
     const session = await t.login((await t.insertAccount({ id: '55', teamId: null })).id);
     const future = Math.ceil(Date.now() / 1000) + 3600;
     const cases: [string, string, number][] = [
@@ -144,18 +100,19 @@ describe('delivery log for apps', () => {
       ['POST', `${LOG}/1.5/redeliver`, 422],
     ];
     for (const [method, path, status] of cases) {
-      const response = method === 'GET' ? await t.http.get(path, { auth: app }) : await t.http.post(path, { auth: app, body: {} });
+      const response =
+        method === 'GET' ? await t.http.get(path, { auth: s.listener }) : await t.http.post(path, { auth: s.listener, body: {} });
       expect([path, response.status]).toEqual([path, status]);
       if (status === 422) expect(Array.isArray(response.body.detail)).toBe(true);
       else expect(typeof response.body.detail).toBe('string');
     }
-    const futureBody = await t.http.post('/callback/account_team_update/recover', { auth: app, body: { since: future } });
+    const futureBody = await t.http.post('/callback/account_team_update/recover', { auth: s.listener, body: { since: future } });
     expect(futureBody.status).toBe(422);
     expect(futureBody.body).toEqual({
       detail: [{ loc: ['body', 'since'], msg: 'since must not be in the future', type: 'value_error.number.not_le' }],
     });
     for (const body of [{}, { since: 'yesterday' }, { since: '1795700000' }, { since: null }]) {
-      const response = await t.http.post('/callback/account_team_update/recover', { auth: app, body });
+      const response = await t.http.post('/callback/account_team_update/recover', { auth: s.listener, body });
       expect([body, response.status]).toEqual([body, 422]);
     }
     for (const auth of [session, undefined]) {
@@ -167,48 +124,48 @@ describe('delivery log for apps', () => {
   });
 
   it("never shows, redelivers or pings another app's deliveries", async () => {
-    await register(app, '/mine');
-    await register(other, '/theirs');
+    await s.register(s.listener, '/mine');
+    await s.register(s.other, '/theirs');
     receiver.script('/mine', { status: 400 });
-    await emit();
+    await s.emit();
     const rows = await settledDeliveries(t.dataSource, 2);
-    const mine = rows.find((row) => row.appId === app.id)!;
-    const theirs = rows.find((row) => row.appId === other.id)!;
+    const mine = rows.find((row) => row.appId === s.listener.id)!;
+    const theirs = rows.find((row) => row.appId === s.other.id)!;
 
-    const list = await t.http.get(LOG, { auth: other });
+    const list = await t.http.get(LOG, { auth: s.other });
     expect(list.body).toMatchObject({ results: 1, data: [{ id: String(theirs.id) }] });
     for (const path of [`${LOG}/${mine.id}`, `/callbacks/account_team_update/deliveries/${mine.id}`]) {
-      const response = await t.http.get(path, { auth: other });
+      const response = await t.http.get(path, { auth: s.other });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ detail: `No delivery ${mine.id} for this callback.` });
     }
-    expect((await t.http.post(`${LOG}/${mine.id}/redeliver`, { auth: other, body: {} })).status).toBe(404);
-    expect((await t.http.post('/callback/account_team_update/recover', { auth: other, body: { since: 0 } })).body).toEqual({
+    expect((await t.http.post(`${LOG}/${mine.id}/redeliver`, { auth: s.other, body: {} })).status).toBe(404);
+    expect((await t.http.post('/callback/account_team_update/recover', { auth: s.other, body: { since: 0 } })).body).toEqual({
       redelivered: 0,
     });
     await sleep(200);
     expect(receiver.requestsTo('/mine')).toHaveLength(1);
-    const ping = await t.http.post('/callback/account_team_update/ping', { auth: other, body: {} });
+    const ping = await t.http.post('/callback/account_team_update/ping', { auth: s.other, body: {} });
     expect(ping.status).toBe(202);
     await receiver.waitFor('/theirs', 2);
     expect(receiver.requestsTo('/mine')).toHaveLength(1);
-    expect((await t.http.get(LOG, { auth: app })).body.results).toBe(1);
+    expect((await t.http.get(LOG, { auth: s.listener })).body.results).toBe(1);
   });
 
   it('redelivers a failed or succeeded delivery with the same webhook-id; 409 while pending or cancelled', async () => {
-    await register(app, '/again');
+    await s.register(s.listener, '/again');
     receiver.script('/again', { status: 410, body: 'gone' });
-    await emit();
+    await s.emit();
     const [failed] = await settledDeliveries(t.dataSource, 1);
 
-    const redeliver = await t.http.post(`${LOG}/${failed.id}/redeliver`, { auth: app, body: {} });
+    const redeliver = await t.http.post(`${LOG}/${failed.id}/redeliver`, { auth: s.listener, body: {} });
     expect(redeliver.status).toBe(202);
     expect(redeliver.body).toMatchObject({ id: String(failed.id), webhook_id: failed.webhookId, status: 'pending', attempts: 1 });
     const [first, second] = await receiver.waitFor('/again', 2);
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(second.body).toBe(first.body);
     await settledDeliveries(t.dataSource, 1);
-    const details = await t.http.get(`${LOG}/${failed.id}`, { auth: app });
+    const details = await t.http.get(`${LOG}/${failed.id}`, { auth: s.listener });
     expect(details.body).toMatchObject({ status: 'succeeded', attempts: 2 });
     expect(
       details.body.attempt_log.map((attempt: { attempt: number; response_status: number }) => [attempt.attempt, attempt.response_status]),
@@ -220,12 +177,12 @@ describe('delivery log for apps', () => {
     // While an attempt hangs the delivery is pending: a redelivery is a 409, and of two racing ones only one starts a round.
     receiver.script('/again', { status: 200, delayMs: 300 });
     const [a, b] = await Promise.all([
-      t.http.post(`${LOG}/${failed.id}/redeliver`, { auth: app, body: {} }),
-      t.http.post(`${LOG}/${failed.id}/redeliver`, { auth: app, body: {} }),
+      t.http.post(`${LOG}/${failed.id}/redeliver`, { auth: s.listener, body: {} }),
+      t.http.post(`${LOG}/${failed.id}/redeliver`, { auth: s.listener, body: {} }),
     ]);
     expect([a.status, b.status].sort()).toEqual([202, 409]);
     await receiver.waitFor('/again', 3);
-    const pending = await t.http.post(`${LOG}/${failed.id}/redeliver`, { auth: app, body: {} });
+    const pending = await t.http.post(`${LOG}/${failed.id}/redeliver`, { auth: s.listener, body: {} });
     expect(pending.status).toBe(409);
     expect(pending.body).toEqual({ detail: `Delivery ${failed.id} is pending: it is being delivered.` });
     await settledDeliveries(t.dataSource, 1);
@@ -234,31 +191,31 @@ describe('delivery log for apps', () => {
 
     // Cancelled: the callback was deleted while the delivery waited.
     receiver.script('/again', { status: 503 });
-    await emit();
+    await s.emit();
     await receiver.waitFor('/again', 4);
-    expect((await t.http.delete('/callback/account_team_update', { auth: app })).status).toBe(204);
+    expect((await t.http.delete('/callback/account_team_update', { auth: s.listener })).status).toBe(204);
     const rows = await settledDeliveries(t.dataSource, 2);
     expect(rows[1].status).toBe('cancelled');
-    await register(app, '/again');
-    const cancelled = await t.http.post(`${LOG}/${rows[1].id}/redeliver`, { auth: app, body: {} });
+    await s.register(s.listener, '/again');
+    const cancelled = await t.http.post(`${LOG}/${rows[1].id}/redeliver`, { auth: s.listener, body: {} });
     expect(cancelled.status).toBe(409);
-    expect((await t.http.get(LOG, { auth: app })).body.data[0]).toMatchObject({ id: String(rows[1].id), status: 'cancelled' });
+    expect((await t.http.get(LOG, { auth: s.listener })).body.data[0]).toMatchObject({ id: String(rows[1].id), status: 'cancelled' });
   });
 
   it('recovers every failed delivery since a time, answering at once', async () => {
-    await register(app, '/recover');
+    await s.register(s.listener, '/recover');
     receiver.script('/recover', { status: 400 }, { status: 400 }, { status: 400 });
     // One at a time: events relayed in one pass share their created_at.
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 1);
-    await emit();
+    await s.emit();
     await settledDeliveries(t.dataSource, 2);
-    await emit();
+    await s.emit();
     const rows = await settledDeliveries(t.dataSource, 3);
     expect(rows.every((row) => row.status === 'failed')).toBe(true);
 
     const since = rows[1].createdAt;
-    const recover = await t.http.post('/callbacks/account_team_update/recover', { auth: app, body: { since } });
+    const recover = await t.http.post('/callbacks/account_team_update/recover', { auth: s.listener, body: { since } });
     expect(recover.status).toBe(202);
     expect(recover.body).toEqual({ redelivered: 2 });
     await receiver.waitFor('/recover', 5);
@@ -272,27 +229,27 @@ describe('delivery log for apps', () => {
   });
 
   it('pings the callback with a signed delivery listed among the others; 404 without a callback', async () => {
-    expect((await t.http.post('/callback/account_team_update/ping', { auth: app, body: {} })).status).toBe(404);
-    await register(app, '/ping');
-    const ping = await t.http.post('/callback/account_team_update/ping', { auth: app, body: {} });
+    expect((await t.http.post('/callback/account_team_update/ping', { auth: s.listener, body: {} })).status).toBe(404);
+    await s.register(s.listener, '/ping');
+    const ping = await t.http.post('/callback/account_team_update/ping', { auth: s.listener, body: {} });
     expect(ping.status).toBe(202);
     expect(ping.body).toMatchObject({ event: 'ping', status: 'pending', attempts: 0, url: receiver.url('/ping'), last_error: null });
     const [request] = await receiver.waitFor('/ping', 1);
     expect(request.headers['x-callback-event']).toBe('ping');
     expect(request.headers['webhook-id']).toBe(ping.body.webhook_id);
-    const callback = (await t.http.get('/callback/account_team_update', { auth: app })).body;
+    const callback = (await t.http.get('/callback/account_team_update', { auth: s.listener })).body;
     const body = new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>);
     expect(body).toEqual({ event: 'ping', callback: { ...callback, last_success_at: null } });
     await settledDeliveries(t.dataSource, 1);
-    const list = await t.http.get(LOG, { auth: app });
+    const list = await t.http.get(LOG, { auth: s.listener });
     expect(list.body.data).toEqual([expect.objectContaining({ id: ping.body.id, event: 'ping', status: 'succeeded', attempts: 1 })]);
   });
 
   it('replays the first answer of ping, redeliver and recover sent again with the same Idempotency-Key', async () => {
-    await register(app, '/keyed');
+    await s.register(s.listener, '/keyed');
     const key = { 'idempotency-key': 'ping-1' };
-    const first = await t.http.post('/callback/account_team_update/ping', { auth: app, body: {}, headers: key });
-    const again = await t.http.post('/callback/account_team_update/ping', { auth: app, body: {}, headers: key });
+    const first = await t.http.post('/callback/account_team_update/ping', { auth: s.listener, body: {}, headers: key });
+    const again = await t.http.post('/callback/account_team_update/ping', { auth: s.listener, body: {}, headers: key });
     expect(first.status).toBe(202);
     expect(again.status).toBe(202);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -300,17 +257,17 @@ describe('delivery log for apps', () => {
     const [delivery] = await settledDeliveries(t.dataSource, 1);
 
     const redeliverKey = { 'idempotency-key': 'redeliver-1' };
-    const redelivered = await t.http.post(`${LOG}/${delivery.id}/redeliver`, { auth: app, body: {}, headers: redeliverKey });
+    const redelivered = await t.http.post(`${LOG}/${delivery.id}/redeliver`, { auth: s.listener, body: {}, headers: redeliverKey });
     expect(redelivered.status).toBe(202);
     expect(redelivered.body).toMatchObject({ id: String(delivery.id), status: 'pending', next_attempt_at: expect.any(Number) });
     await receiver.waitFor('/keyed', 2);
     await settledDeliveries(t.dataSource, 1);
-    const replayed = await t.http.post(`${LOG}/${delivery.id}/redeliver`, { auth: app, body: {}, headers: redeliverKey });
+    const replayed = await t.http.post(`${LOG}/${delivery.id}/redeliver`, { auth: s.listener, body: {}, headers: redeliverKey });
     expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.body]).toEqual([202, 'true', redelivered.body]);
 
     const recoverKey = { 'idempotency-key': 'recover-1' };
-    const recovered = await t.http.post(`${CALLBACK_PATH}/recover`, { auth: app, body: { since: 0 }, headers: recoverKey });
-    const recoveredAgain = await t.http.post(`${CALLBACK_PATH}/recover`, { auth: app, body: { since: 0 }, headers: recoverKey });
+    const recovered = await t.http.post(`${CALLBACK_PATH}/recover`, { auth: s.listener, body: { since: 0 }, headers: recoverKey });
+    const recoveredAgain = await t.http.post(`${CALLBACK_PATH}/recover`, { auth: s.listener, body: { since: 0 }, headers: recoverKey });
     expect([recovered.status, recovered.body]).toEqual([202, { redelivered: 0 }]);
     expect([recoveredAgain.status, recoveredAgain.headers.get('idempotent-replayed'), recoveredAgain.body]).toEqual([
       202,
@@ -323,12 +280,12 @@ describe('delivery log for apps', () => {
   });
 
   it('logs every attempt to a receiver that hangs as a timeout, without an answer status or body', async () => {
-    await register(app, '/hang');
+    await s.register(s.listener, '/hang');
     receiver.script('/hang', { status: 200, delayMs: 2000 }, { status: 200, delayMs: 2000 }, { status: 200, delayMs: 2000 });
-    await emit();
+    await s.emit();
     const [delivery] = await settledDeliveries(t.dataSource, 1, 20_000);
     expect(delivery.status).toBe('failed');
-    const details = await t.http.get(`${LOG}/${delivery.id}`, { auth: app });
+    const details = await t.http.get(`${LOG}/${delivery.id}`, { auth: s.listener });
     expect(details.body.attempt_log).toHaveLength(3);
     for (const attempt of details.body.attempt_log) {
       expect(attempt).toMatchObject({ response_status: null, error: 'Timed out after 500 ms.', response_body: null });

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,12 +7,14 @@ import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { DELIVERY_JOB, DELIVERY_QUEUE } from '../src/delivery/delivery-queue.js';
 import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import type { TestProcess } from './support/child-process.js';
-import { databaseUrlOf, deleteRedisKeys, deliveryEnv, freePort, scenario, startRedis, startWorker } from './support/delivery-processes.js';
+import { freePort, startRedis, useDeliveryQueue, useProcesses } from './support/delivery-processes.js';
+import { scenario, useDeliveryScenario } from './support/delivery-scenario.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
-import { TestApp } from './support/test-app.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { testRedisUrl } from './support/test-database.js';
+import { useTestApp } from './support/use-test-app.js';
 
 /**
  * docs/api.md#events: every delivery ends succeeded, failed or cancelled, or is on the
@@ -23,29 +23,29 @@ import { testRedisUrl } from './support/test-database.js';
  * where the test can see them.
  */
 describe('delivery queue repair and a Redis that stops answering', () => {
-  const prefix = `test-repair-${randomBytes(4).toString('hex')}`;
   let redis: TestProcess;
   let redisUrl: string;
-  let t: TestApp;
   let queue: Queue;
-  let receiver: CallbackReceiver;
 
   beforeAll(async () => {
     const port = await freePort();
     redis = await startRedis(port);
     redisUrl = `redis://127.0.0.1:${port}`;
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start(deliveryEnv(redisUrl, prefix));
-    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(redisUrl), prefix });
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  const receiver = useCallbackReceiver();
+  const redisQueue = useDeliveryQueue('repair', {}, () => redisUrl);
+  const { t } = useTestApp(() => redisQueue.env, { resetEach: true });
+  const processes = useProcesses();
+  beforeAll(() => {
+    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(redisUrl), prefix: redisQueue.prefix });
   });
   afterAll(async () => {
     await queue?.close();
-    await t?.close();
-    await receiver?.close();
-    await redis?.stop();
   });
   beforeEach(async () => {
-    await t.reset();
     await queue.obliterate({ force: true });
   });
 
@@ -57,7 +57,7 @@ describe('delivery queue repair and a Redis that stops answering', () => {
         if (end === 'failed') throw new UnrecoverableError('job stalled more than allowable limit');
         return 'done';
       },
-      { connection: redisConnectionOptions(redisUrl), prefix, autorun: false },
+      { connection: redisConnectionOptions(redisUrl), prefix: redisQueue.prefix, autorun: false },
     );
     await queue.add(DELIVERY_JOB, { deliveryId: id, round: 0 }, { jobId: `delivery-${id}-0` });
     const settled = new Promise<void>((resolve) => worker.on(end, () => resolve()));
@@ -69,7 +69,7 @@ describe('delivery queue repair and a Redis that stops answering', () => {
   it('marks failed a delivery whose job failed, re-adds one whose job completed or went missing, and reads every overdue row', async () => {
     await settleJob(1, 'failed');
     await settleJob(2, 'completed');
-    const app = await t.createApp(0, 'listener');
+    const app = await t.createApp(NO_PERMISSIONS, 'listener');
     const [callback] = (
       await t.dataSource.manager.insert(CallbackEntity, {
         appId: app.id,
@@ -140,7 +140,7 @@ describe('delivery queue repair and a Redis that stops answering', () => {
     const deadline = Date.now() + 10_000;
     while ((await t.dataSource.manager.count(DeliveryEntity)) === 0 && Date.now() < deadline) await sleep(50);
     expect((await t.http.delete('/callback/account_team_update', { auth: s.listener })).status).toBe(204);
-    const worker = await startWorker('worker', { ...deliveryEnv(redisUrl, prefix), DATABASE_URL: databaseUrlOf(t.config) });
+    const worker = await processes.worker('worker', redisQueue.env, t);
     try {
       const [delivery] = await settledDeliveries(t.dataSource, 1);
       expect(delivery).toMatchObject({ status: 'cancelled', attempts: 0, callbackId: null, lastStatus: null });
@@ -192,29 +192,21 @@ describe('delivery queue repair and a Redis that stops answering', () => {
  * released) is enqueued again within seconds, at the default job lock (30 s).
  */
 describe('a claimed delivery whose job never reached Redis', () => {
-  const prefix = `test-repair-${randomBytes(4).toString('hex')}`;
-  const env = Object.fromEntries(Object.entries(deliveryEnv(testRedisUrl()!, prefix)).filter(([name]) => name !== 'CALLBACK_JOB_LOCK_MS'));
-  let t: TestApp;
+  // The suites' delivery settings, but the default job lock.
+  const redisQueue = useDeliveryQueue('repair', { CALLBACK_JOB_LOCK_MS: undefined });
+  const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
+  const processes = useProcesses();
   let queue: Queue;
-  let receiver: CallbackReceiver;
-  let worker: TestProcess | undefined;
 
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start(env);
-    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(testRedisUrl()!), prefix });
+  beforeAll(() => {
+    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(testRedisUrl()!), prefix: redisQueue.prefix });
   });
   afterAll(async () => {
-    await worker?.stop('SIGKILL');
     await queue?.close();
-    await t?.close();
-    await receiver?.close();
-    await deleteRedisKeys(testRedisUrl()!, prefix);
   });
 
   it('is delivered within 15 s of the commit', async () => {
     expect(t.config.callbackJobLockMs).toBe(30_000);
-    const s = await scenario(t, receiver);
     await s.register(s.listener, '/never-queued');
     await t.insertAccount({ id: '10', teamId: null });
     const committed = Date.now();
@@ -234,7 +226,7 @@ describe('a claimed delivery whose job never reached Redis', () => {
       } else await sleep(20);
     }
     expect(removed).toBe(true);
-    worker = await startWorker('worker', { ...env, DATABASE_URL: databaseUrlOf(t.config) });
+    await processes.worker('worker', redisQueue.env, t);
     const [request] = await receiver.waitFor('/never-queued', 1, 20_000);
     expect(request.at - committed).toBeLessThan(15_000);
     const [delivery] = await settledDeliveries(t.dataSource, 1);

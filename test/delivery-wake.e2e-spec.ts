@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxRelay } from '../src/delivery/outbox.relay.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import { sleep } from './support/deliveries.js';
+import { WHSEC } from './support/delivery-scenario.js';
 import type { Credentials } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
-
-const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 /**
  * A commit that recorded an event starts a relay pass in its process at once
@@ -15,23 +15,16 @@ const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
  * The poll here is a minute, so only the wake-up can deliver within the test.
  */
 describe('delivery right after the commit', () => {
+  const receiver = useCallbackReceiver();
   const { t, admin } = useTestApp(
     { REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true', CALLBACK_POLL_INTERVAL_MS: '60000' },
     { resetEach: true, admin: true },
   );
-  let receiver: CallbackReceiver;
   let red: number;
   let blue: number;
 
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
   beforeEach(async () => {
-    receiver.reset();
-    const listener = await t.createApp(0, 'listener');
+    const listener = await t.createApp(NO_PERMISSIONS, 'listener');
     red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     blue = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Blue' } })).body.id;
     const registered = await t.http.put('/callback/account_team_update', {
@@ -78,14 +71,7 @@ describe('delivery right after the commit', () => {
  */
 describe('delivery to the callbacks registered when the change was committed', () => {
   const { t, admin } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true' }, { resetEach: true, admin: true });
-  let receiver: CallbackReceiver;
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = useCallbackReceiver();
 
   async function register(app: Credentials, path: string): Promise<void> {
     const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: WHSEC } });
@@ -93,8 +79,8 @@ describe('delivery to the callbacks registered when the change was committed', (
   }
 
   it('sends a change committed before a callback was registered only to the callbacks registered before it', async () => {
-    const early = await t.createApp(0, 'early');
-    const late = await t.createApp(0, 'late');
+    const early = await t.createApp(NO_PERMISSIONS, 'early');
+    const late = await t.createApp(NO_PERMISSIONS, 'late');
     const red = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
     await register(early, '/early');
     await t.insertAccount({ id: '1', teamId: null });

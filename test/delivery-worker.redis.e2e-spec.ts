@@ -1,64 +1,36 @@
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-
 import { Queue } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { DELIVERY_QUEUE } from '../src/delivery/delivery-queue.js';
 import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
-import { runProcess, type TestProcess } from './support/child-process.js';
-import {
-  databaseUrlOf,
-  deleteRedisKeys,
-  deliveryEnv,
-  DIST_DIR,
-  freePort,
-  scenario,
-  startRedis,
-  startWorker,
-  WHSEC,
-} from './support/delivery-processes.js';
+import type { TestProcess } from './support/child-process.js';
+import { freePort, runCli, startRedis, useDeliveryQueue, useProcesses, useWorker } from './support/delivery-processes.js';
+import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
-import { TestApp } from './support/test-app.js';
+import { testRedisUrl } from './support/test-database.js';
 
 /**
  * Redis mode (docs/api.md#events, docs/api.md#operating): real worker processes (`node <dist>/worker.js`),
  * a real Redis and a local receiver. Part of the run only when TEST_REDIS_URL is set
  * (vitest.config.ts). Each block uses its own queue prefix.
  */
-const SHARED_REDIS = process.env.TEST_REDIS_URL!;
 
 describe('delivery worker', () => {
-  const prefix = `test-callbacks-${randomBytes(4).toString('hex')}`;
-  const env = deliveryEnv(SHARED_REDIS, prefix);
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  let worker: TestProcess;
+  const redisQueue = useDeliveryQueue('callbacks');
+  const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
+  const worker = useWorker(t, () => redisQueue.env);
   let queue: Queue;
 
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start(env);
-    worker = await startWorker('worker', { ...env, DATABASE_URL: databaseUrlOf(t.config) });
-    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(SHARED_REDIS), prefix });
+  beforeAll(() => {
+    queue = new Queue(DELIVERY_QUEUE, { connection: redisConnectionOptions(testRedisUrl()!), prefix: redisQueue.prefix });
   });
   afterAll(async () => {
-    await worker?.stop('SIGKILL');
     await queue?.close();
-    await t?.close();
-    await receiver?.close();
-    await deleteRedisKeys(SHARED_REDIS, prefix);
-  });
-  beforeEach(async () => {
-    await t.reset();
-    receiver.reset();
   });
 
   it('delivers 500, 500, 200 on the third attempt with one webhook-id and a valid signature', async () => {
-    const s = await scenario(t, receiver);
     await s.register(s.listener, '/flaky');
     receiver.script('/flaky', { status: 500 }, { status: 500 }, { status: 200 });
     await t.insertAccount({ id: '1', teamId: null });
@@ -77,7 +49,6 @@ describe('delivery worker', () => {
   }, 30_000);
 
   it('fails a 400 at once, keeps the failed job, and lets an operator list and redeliver it with the CLI', async () => {
-    const s = await scenario(t, receiver);
     await s.register(s.listener, '/reject');
     receiver.script('/reject', { status: 400 });
     await t.insertAccount({ id: '2', teamId: null });
@@ -93,9 +64,7 @@ describe('delivery worker', () => {
     const job = await queue.getJob(`delivery-${failed.id}-0`);
     expect(await job?.getState()).toBe('failed');
 
-    const cliEnv = { ...env, DATABASE_URL: databaseUrlOf(t.config), LOG_LEVEL: 'silent' };
-    const cli = join(DIST_DIR, 'cli.js');
-    const listed = await runProcess(process.execPath, [cli, 'deliveries', 'list', '--failed', '--json'], cliEnv);
+    const listed = await runCli(t, ['deliveries', 'list', '--failed', '--json'], redisQueue.env);
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual([
       expect.objectContaining({
@@ -107,12 +76,12 @@ describe('delivery worker', () => {
         url: receiver.url('/reject'),
       }),
     ]);
-    const text = await runProcess(process.execPath, [cli, 'deliveries', 'list'], cliEnv);
+    const text = await runCli(t, ['deliveries', 'list'], redisQueue.env);
     expect(text.stdout).toContain(
       `#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${s.listener.id}\tattempts=1\tlast_status=400\t`,
     );
 
-    const redeliver = await runProcess(process.execPath, [cli, 'deliveries', 'redeliver', String(failed.id)], cliEnv);
+    const redeliver = await runCli(t, ['deliveries', 'redeliver', String(failed.id)], redisQueue.env);
     expect(redeliver.code, redeliver.stderr).toBe(0);
     expect(redeliver.stdout.trim()).toBe(`Delivery ${failed.id} is queued for redelivery.`);
     const [, second] = await receiver.waitFor('/reject', 2);
@@ -124,7 +93,7 @@ describe('delivery worker', () => {
     expect((await t.http.get('/metrics')).text).toContain('callback_queue_jobs{state="failed"} 0\n');
 
     // A succeeded delivery can be sent again too, as through the apps' API (docs/api.md#delivery-log); the worker sends round 2.
-    const again = await runProcess(process.execPath, [cli, 'deliveries', 'redeliver', String(failed.id)], cliEnv);
+    const again = await runCli(t, ['deliveries', 'redeliver', String(failed.id)], redisQueue.env);
     expect(again.code, again.stderr).toBe(0);
     const [, , third] = await receiver.waitFor('/reject', 3);
     expect(third.headers['webhook-id']).toBe(first.headers['webhook-id']);
@@ -132,7 +101,6 @@ describe('delivery worker', () => {
   }, 60_000);
 
   it('does not deliver to a callback deleted before delivery', async () => {
-    const s = await scenario(t, receiver);
     await s.register(s.listener, '/gone');
     receiver.script('/gone', { status: 503, headers: { 'retry-after': '2' } });
     await t.insertAccount({ id: '3', teamId: null });
@@ -145,7 +113,6 @@ describe('delivery worker', () => {
   }, 30_000);
 
   it('finishes the delivery in flight on SIGTERM, then exits', async () => {
-    const s = await scenario(t, receiver);
     await s.register(s.listener, '/inflight');
     receiver.script('/inflight', { status: 200, delayMs: 1500 });
     await t.insertAccount({ id: '4', teamId: null });
@@ -170,34 +137,19 @@ describe('delivery worker', () => {
 });
 
 describe('delivery when a worker dies mid-delivery', () => {
-  const prefix = `test-callbacks-${randomBytes(4).toString('hex')}`;
-  const env = deliveryEnv(SHARED_REDIS, prefix);
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  const workers: TestProcess[] = [];
-
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start(env);
-  });
-  afterAll(async () => {
-    for (const worker of workers) await worker.stop('SIGKILL');
-    await t?.close();
-    await receiver?.close();
-    await deleteRedisKeys(SHARED_REDIS, prefix);
-  });
+  const redisQueue = useDeliveryQueue('callbacks');
+  const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
+  const processes = useProcesses();
 
   it("is delivered by another worker once the dead one's job lock expires", async () => {
-    const s = await scenario(t, receiver);
     await s.register(s.listener, '/stalled');
     receiver.script('/stalled', { status: 200, delayMs: 30_000 }, { status: 200 });
-    const first = await startWorker('worker-1', { ...env, DATABASE_URL: databaseUrlOf(t.config) });
-    workers.push(first);
+    const first = await processes.worker('worker-1', redisQueue.env, t);
     await t.insertAccount({ id: '5', teamId: null });
     await s.join('5');
     const [cut] = await receiver.waitFor('/stalled', 1);
     await first.stop('SIGKILL');
-    workers.push(await startWorker('worker-2', { ...env, DATABASE_URL: databaseUrlOf(t.config) }));
+    await processes.worker('worker-2', redisQueue.env, t);
     const [, retried] = await receiver.waitFor('/stalled', 2, 30_000);
     expect(retried.headers['webhook-id']).toBe(cut.headers['webhook-id']);
     expect(retried.body).toBe(cut.body);
@@ -207,38 +159,24 @@ describe('delivery when a worker dies mid-delivery', () => {
 });
 
 describe('delivery across a Redis outage', () => {
-  const prefix = `test-callbacks-${randomBytes(4).toString('hex')}`;
   let port: number;
-  let env: Record<string, string>;
   let redis: TestProcess;
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  let worker: TestProcess;
 
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port);
-    env = deliveryEnv(`redis://127.0.0.1:${port}`, prefix);
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start(env);
-    worker = await startWorker('worker', { ...env, DATABASE_URL: databaseUrlOf(t.config) });
   });
   afterAll(async () => {
-    await worker?.stop('SIGKILL');
-    await t?.close();
-    await receiver?.close();
     await redis?.stop();
   });
-  beforeEach(async () => {
-    await t.reset();
-    receiver.reset();
-  });
+  const redisQueue = useDeliveryQueue('callbacks', {}, () => `redis://127.0.0.1:${port}`);
+  const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
+  useWorker(t, () => redisQueue.env);
   afterEach(async () => {
     if (redis.child.exitCode !== null || redis.child.signalCode !== null) redis = await startRedis(port);
   });
 
   it('keeps an event committed while Redis is down and delivers it once Redis is back', async () => {
-    const s = await scenario(t, receiver);
     await s.register(s.listener, '/outage');
     await t.insertAccount({ id: '6', teamId: null });
     await redis.stop();
@@ -259,7 +197,6 @@ describe('delivery across a Redis outage', () => {
   }, 60_000);
 
   it('re-enqueues a delivery whose job a restarted Redis lost', async () => {
-    const s = await scenario(t, receiver);
     await s.register(s.listener, '/lost');
     receiver.script('/lost', { status: 503, headers: { 'retry-after': '3' } });
     await t.insertAccount({ id: '7', teamId: null });

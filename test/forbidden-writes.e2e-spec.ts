@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Permission as P } from '../src/permissions/permission.js';
 import { collectRoutes } from './support/collect-routes.js';
 import { snapshot } from './support/database-snapshot.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** docs/api.md#authentication, docs/api.md#permissions, docs/api.md#validation: an authenticated caller without the permission gets 403, and nothing is written. */
@@ -18,7 +19,7 @@ describe('forbidden writes change nothing', () => {
         body: { title: 'Star', image_url: 'https://example.com/s.png', team, accounts: ['5'] },
       })
     ).body.id;
-    const plain = await t.createApp(0, 'plain');
+    const plain = await t.createApp(NO_PERMISSIONS, 'plain');
     const fill = (path: string) => path.replace(':account', '5').replace(':team', String(team)).replace(':award', String(award));
     const body = {
       id: '77',

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries } from './support/deliveries.js';
 import { FakeIdp } from './support/fake-idp.js';
 import { useTestApp } from './support/use-test-app.js';
@@ -29,15 +29,13 @@ describe('logs', () => {
   const log = new CapturedLog();
   const secrets: string[] = [];
   let idp: FakeIdp;
-  let receiver: CallbackReceiver;
+  const receiver = useCallbackReceiver();
 
   beforeAll(async () => {
     idp = await FakeIdp.start();
-    receiver = await CallbackReceiver.start();
   });
   afterAll(async () => {
     await idp.close();
-    await receiver.close();
   });
   const { t } = useTestApp(
     () => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** Clients behind the trusted proxy (the test's loopback address): their address is the X-Forwarded-For entry. */
@@ -13,7 +14,7 @@ describe('failed authentications from IPv6 clients are counted per /64 (LOGIN_LI
   }
 
   it('15 addresses of one /64 share one budget of 5; another /64 has its own', async () => {
-    const app = await t.createApp(0, 'guessed');
+    const app = await t.createApp(NO_PERMISSIONS, 'guessed');
     const statuses: number[] = [];
     for (let index = 1; index <= 15; index++) statuses.push(await failFrom(`2001:db8:1:2::${index.toString(16)}:${index}`, app.username));
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429, 429, 429, 429, 429, 429]);
@@ -28,7 +29,7 @@ describe('failed authentications from IPv6 clients are counted per /64 (LOGIN_LI
   });
 
   it('IPv4 addresses stay counted one by one', async () => {
-    const app = await t.createApp(0, 'guessed');
+    const app = await t.createApp(NO_PERMISSIONS, 'guessed');
     const statuses: number[] = [];
     for (let index = 0; index < 6; index++) statuses.push(await failFrom('203.0.113.7', app.username));
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -42,7 +43,7 @@ describe('LOGIN_LIMIT_IPV6_PREFIX=128 counts each IPv6 address alone', () => {
   const { t } = useTestApp({ RATE_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1', LOGIN_LIMIT_IPV6_PREFIX: '128' }, { resetEach: true });
 
   it('addresses of one /64 each get their own budget', async () => {
-    const app = await t.createApp(0, 'guessed');
+    const app = await t.createApp(NO_PERMISSIONS, 'guessed');
     const statuses: number[] = [];
     for (let index = 1; index <= 4; index++)
       statuses.push(

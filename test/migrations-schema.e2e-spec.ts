@@ -4,14 +4,13 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadAppConfig } from '../src/config/environment.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
-import { testDatabaseUrl } from './support/test-database.js';
+import { dropAllTables, testDatabaseUrl } from './support/test-database.js';
 
 /** A class decorated with `@Entity`. */
 type EntityClass = new () => object;
@@ -30,18 +29,6 @@ async function loadEntities(): Promise<EntityClass[]> {
  * per backend.
  */
 const MYSQL_LONGTEXT = ['outbox_events.payload', 'idempotency_keys.body'];
-
-/** Drops every table of a MySQL/MariaDB database (as the test run's global setup does). */
-async function emptyMysqlDatabase(url: string): Promise<void> {
-  const connection = await createConnection({ uri: url, multipleStatements: true });
-  try {
-    const [rows] = await connection.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
-    const names = (rows as { name: string }[]).map((row) => `\`${row.name}\``);
-    if (names.length > 0) await connection.query(`SET FOREIGN_KEY_CHECKS = 0; DROP TABLE ${names.join(', ')}; SET FOREIGN_KEY_CHECKS = 1`);
-  } finally {
-    await connection.end();
-  }
-}
 
 /**
  * The migrations alone build the schema the entities describe: applied in order to
@@ -62,7 +49,7 @@ describe('migrations build the schema of the entities', () => {
 
   beforeAll(async () => {
     const url = testDatabaseUrl();
-    if (url.startsWith('mysql')) await emptyMysqlDatabase(url);
+    if (url.startsWith('mysql')) await dropAllTables(url);
     entities = await loadEntities();
     dataSource = new DataSource(dataSourceOptions(loadAppConfig({ DATABASE_URL: url }).database, entities));
     await dataSource.initialize();

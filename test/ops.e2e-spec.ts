@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAppConfig } from '../src/config/environment.js';
 import { createHttpApp } from '../src/http-app.js';
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { CallbackReceiver } from './support/callback-receiver.js';
+import { useCallbackReceiver } from './support/callback-receiver.js';
 import { settledDeliveries } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import { FakeIdp } from './support/fake-idp.js';
 import { HttpClient } from './support/http-client.js';
+import { NO_PERMISSIONS } from './support/permissions.js';
 import { TestApp } from './support/test-app.js';
 import { testDatabaseUrl } from './support/test-database.js';
 import { useTestApp } from './support/use-test-app.js';
@@ -107,20 +108,12 @@ describe('metrics', () => {
 });
 
 describe('delivery metrics (docs/api.md#events)', () => {
-  let t: TestApp;
-  let receiver: CallbackReceiver;
-  beforeAll(async () => {
-    receiver = await CallbackReceiver.start();
-    t = await TestApp.start({
-      REDIS_URL: '',
-      CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      CALLBACK_RETRY_DELAYS: '100ms,100ms',
-      CALLBACK_POLL_INTERVAL_MS: '20',
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
+  const receiver = useCallbackReceiver();
+  const { t } = useTestApp({
+    REDIS_URL: '',
+    CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+    CALLBACK_RETRY_DELAYS: '100ms,100ms',
+    CALLBACK_POLL_INTERVAL_MS: '20',
   });
 
   /** The metrics text once it contains every line of `expected` (delivery runs in the background). */
@@ -134,8 +127,8 @@ describe('delivery metrics (docs/api.md#events)', () => {
 
   it('counts attempts and outcomes, and reports the outbox backlog and queue', async () => {
     const admin = await t.createApp(APP_PERMISSIONS, 'admin');
-    const retried = await t.createApp(0, 'retried');
-    const refused = await t.createApp(0, 'refused');
+    const retried = await t.createApp(NO_PERMISSIONS, 'retried');
+    const refused = await t.createApp(NO_PERMISSIONS, 'refused');
     for (const [app, path] of [
       [retried, '/retried'],
       [refused, '/refused'],
@@ -188,8 +181,8 @@ describe('rate limit', () => {
   const tooMany = { detail: 'Too many requests: at most 2 per 60 s. Retry after 60 s.' };
 
   it('answers 429 with Retry-After past the limit, per principal across routes and addresses', async () => {
-    const first = await t.createApp(0, 'first');
-    const second = await t.createApp(0, 'second');
+    const first = await t.createApp(NO_PERMISSIONS, 'first');
+    const second = await t.createApp(NO_PERMISSIONS, 'second');
     const one = await t.http.get('/auth/me', { auth: first, headers: from('10.0.0.1') });
     expect(one.status).toBe(200);
     expect(one.headers.get('x-ratelimit-limit')).toBe('2');
@@ -215,7 +208,7 @@ describe('rate limit', () => {
   });
 
   it('counts failed authentications per address, whatever the token, and then refuses that address before any lookup', async () => {
-    const app = await t.createApp(0, 'guessed');
+    const app = await t.createApp(NO_PERMISSIONS, 'guessed');
     const guess = (index: number) => ({ username: app.username, password: `wrong-guess-${index}` });
     expect((await t.http.get('/auth/me', { auth: guess(1), headers: from('10.0.0.9') })).status).toBe(401);
     expect((await t.http.get('/auth/me', { auth: { username: 'S77', password: 'x' }, headers: from('10.0.0.9') })).status).toBe(401);

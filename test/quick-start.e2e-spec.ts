@@ -1,28 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { TestProcess } from './support/child-process.js';
-import { DIST_DIR, freePort } from './support/delivery-processes.js';
+import type { TestProcess } from './support/child-process.js';
+import { startApi } from './support/delivery-processes.js';
 
-/** `node dist/main.js` on a fresh SQLite file, on a terminal (util-linux `script` gives it one) or not. */
-async function startApi(dir: string, options: { terminal: boolean; env?: Record<string, string> }): Promise<TestProcess> {
-  const port = await freePort();
-  const env = {
-    DATABASE_URL: `sqlite:${join(dir, `${port}.sqlite`)}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    REDIS_URL: '',
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: '',
-    ...options.env,
-  };
-  const main = resolve(DIST_DIR, 'main.js');
-  return options.terminal
-    ? TestProcess.start('api (terminal)', 'script', ['-qfec', `${process.execPath} ${main}`, '/dev/null'], { env, ready: '/docs)' })
-    : TestProcess.start('api (pipe)', process.execPath, [main], { env, ready: '/docs)' });
+/** `node dist/main.js` on a fresh SQLite file in `dir`, on a terminal or not, with its default log format. */
+async function startOnFreshDatabase(dir: string, options: { terminal: boolean; env?: Record<string, string> }): Promise<TestProcess> {
+  const env = { DATABASE_URL: `sqlite:${join(dir, `${randomBytes(4).toString('hex')}.sqlite`)}`, LOG_FORMAT: '', ...options.env };
+  return (await startApi(env, { name: options.terminal ? 'api (terminal)' : 'api (pipe)', terminal: options.terminal })).process;
 }
 
 /** The quick start as a person sees it (README): readable lines on a terminal, JSON lines otherwise. */
@@ -36,7 +25,7 @@ describe('the quick start', () => {
   });
 
   it('on a terminal: one readable line per entry, and a start line with the URL, /docs and the first step', async () => {
-    const api = await startApi(dir, { terminal: true });
+    const api = await startOnFreshDatabase(dir, { terminal: true });
     await api.stop();
     const lines = api.output
       .replace(/\x1b\[[0-9;]*m/g, '')
@@ -53,7 +42,10 @@ describe('the quick start', () => {
   });
 
   it('without a terminal, or with LOG_FORMAT=json: JSON lines', async () => {
-    for (const api of [await startApi(dir, { terminal: false }), await startApi(dir, { terminal: true, env: { LOG_FORMAT: 'json' } })]) {
+    for (const api of [
+      await startOnFreshDatabase(dir, { terminal: false }),
+      await startOnFreshDatabase(dir, { terminal: true, env: { LOG_FORMAT: 'json' } }),
+    ]) {
       await api.stop();
       // `script` adds its own words when it is stopped.
       const lines = api.output.split(/\r?\n/).filter((line) => line.trim() !== '' && !/^Session terminated|killed\.?$/.test(line.trim()));

@@ -1,9 +1,6 @@
-import { join } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 
-import { runProcess } from './support/child-process.js';
-import { DIST_DIR } from './support/delivery-processes.js';
+import { runEntry } from './support/delivery-processes.js';
 
 /**
  * Bad scale-out configuration (docs/api.md#scaling) stops the built API at start,
@@ -19,7 +16,7 @@ describe('scale-out configuration at start', () => {
       'REDIS_CLUSTER_NODES: set either REDIS_SENTINELS or REDIS_CLUSTER_NODES, not both',
     ],
   ])('%o stops the API with "%s"', async (env, line) => {
-    const result = await runProcess(process.execPath, [join(DIST_DIR, 'main.js')], {
+    const result = await runEntry('main', [], {
       DATABASE_URL: 'sqlite::memory:',
       REDIS_URL: '',
       ...env,

@@ -1,12 +1,9 @@
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { TestProcess } from './support/child-process.js';
-import { DIST_DIR, freePort } from './support/delivery-processes.js';
+import type { TestProcess } from './support/child-process.js';
+import { useProcesses } from './support/delivery-processes.js';
 import { FakeIdp } from './support/fake-idp.js';
-import { HttpClient } from './support/http-client.js';
-import { testDatabaseUrl } from './support/test-database.js';
+import type { HttpClient } from './support/http-client.js';
 
 describe('graceful shutdown of the built API on SIGTERM', () => {
   let idp: FakeIdp;
@@ -15,24 +12,13 @@ describe('graceful shutdown of the built API on SIGTERM', () => {
 
   beforeAll(async () => {
     idp = await FakeIdp.start();
-    const port = await freePort();
-    api = await TestProcess.start('api', process.execPath, [join(DIST_DIR, 'main.js')], {
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: testDatabaseUrl(),
-        REDIS_URL: '',
-        IDP_API_URL: idp.apiUrl,
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: 'json',
-      },
-      ready: 'Accounts service on',
-    });
-    http = new HttpClient(`http://127.0.0.1:${port}`);
   });
   afterAll(async () => {
-    await api.stop('SIGKILL');
     await idp.close();
+  });
+  const processes = useProcesses();
+  beforeAll(async () => {
+    ({ process: api, http } = await processes.api({ IDP_API_URL: idp.apiUrl, LOG_FORMAT: 'json' }));
   });
 
   it('finishes the request in flight, then stops', async () => {

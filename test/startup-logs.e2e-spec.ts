@@ -1,9 +1,6 @@
-import { join } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 
-import { runProcess } from './support/child-process.js';
-import { DIST_DIR, freePort } from './support/delivery-processes.js';
+import { type Entry, freePort, runEntry } from './support/delivery-processes.js';
 
 /** A log line of the service, parsed. */
 interface LogEntry {
@@ -15,8 +12,8 @@ interface LogEntry {
 }
 
 /** Runs `node <dist>/<entry>` to its end with JSON logs and `env`; every line of its output must be a JSON object. */
-async function run(entry: string, env: Record<string, string>): Promise<{ code: number | null; entries: LogEntry[] }> {
-  const result = await runProcess(process.execPath, [join(DIST_DIR, entry)], { LOG_FORMAT: 'json', LOG_LEVEL: 'info', ...env });
+async function run(entry: Entry, env: Record<string, string>): Promise<{ code: number | null; entries: LogEntry[] }> {
+  const result = await runEntry(entry, [], { LOG_FORMAT: 'json', LOG_LEVEL: 'info', ...env });
   const lines = (result.stdout + result.stderr).split('\n').filter((line) => line !== '');
   expect(lines.filter((line) => !line.startsWith('{'))).toEqual([]);
   return { code: result.code, entries: lines.map((line) => JSON.parse(line) as LogEntry) };
@@ -25,7 +22,7 @@ async function run(entry: string, env: Record<string, string>): Promise<{ code: 
 describe('start-up logs an operator can read (LOG_FORMAT=json)', () => {
   it('the API against a closed port: one warning per attempt with the reason, as it happens, then one fatal line and exit 1', async () => {
     const port = await freePort();
-    const { code, entries } = await run('main.js', {
+    const { code, entries } = await run('main', {
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       DATABASE_URL: `mysql://root:secret@127.0.0.1:${port}/accounts`,
@@ -58,7 +55,7 @@ describe('start-up logs an operator can read (LOG_FORMAT=json)', () => {
 
   it('the worker against closed ports: the same lines (and one for Redis per reason), exit 1', async () => {
     const port = await freePort();
-    const { code, entries } = await run('worker.js', {
+    const { code, entries } = await run('worker', {
       DATABASE_URL: `mysql://root@127.0.0.1:${port}/accounts`,
       DATABASE_CONNECT_ATTEMPTS: '2',
       REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
@@ -81,7 +78,7 @@ describe('start-up logs an operator can read (LOG_FORMAT=json)', () => {
   });
 
   it('an invalid setting: one fatal JSON line naming it, exit 1', async () => {
-    const { code, entries } = await run('main.js', { PORT: 'abc', DATABASE_URL: 'sqlite::memory:' });
+    const { code, entries } = await run('main', { PORT: 'abc', DATABASE_URL: 'sqlite::memory:' });
     expect(code).toBe(1);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ level: 60, msg: expect.stringMatching(/^Start-up failed: Invalid configuration:\n {2}PORT: /) });

@@ -1,16 +1,13 @@
-import { join } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 
-import { runProcess } from './support/child-process.js';
-import { DIST_DIR, freePort } from './support/delivery-processes.js';
+import { freePort, runEntry } from './support/delivery-processes.js';
 import { testDatabaseUrl } from './support/test-database.js';
 
 describe('start-up against MySQL/MariaDB with a wrong password (LOG_FORMAT=json)', () => {
   it('logs one fatal JSON line with the server’s reason, without retrying, and exits 1', async () => {
     const url = new URL(testDatabaseUrl());
     url.password = 'certainly-not-the-password';
-    const result = await runProcess(process.execPath, [join(DIST_DIR, 'main.js')], {
+    const result = await runEntry('main', [], {
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       DATABASE_URL: url.toString(),

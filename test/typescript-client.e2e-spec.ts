@@ -20,6 +20,7 @@ import {
   withStatus,
 } from '../clients/typescript/src/index.js';
 import { CallbackReceiver } from './support/callback-receiver.js';
+import { rejection } from './support/rejection.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** The TypeScript client (clients/typescript) against the real service. */
@@ -113,7 +114,7 @@ describe('TypeScript client', () => {
       expect(details.attempt_log).toEqual([expect.objectContaining({ attempt: 1, response_status: 400, response_body: 'nope' })]);
       receiver.script('/hook', { status: 200, delayMs: 500 });
       expect(await redeliver(client, event, failed.id)).toMatchObject({ id: failed.id, status: 'pending' });
-      const conflict = await redeliver(client, event, failed.id).catch((error: unknown) => error);
+      const conflict = await rejection<AccountsApiError>(redeliver(client, event, failed.id));
       expect(conflict).toMatchObject({ status: 409 });
       await receiver.waitFor('/hook', 3);
       expect(await recover(client, event, 0)).toBe(0);
@@ -125,11 +126,11 @@ describe('TypeScript client', () => {
 
   it('throws typed errors: the 422 detail list, and the detail string of other statuses', async () => {
     const client = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin });
-    const missing = await unwrap(client.GET('/team/{team}', { params: { path: { team: 999_999 } } })).catch((error: unknown) => error);
+    const missing = await rejection<ValidationError>(unwrap(client.GET('/team/{team}', { params: { path: { team: 999_999 } } })));
     expect(missing).toBeInstanceOf(ValidationError);
-    expect((missing as ValidationError).items).toEqual([{ loc: ['path', 'team'], msg: 'Team not found.', type: 'value_error.not_found' }]);
+    expect(missing.items).toEqual([{ loc: ['path', 'team'], msg: 'Team not found.', type: 'value_error.not_found' }]);
     const anonymous = createAccountsClient({ baseUrl: t.http.baseUrl });
-    const refused = await unwrap(anonymous.POST('/teams/new', { body: { name: 'x' } })).catch((error: unknown) => error);
+    const refused = await rejection<AccountsApiError>(unwrap(anonymous.POST('/teams/new', { body: { name: 'x' } })));
     expect(refused).toBeInstanceOf(AccountsApiError);
     expect(refused).toMatchObject({ status: 401, detail: 'Authentication required.' });
   });

@@ -1,29 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { TestProcess } from './support/child-process.js';
-import { deleteRedisKeys, freePort, startWorker } from './support/delivery-processes.js';
+import { freePort, useDeliveryQueue, useProcesses } from './support/delivery-processes.js';
 import { HttpClient } from './support/http-client.js';
 import { testDatabaseUrl } from './support/test-database.js';
 
 describe('the worker probes and metrics on WORKER_PORT', () => {
-  const prefix = 'test-ops-worker';
+  const queue = useDeliveryQueue('ops-worker');
+  const processes = useProcesses();
   let worker: TestProcess;
   let http: HttpClient;
 
   beforeAll(async () => {
     const port = await freePort();
-    worker = await startWorker('worker', {
+    const { REDIS_URL, CALLBACK_QUEUE_PREFIX } = queue.env;
+    worker = await processes.worker('worker', {
       WORKER_PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: testDatabaseUrl(),
-      REDIS_URL: process.env.TEST_REDIS_URL,
-      CALLBACK_QUEUE_PREFIX: prefix,
+      REDIS_URL,
+      CALLBACK_QUEUE_PREFIX,
     });
     http = new HttpClient(`http://127.0.0.1:${port}`);
-  });
-  afterAll(async () => {
-    await worker.stop('SIGKILL');
-    await deleteRedisKeys(process.env.TEST_REDIS_URL!, prefix);
   });
 
   it('reports ready when the database and Redis answer', async () => {

@@ -122,9 +122,7 @@ export class AccountsRepository {
    *   `'missing-team'` when its team no longer exists (nothing written).
    */
   @GenerateSql({
-    params: [
-      { id: S.NEW_ACCOUNT, name: 'Eve', discriminator: '0005', avatarUrl: null, teamId: S.TEAM, permissions: 0, createdAt: S.NOW },
-    ],
+    params: [{ id: S.NEW_ACCOUNT, name: 'Eve', discriminator: '0005', avatarUrl: null, teamId: S.TEAM, permissions: 0, createdAt: S.NOW }],
   })
   async insert(account: AccountEntity): Promise<'inserted' | 'duplicate' | 'missing-team'> {
     try {

@@ -73,10 +73,7 @@ export class AwardsRepository {
   }
 
   /** Gives `awardId` to each of `accountIds` (distinct, canonical), in one statement. */
-  @GenerateSql(
-    { name: 'one', params: [S.AWARD, [S.ACCOUNT_3]] },
-    { name: 'several', params: [S.AWARD, [S.ACCOUNT_2, S.ACCOUNT_3]] },
-  )
+  @GenerateSql({ name: 'one', params: [S.AWARD, [S.ACCOUNT_3]] }, { name: 'several', params: [S.AWARD, [S.ACCOUNT_2, S.ACCOUNT_3]] })
   async addHolders(awardId: number, accountIds: string[]): Promise<void> {
     if (accountIds.length === 0) return;
     if (accountIds.length === 1) {

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 
+import { rejection } from '../../test/support/rejection.js';
 import { CommitOutcomeUnknownException } from '../http/commit-outcome-unknown.js';
 import { runInTransaction } from './retrying-transaction.js';
 
@@ -113,10 +114,10 @@ describe('runInTransaction', () => {
     ] as const) {
       it(`${name}: CommitOutcomeUnknownException (504) with the error as its cause, not run again`, async () => {
         const dataSource = fakeDataSource([{ commit: error }]);
-        const failure = await runInTransaction(dataSource, work('never')).catch((caught: unknown) => caught);
+        const failure = await rejection<CommitOutcomeUnknownException>(runInTransaction(dataSource, work('never')));
         expect(failure).toBeInstanceOf(CommitOutcomeUnknownException);
-        expect((failure as CommitOutcomeUnknownException).getStatus()).toBe(504);
-        expect((failure as CommitOutcomeUnknownException).cause).toBe(error);
+        expect(failure.getStatus()).toBe(504);
+        expect(failure.cause).toBe(error);
         expect(dataSource.log).toEqual(['begin', 'commit', 'rollback', 'release']);
       });
     }

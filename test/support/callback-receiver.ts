@@ -1,6 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
+import { standIn } from './stand-in.js';
+
 /** One request a {@link CallbackReceiver} received. */
 export interface ReceivedCallback {
   method: string;
@@ -126,4 +130,22 @@ export class CallbackReceiver {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/**
+ * Registers the hooks that start a {@link CallbackReceiver} for the tests of the enclosing describe block,
+ * reset it before each test and close it after them (after the app of a `useTestApp` registered later).
+ * @returns a stand-in that reaches the running receiver.
+ */
+export function useCallbackReceiver(): CallbackReceiver {
+  let receiver: CallbackReceiver | undefined;
+  beforeAll(async () => {
+    receiver = await CallbackReceiver.start();
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    receiver = undefined;
+  });
+  beforeEach(() => receiver!.reset());
+  return standIn(() => receiver, 'useCallbackReceiver: the receiver is used outside the hooks and tests of its describe block');
 }

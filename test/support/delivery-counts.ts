@@ -2,7 +2,11 @@ import { expect } from 'vitest';
 import type { DataSource } from 'typeorm';
 
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../src/delivery/delivery-status.js';
+import type { CallbackReceiver } from './callback-receiver.js';
+import { settledDeliveries, sleep } from './deliveries.js';
+import type { Scenario } from './delivery-scenario.js';
 import type { Credentials, HttpClient } from './http-client.js';
+import type { TestApp } from './test-app.js';
 
 /** Deliveries expected per status (missing: none). */
 export type ExpectedCounts = Partial<Record<DeliveryStatus, number>>;
@@ -48,4 +52,38 @@ export async function expectCountsMatchTable(dataSource: DataSource): Promise<vo
     dataSource.query('SELECT app_id AS appId, event, status, COUNT(*) AS n FROM deliveries GROUP BY app_id, event, status'),
   ]);
   expect(normalize(maintained)).toEqual(normalize(counted));
+}
+
+/**
+ * Sends a concurrent burst through `t` — `events` events to the scenario's `listener` (every third answered 400) and
+ * `other`, ten pings, then as many events again with the redelivery of every failed delivery, a recovery and ten
+ * pings of `other` — and asserts that the maintained counts equal a fresh count and the delivery log's totals.
+ */
+export async function expectCountsExactAfterBurst(t: TestApp, receiver: CallbackReceiver, s: Scenario, events: number): Promise<void> {
+  const callback = '/callback/account_team_update';
+  await s.register(s.listener, '/burst');
+  await s.register(s.other, '/burst-other');
+  for (let i = 0; i < 2 * events; i++) receiver.script('/burst', { status: i % 3 === 0 ? 400 : 200 });
+  await Promise.all(Array.from({ length: events }, () => s.emit()));
+  await Promise.all(Array.from({ length: 10 }, () => t.http.post(`${callback}/ping`, { auth: s.listener, body: {} })));
+  const settled = await settledDeliveries(t.dataSource, 2 * events + 10, 30_000);
+  const failed = settled.filter((row) => row.appId === s.listener.id && row.status === 'failed');
+  expect(failed.length).toBeGreaterThan(0);
+  await Promise.all([
+    ...Array.from({ length: events }, () => s.emit()),
+    ...failed.map((row) => t.http.post(`${callback}/deliveries/${row.id}/redeliver`, { auth: s.listener, body: {} })),
+    t.http.post(`${callback}/recover`, { auth: s.listener, body: { since: 0 } }),
+    ...Array.from({ length: 10 }, () => t.http.post(`${callback}/ping`, { auth: s.other, body: {} })),
+  ]);
+  await settledDeliveries(t.dataSource, 4 * events + 20, 30_000);
+  // The recovery goes on in the background: settled again after it.
+  await sleep(500);
+  const rows = await settledDeliveries(t.dataSource, 4 * events + 20, 30_000);
+  await expectCountsMatchTable(t.dataSource);
+  const tally = (appId: number) =>
+    Object.fromEntries(
+      ['succeeded', 'failed'].map((status) => [status, rows.filter((row) => row.appId === appId && row.status === status).length]),
+    );
+  await expectLogCounts(t.http, s.listener, 'account_team_update', tally(s.listener.id));
+  await expectLogCounts(t.http, s.other, 'account_team_update', tally(s.other.id));
 }

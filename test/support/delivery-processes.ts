@@ -1,15 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 
 import { Redis } from 'ioredis';
-import { expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 import type { AppConfig } from '../../src/config/app-config.js';
-import { APP_PERMISSIONS } from '../../src/permissions/permission.js';
-import type { CallbackReceiver } from './callback-receiver.js';
-import { TestProcess } from './child-process.js';
-import type { Credentials } from './http-client.js';
+import { runProcess, TestProcess } from './child-process.js';
+import { HttpClient } from './http-client.js';
+import { standIn } from './stand-in.js';
 import type { TestApp } from './test-app.js';
+import { testDatabaseUrl, testRedisUrl } from './test-database.js';
 
 /** Where the compiled service is: `dist` (CI builds it) or `TEST_DIST_DIR`. */
 export const DIST_DIR = process.env.TEST_DIST_DIR ?? 'dist';
@@ -19,12 +20,115 @@ export function databaseUrlOf(config: AppConfig): string {
   return config.database.type === 'mysql' ? config.database.url : `sqlite:${config.database.path}`;
 }
 
-/** Starts `node <dist>/worker.js` with `env` and waits until it is ready. */
-export function startWorker(name: string, env: Record<string, string | undefined>): Promise<TestProcess> {
-  return TestProcess.start(name, process.execPath, [join(DIST_DIR, 'worker.js')], {
-    env: { LOG_LEVEL: 'info', ...env },
+/** The built service's entry points: the API (`main`), the delivery worker and the CLI. */
+export type Entry = 'main' | 'worker' | 'cli';
+
+/** The path of `<dist>/<entry>.js`. */
+export function entryPath(entry: Entry): string {
+  return resolve(DIST_DIR, `${entry}.js`);
+}
+
+/** Runs `node <dist>/<entry>.js ...args` with `env` to its end. @returns its exit code and output. */
+export function runEntry(entry: Entry, args: string[], env: Record<string, string | undefined>) {
+  return runProcess(process.execPath, [entryPath(entry), ...args], env);
+}
+
+/** Runs the CLI (`node <dist>/cli.js ...args`) on the database of `t`, without logs; `env` adds or overrides settings. */
+export function runCli(t: TestApp, args: string[], env: Record<string, string | undefined> = {}) {
+  return runEntry('cli', args, { DATABASE_URL: databaseUrlOf(t.config), LOG_LEVEL: 'silent', ...env });
+}
+
+/**
+ * Starts `node <dist>/worker.js` with `env` (logging at info) and waits until it is ready;
+ * with `on`, it works on the database of that running TestApp.
+ */
+export function startWorker(name: string, env: Record<string, string | undefined>, on?: TestApp): Promise<TestProcess> {
+  return TestProcess.start(name, process.execPath, [entryPath('worker')], {
+    env: { LOG_LEVEL: 'info', ...env, ...(on ? { DATABASE_URL: databaseUrlOf(on.config) } : {}) },
     ready: 'Delivery worker started',
   });
+}
+
+/** A built API the test started, and a client of its port. */
+export interface ApiProcess {
+  readonly process: TestProcess;
+  readonly http: HttpClient;
+}
+
+/**
+ * Starts `node <dist>/main.js` on a free local port, on the test database without Redis and logging at info unless
+ * `env` says otherwise, and waits for its start line; with `terminal`, on a terminal (util-linux `script` gives it one).
+ */
+export async function startApi(
+  env: Record<string, string | undefined> = {},
+  options: { name?: string; terminal?: boolean } = {},
+): Promise<ApiProcess> {
+  const port = await freePort();
+  const settings = { DATABASE_URL: testDatabaseUrl(), REDIS_URL: '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' };
+  const name = options.name ?? 'api';
+  const started = options.terminal
+    ? await TestProcess.start(name, 'script', ['-qfec', `${process.execPath} ${entryPath('main')}`, '/dev/null'], {
+        env: settings,
+        ready: '/docs)',
+      })
+    : await TestProcess.start(name, process.execPath, [entryPath('main')], { env: settings, ready: '/docs)' });
+  return { process: started, http: new HttpClient(`http://127.0.0.1:${port}`) };
+}
+
+/** The processes a describe block started through it; its `useProcesses` hook kills those still running after the block. */
+export class Processes {
+  private readonly started: TestProcess[] = [];
+
+  /** Starts a worker as {@link startWorker} does, to be killed after the block. */
+  async worker(name: string, env: Record<string, string | undefined>, on?: TestApp): Promise<TestProcess> {
+    return this.keep(await startWorker(name, env, on));
+  }
+
+  /** Starts an API as {@link startApi} does, to be killed after the block. */
+  async api(env: Record<string, string | undefined> = {}, options: { name?: string; terminal?: boolean } = {}): Promise<ApiProcess> {
+    const api = await startApi(env, options);
+    this.keep(api.process);
+    return api;
+  }
+
+  /** Keeps `started` (any process, e.g. a Redis of the test's own) to be killed after the block. @returns it. */
+  keep(started: TestProcess): TestProcess {
+    this.started.push(started);
+    return started;
+  }
+
+  /** Kills (SIGKILL) every kept process still running, newest first. */
+  async killAll(): Promise<void> {
+    for (const started of this.started.splice(0).reverse()) await started.stop('SIGKILL');
+  }
+}
+
+/**
+ * Registers a hook that kills, after the tests of the enclosing describe block, every process started through the
+ * returned {@link Processes} (before the app of an earlier `useTestApp` is closed).
+ */
+export function useProcesses(): Processes {
+  const processes = new Processes();
+  afterAll(() => processes.killAll());
+  return processes;
+}
+
+/**
+ * Registers the hooks that start one worker (as {@link startWorker}, on the database of `t`) before the tests of the
+ * enclosing describe block, after the app of an earlier `useTestApp`, and kill it after them; `env` may be a
+ * function, called when it starts. @returns a stand-in that reaches the worker.
+ */
+export function useWorker(
+  t: TestApp,
+  env: Record<string, string | undefined> | (() => Record<string, string | undefined>),
+  name = 'worker',
+): TestProcess {
+  const processes = useProcesses();
+  let worker: TestProcess | undefined;
+  beforeAll(async () => {
+    worker = await processes.worker(name, typeof env === 'function' ? env() : env, t);
+  });
+  return standIn(() => worker, 'useWorker: the worker is used outside the hooks and tests of its describe block');
 }
 
 /** A free local TCP port. */
@@ -47,9 +151,6 @@ export function startRedis(port: number): Promise<TestProcess> {
     },
   );
 }
-
-/** The Standard Webhooks secret the Redis suites register. */
-export const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 /** Delivery settings shared by the API and the workers of a Redis suite: short retries and job locks, a queue prefix of its own. */
 export function deliveryEnv(redisUrl: string, prefix: string): Record<string, string> {
@@ -75,23 +176,33 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
   }
 }
 
-/** Creates an admin app, a listener app and a team `Red`; returns helpers to register callbacks and move accounts into `Red`. */
-export async function scenario(t: TestApp, receiver: CallbackReceiver) {
-  const admin = await t.createApp(APP_PERMISSIONS, 'admin');
-  const listener = await t.createApp(0, 'listener');
-  const red: number = (await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' } })).body.id;
+/** A describe block's own delivery queue: its prefix and the settings of the API and workers that use it. */
+export interface DeliveryQueue {
+  readonly prefix: string;
+  /** {@link deliveryEnv} of the queue's Redis and prefix, with the block's overrides. */
+  readonly env: Record<string, string | undefined>;
+}
+
+/**
+ * A queue prefix of the block's own (`test-<name>-<random>`) on the shared test Redis (or `redisUrl`, called when
+ * `env` is first read, for a Redis the block starts itself), with the block's settings; registers a hook that removes
+ * the prefix's keys after the block's tests (after its apps and workers stop, when called before their hooks).
+ */
+export function useDeliveryQueue(
+  name: string,
+  overrides: Record<string, string | undefined> = {},
+  redisUrl: () => string = () => testRedisUrl()!,
+): DeliveryQueue {
+  const prefix = `test-${name}-${randomBytes(4).toString('hex')}`;
+  let url: string | undefined;
+  afterAll(async () => {
+    if (url === testRedisUrl()) await deleteRedisKeys(url!, prefix);
+  });
   return {
-    admin,
-    listener,
-    red,
-    register: async (app: Credentials, path: string) => {
-      const response = await t.http.put('/callback/account_team_update', { auth: app, body: { url: receiver.url(path), secret: WHSEC } });
-      expect(response.status).toBe(200);
-    },
-    join: async (accountId: string, api: TestApp = t) => {
-      const response = await api.http.patch(`/account/${accountId}`, { auth: admin, body: { team: red } });
-      expect(response.status).toBe(200);
-      return response.body;
+    prefix,
+    get env() {
+      url ??= redisUrl();
+      return { ...deliveryEnv(url, prefix), ...overrides };
     },
   };
 }

@@ -1,7 +1,5 @@
-import { createConnection } from 'mysql2/promise';
-
 import { HOW_TO_RUN_ALL, suitesLeftOut } from './suite-selection.js';
-import { testDatabaseUrl } from './test-database.js';
+import { dropAllTables, testDatabaseUrl } from './test-database.js';
 
 /**
  * Runs once before all test files. On MySQL/MariaDB (`TEST_DATABASE_URL`, a
@@ -18,13 +16,6 @@ export default async function setup(): Promise<() => void> {
     console.log(`Run them with: ${HOW_TO_RUN_ALL}\n`);
   };
   if (!process.env.TEST_DATABASE_URL?.match(/^(mysql|mariadb):/)) return teardown;
-  const connection = await createConnection({ uri: testDatabaseUrl(), multipleStatements: true });
-  try {
-    const [rows] = await connection.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
-    const names = (rows as { name: string }[]).map((row) => `\`${row.name}\``);
-    if (names.length > 0) await connection.query(`SET FOREIGN_KEY_CHECKS = 0; DROP TABLE ${names.join(', ')}; SET FOREIGN_KEY_CHECKS = 1`);
-  } finally {
-    await connection.end();
-  }
+  await dropAllTables(testDatabaseUrl());
   return teardown;
 }

@@ -2,12 +2,12 @@ import type { HttpException } from '@nestjs/common';
 import { expect } from 'vitest';
 
 /**
- * The error `promise` rejects with, for asserting its status and body
- * (`error.getStatus()`, `error.getResponse()`); fails the test when it resolves.
+ * The error `promise` rejects with, for asserting on it (an `HttpException` unless `E` says otherwise:
+ * `error.getStatus()`, `error.getResponse()`); fails the test when it resolves.
  */
-export async function rejection(promise: Promise<unknown>): Promise<HttpException> {
+export async function rejection<E = HttpException>(promise: Promise<unknown>): Promise<E> {
   return promise.then(
     () => expect.fail('expected a rejection'),
-    (error: HttpException) => error,
+    (error: E) => error,
   );
 }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 
+import { createConnection } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -89,4 +90,16 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
   await dataSource.query('UPDATE account_counts SET accounts = 0');
   await dataSource.query('DELETE FROM delivery_counts');
   await dataSource.query('PRAGMA foreign_keys = ON');
+}
+
+/** Drops every table of the MySQL/MariaDB database at `url` (the run's global setup; a migration test's empty start). */
+export async function dropAllTables(url: string): Promise<void> {
+  const connection = await createConnection({ uri: url, multipleStatements: true });
+  try {
+    const [rows] = await connection.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
+    const names = (rows as { name: string }[]).map((row) => `\`${row.name}\``);
+    if (names.length > 0) await connection.query(`SET FOREIGN_KEY_CHECKS = 0; DROP TABLE ${names.join(', ')}; SET FOREIGN_KEY_CHECKS = 1`);
+  } finally {
+    await connection.end();
+  }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 import { APP_PERMISSIONS } from '../../src/permissions/permission.js';
 import type { Credentials } from './http-client.js';
+import { standIn } from './stand-in.js';
 import { TestApp } from './test-app.js';
 
 /** What `useTestApp` gives a describe block: stand-ins for what its hooks set up. */
@@ -29,7 +30,7 @@ export interface UseTestAppOptions {
 
 /**
  * Registers the hooks that start the API with `env` (as `TestApp.start`) for the tests of the enclosing
- * describe block and close it after them (a function `env` is called when the app starts, so it may use
+ * describe block and close it after them, its tables emptied (a function `env` is called when the app starts, so it may use
  * what earlier `beforeAll` hooks of the block set up, such as a proxy's port); with `options`, resets the tables and creates `admin` before each
  * test. `t` and `admin` stay the same objects and reach the current app and credentials, so a block writes
  * `const { t, admin } = useTestApp();` and uses them as it would variables its own hooks assign. Hooks the
@@ -43,6 +44,9 @@ export function useTestApp(env: TestAppEnv = {}, options: UseTestAppOptions = {}
     app = await TestApp.start(typeof env === 'function' ? await env() : env, logging);
   });
   afterAll(async () => {
+    // Leave the tables empty: the next suite's app must not find this suite's rows when it starts (at start-up the
+    // app reads some, e.g. callbacks whose URL holds credentials, and logs about them).
+    await app?.reset();
     await app?.close();
     app = undefined;
   });
@@ -56,24 +60,4 @@ export function useTestApp(env: TestAppEnv = {}, options: UseTestAppOptions = {}
     t: standIn(() => app, 'useTestApp: `t` is used outside the hooks and tests of its describe block'),
     admin: standIn(() => admin, 'useTestApp: `admin` is used without the `admin` option, or outside a test'),
   };
-}
-
-/** An object that forwards every read to `current()` (methods bound to it), throwing `missing` while there is none. */
-function standIn<T extends object>(current: () => T | undefined, missing: string): T {
-  const target = (): T => {
-    const value = current();
-    if (value === undefined) throw new Error(missing);
-    return value;
-  };
-  return new Proxy({} as T, {
-    get(_, key) {
-      const object = target();
-      const value: unknown = Reflect.get(object, key, object);
-      return typeof value === 'function' ? value.bind(object) : value;
-    },
-    has: (_, key) => Reflect.has(target(), key),
-    ownKeys: () => Reflect.ownKeys(target()),
-    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(target(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
-  });
 }

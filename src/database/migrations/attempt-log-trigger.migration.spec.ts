@@ -1,29 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import { DataSource } from 'typeorm';
-import { afterEach, describe, expect, it } from 'vitest';
-
+import { useMigrationDatabase } from '../../../test/support/migration-database.js';
 import { dataSourceOptions } from '../data-source-options.js';
 import { AttemptLogTrigger1795700000003 } from './1795700000003-attempt-log-trigger.js';
 import { MIGRATIONS } from './index.js';
 
 /** The attempt-log trigger migration (SQLite file): outcomes write their log row; earlier triggers on deliveries survive. */
 describe('AttemptLogTrigger migration', () => {
-  let directory: string | undefined;
-  afterEach(() => {
-    if (directory) rmSync(directory, { recursive: true, force: true });
-  });
+  const database = useMigrationDatabase('attempt-log-trigger', (path) => dataSourceOptions({ type: 'sqlite', path }));
 
   it('writes one log row per counted attempt, keeps the count triggers; down undoes it', async () => {
-    directory = mkdtempSync(join(tmpdir(), 'attempt-log-trigger-migration-'));
-    const dataSource = new DataSource({
-      ...dataSourceOptions({ type: 'sqlite', path: join(directory, 'db.sqlite') }),
-      migrations: MIGRATIONS.slice(0, MIGRATIONS.indexOf(AttemptLogTrigger1795700000003) + 1),
-    });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    const dataSource = await database.open(MIGRATIONS.slice(0, MIGRATIONS.indexOf(AttemptLogTrigger1795700000003) + 1));
     const triggers = () =>
       dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'deliveries' ORDER BY name`);
     expect(await triggers()).toEqual([

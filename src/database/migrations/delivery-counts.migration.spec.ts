@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { describe, expect, it } from 'vitest';
 
-import { DataSource } from 'typeorm';
-import { afterEach, describe, expect, it } from 'vitest';
-
+import { useMigrationDatabase } from '../../../test/support/migration-database.js';
 import { dataSourceOptions } from '../data-source-options.js';
 import { DeliveryCounts1795700000002 } from './1795700000002-delivery-counts.js';
 import { MIGRATIONS } from './index.js';
@@ -14,25 +11,13 @@ const THROUGH_COUNTS = MIGRATIONS.slice(0, MIGRATIONS.indexOf(DeliveryCounts1795
 
 /** The delivery-counts migration over a database that already holds deliveries (SQLite file). */
 describe('DeliveryCounts migration', () => {
-  let directory: string | undefined;
-  afterEach(() => {
-    if (directory) rmSync(directory, { recursive: true, force: true });
-  });
-
-  async function open(path: string, migrations: typeof MIGRATIONS): Promise<DataSource> {
-    const dataSource = new DataSource({ ...dataSourceOptions({ type: 'sqlite', path }), migrations });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
-    return dataSource;
-  }
+  const database = useMigrationDatabase('delivery-counts', (path) => dataSourceOptions({ type: 'sqlite', path }));
 
   const counts = (dataSource: DataSource) =>
     dataSource.query('SELECT app_id AS appId, event, status, slot, deliveries FROM delivery_counts ORDER BY app_id, event, status');
 
   it('counts the existing deliveries per app, event type and status; triggers keep counting; down drops it', async () => {
-    directory = mkdtempSync(join(tmpdir(), 'delivery-counts-migration-'));
-    const path = join(directory, 'db.sqlite');
-    const before = await open(path, THROUGH_COUNTS.slice(0, -1));
+    const before = await database.open(THROUGH_COUNTS.slice(0, -1));
     await before.query(`INSERT INTO apps (id, name, permissions, token_hash, created_at) VALUES (1, 'a', 0, 'h', 1), (2, 'b', 0, 'i', 1)`);
     await before.query(
       `INSERT INTO outbox_events (id, type, payload, created_at, dispatched_at) VALUES (7, 'account_team_update', '{}', 1, 2)`,
@@ -51,7 +36,7 @@ describe('DeliveryCounts migration', () => {
       );
     await before.destroy();
 
-    const after = await open(path, THROUGH_COUNTS);
+    const after = await database.open(THROUGH_COUNTS);
     const row = (appId: number, status: string, deliveries: number) => ({
       appId,
       event: 'account_team_update',

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 
-import { DataSource } from 'typeorm';
-import { afterEach, describe, expect, it } from 'vitest';
-
+import { useMigrationDatabase } from '../../../test/support/migration-database.js';
 import { dataSourceOptions } from '../data-source-options.js';
 import { DeliveryLog1795700000001 } from './1795700000001-delivery-log.js';
 import { MIGRATIONS } from './index.js';
@@ -14,22 +10,10 @@ const THROUGH_DELIVERY_LOG = MIGRATIONS.slice(0, MIGRATIONS.indexOf(DeliveryLog1
 
 /** The delivery-log migration over a database that already holds deliveries (SQLite file). */
 describe('DeliveryLog migration', () => {
-  let directory: string | undefined;
-  afterEach(() => {
-    if (directory) rmSync(directory, { recursive: true, force: true });
-  });
-
-  async function open(path: string, migrations: typeof MIGRATIONS): Promise<DataSource> {
-    const dataSource = new DataSource({ ...dataSourceOptions({ type: 'sqlite', path }), migrations });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
-    return dataSource;
-  }
+  const database = useMigrationDatabase('delivery-log', (path) => dataSourceOptions({ type: 'sqlite', path }));
 
   it('fills in the event, URL and attempts of existing deliveries; down undoes it', async () => {
-    directory = mkdtempSync(join(tmpdir(), 'delivery-log-migration-'));
-    const path = join(directory, 'db.sqlite');
-    const before = await open(path, THROUGH_DELIVERY_LOG.slice(0, -1));
+    const before = await database.open(THROUGH_DELIVERY_LOG.slice(0, -1));
     await before.query(`INSERT INTO apps (id, name, permissions, token_hash, created_at) VALUES (1, 'a', 0, 'h', 1)`);
     await before.query(
       `INSERT INTO outbox_events (id, type, payload, created_at, dispatched_at) VALUES (7, 'account_team_update', '{}', 1, 2)`,
@@ -43,7 +27,7 @@ describe('DeliveryLog migration', () => {
     );
     await before.destroy();
 
-    const after = await open(path, THROUGH_DELIVERY_LOG);
+    const after = await database.open(THROUGH_DELIVERY_LOG);
     expect(await after.query('SELECT event, url, total_attempts AS totalAttempts FROM deliveries')).toEqual([
       { event: 'account_team_update', url: 'https://a.test/h', totalAttempts: 4 },
     ]);
