@@ -28,6 +28,9 @@ const BACKGROUND = [
   /^SET TRANSACTION ISOLATION LEVEL READ COMMITTED\b/i,
 ];
 
+/** How long the log table is given to show the last rows of a capture window, ms. */
+const LOG_SETTLE_MS = 250;
+
 /** `sql` with string and number literals and `NULL` as `?`, and whitespace collapsed. */
 export function maskValues(sql) {
   return sql
@@ -53,6 +56,9 @@ export async function captureStatements(connection, send) {
     const [[{ since }]] = await connection.query('SELECT NOW(6) AS since');
     await send();
     const [[{ until }]] = await connection.query('SELECT NOW(6) AS until');
+    // A log row can become visible to readers of the log table a moment after its statement ran:
+    // wait for the window's last rows (the ones after `until` are left out by time).
+    await new Promise((resolve) => setTimeout(resolve, LOG_SETTLE_MS));
     const [rows] = await connection.query(
       `SELECT g.thread_id AS thread, g.command_type AS command, CONVERT(g.argument USING utf8mb4) AS argument
          FROM mysql.general_log g
@@ -73,18 +79,35 @@ export async function captureStatements(connection, send) {
  * logs them too, `NEW.`/`OLD.` in their text) and without the background's:
  * on each connection, a transaction (from `SET TRANSACTION` or `START
  * TRANSACTION` to `COMMIT` or `ROLLBACK`) holding a {@link BACKGROUND}
- * statement is dropped whole, as is such a statement on its own.
+ * statement is dropped whole, as is such a statement on its own, and so is
+ * the end of a transaction that began before the capture (a `COMMIT` or
+ * `ROLLBACK` with no start on its connection, and that connection's
+ * statements before it: a connection in a transaction runs nothing else).
  */
 function withoutBackground(statements) {
   const dropped = new Set();
   const open = new Map();
+  /** Per connection, its statements outside any transaction seen to start, since the last start. */
+  const loose = new Map();
   for (const statement of statements) {
     if (/\b(NEW|OLD)\./.test(statement.sql)) {
       dropped.add(statement);
       continue;
     }
     let block = open.get(statement.thread);
-    if (!block && /^(SET TRANSACTION|START TRANSACTION)\b/i.test(statement.sql)) open.set(statement.thread, (block = []));
+    if (!block && /^(SET TRANSACTION|START TRANSACTION)\b/i.test(statement.sql)) {
+      open.set(statement.thread, (block = []));
+      loose.delete(statement.thread);
+    }
+    if (!block) {
+      const before = loose.get(statement.thread) ?? [];
+      if (/^(COMMIT|ROLLBACK)\b/i.test(statement.sql)) {
+        for (const member of [...before, statement]) dropped.add(member);
+        loose.delete(statement.thread);
+        continue;
+      }
+      loose.set(statement.thread, [...before, statement]);
+    }
     if (block) block.push(statement);
     const background = BACKGROUND.some((pattern) => pattern.test(statement.sql));
     if (background && !block) dropped.add(statement);
