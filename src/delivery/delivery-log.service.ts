@@ -14,13 +14,11 @@ import { DeliveriesRepository } from './deliveries.repository.js';
 import type { DeliveryDetailsResource, DeliveryResource, RecoverResource } from './delivery-log.resource.js';
 import { CALLBACK_DISABLED, type DeliveryStatus } from './delivery-status.js';
 import type { DeliveryLogQuery } from './dto/delivery-log.query.js';
+import { PING_EVENT, PingEvent } from './dto/ping.event.js';
 import { newWebhookId } from './webhook-id.js';
 
 /** Deliveries `recover` sends again per transaction. */
 const RECOVER_BATCH = 500;
-
-/** The event type of test deliveries (docs/api.md#delivery-log). */
-export const PING_EVENT = 'ping';
 
 /**
  * The delivery log as apps see and steer it (docs/api.md#delivery-log): the same store
@@ -145,7 +143,7 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
       const callback = await this.callbacks.findLocked(appId, event);
       if (!callback) throw new NotFoundException(`No callback is registered for ${event}.`);
       const now = this.clock.nowSeconds();
-      const payload = JSON.stringify({ event: PING_EVENT, callback: toCallbackResource(callback) });
+      const payload = JSON.stringify(new PingEvent(toCallbackResource(callback)));
       const eventId = await this.outbox.insertRelayed({ type: PING_EVENT, payload }, now);
       const held = callback.disabledAt !== null;
       const delivery = {
