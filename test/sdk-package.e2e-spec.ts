@@ -249,27 +249,27 @@ describe('packed TypeScript client', () => {
       );
     }
 
-    it('ESM: verifies real deliveries, refuses a tampered body, a foreign secret, a missing header, an old timestamp; both secrets verify during a rotation', async () => {
-      await writeDeliveries(project, await realDeliveries(createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin })));
-      await writeFile(
-        join(project, 'verify.mjs'),
-        verifyScript(
-          "import { readFileSync } from 'node:fs';\nimport { verifyWebhook, WebhookVerificationError } from '@accounts-service/client';",
-        ),
-      );
-      expect((await run(process.execPath, ['verify.mjs'], { cwd: project })).stdout).toBe(VERIFIED);
-    });
-
-    it('CommonJS: the same with require() of the package', async () => {
-      await writeDeliveries(commonjs, await realDeliveries(createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin })));
-      await writeFile(
-        join(commonjs, 'verify.js'),
-        verifyScript(
-          "const { readFileSync } = require('node:fs');\nconst { verifyWebhook, WebhookVerificationError } = require('@accounts-service/client');",
-        ),
-      );
-      expect((await run(process.execPath, ['verify.js'], { cwd: commonjs })).stdout).toBe(VERIFIED);
-    });
+    it.each([
+      {
+        kind: 'ESM (import)',
+        dir: () => project,
+        file: 'verify.mjs',
+        load: "import { readFileSync } from 'node:fs';\nimport { verifyWebhook, WebhookVerificationError } from '@accounts-service/client';",
+      },
+      {
+        kind: 'CommonJS (require)',
+        dir: () => commonjs,
+        file: 'verify.js',
+        load: "const { readFileSync } = require('node:fs');\nconst { verifyWebhook, WebhookVerificationError } = require('@accounts-service/client');",
+      },
+    ])(
+      '$kind: verifies real deliveries, refuses a tampered body, a foreign secret, a missing header, an old timestamp; both secrets verify during a rotation',
+      async ({ dir, file, load }) => {
+        await writeDeliveries(dir(), await realDeliveries(createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin })));
+        await writeFile(join(dir(), file), verifyScript(load));
+        expect((await run(process.execPath, [file], { cwd: dir() })).stdout).toBe(VERIFIED);
+      },
+    );
 
     it('a receiver typed with AccountTeamUpdateEvent | PingEvent compiles under tsc --strict, as ESM and as CommonJS, and runs', async () => {
       const received = await realDeliveries(createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin }));
