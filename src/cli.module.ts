@@ -1,3 +1,4 @@
+import { CallbacksModule } from './callbacks/callbacks.module.js';
 import { type DynamicModule, Module } from '@nestjs/common';
 
 import { AccountsModule } from './accounts/accounts.module.js';
@@ -18,7 +19,15 @@ export class CliModule {
   static forRoot(options: { migrate: boolean }): DynamicModule {
     return {
       module: CliModule,
-      imports: [AppConfigModule.forRoot(), ClockModule, DatabaseModule.forRoot(options), AuthModule, AccountsModule, DeliveryAdminModule],
+      imports: [
+        AppConfigModule.forRoot(),
+        ClockModule,
+        DatabaseModule.forRoot(options),
+        AuthModule,
+        AccountsModule,
+        CallbacksModule,
+        DeliveryAdminModule,
+      ],
     };
   }
 }

@@ -50,6 +50,10 @@ export class CallbackEntity {
   @Column({ name: 'last_success_at', type: 'double', nullable: true })
   lastSuccessAt: number | null;
 
+  /** Attempts per second deliveries to it may start (docs/api.md#isolation-between-apps), or `null` for no limit. */
+  @Column({ name: 'rate_limit', type: 'int', nullable: true })
+  rateLimit: number | null;
+
   /** The secret a PUT replaced, kept only until {@link previousSecretUntil} to sign with too; never returned or logged. */
   @Column({ name: 'previous_secret', type: 'varchar', length: 2048, nullable: true })
   previousSecret: string | null;

@@ -61,6 +61,7 @@ export class CallbacksRepository {
         previousSecret: callback.previousSecret,
         previousSecretUntil: callback.previousSecretUntil,
         disabledAt: callback.disabledAt,
+        rateLimit: callback.rateLimit,
         failingSince: callback.failingSince,
         updatedAt: callback.updatedAt,
       },

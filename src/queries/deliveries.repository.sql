@@ -18,7 +18,6 @@ INSERT INTO
     `last_status`,
     `last_error`,
     `next_attempt_at`,
-    `lease_until`,
     `enqueued_at`,
     `last_attempt_at`,
     `last_duration_ms`,
@@ -42,7 +41,6 @@ VALUES
     DEFAULT,
     ?,
     ?,
-    DEFAULT,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -82,7 +80,6 @@ INSERT INTO
     `last_status`,
     `last_error`,
     `next_attempt_at`,
-    `lease_until`,
     `enqueued_at`,
     `last_attempt_at`,
     `last_duration_ms`,
@@ -106,7 +103,6 @@ VALUES
     DEFAULT,
     ?,
     ?,
-    DEFAULT,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -140,7 +136,7 @@ SET
   `last_duration_ms` = ?,
   `last_response_body` = ?,
   `next_attempt_at` = ?,
-  `lease_until` = ?,
+  `enqueued_at` = ?,
   `updated_at` = ?
 WHERE
   (
@@ -148,8 +144,8 @@ WHERE
     AND `round` = ?
     AND `status` = ?
   );
--- id | select_type | table      | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 
 -- DeliveriesRepository.recordOutcome (succeeded)
 UPDATE `deliveries`
@@ -163,7 +159,7 @@ SET
   `last_duration_ms` = ?,
   `last_response_body` = ?,
   `next_attempt_at` = ?,
-  `lease_until` = ?,
+  `enqueued_at` = ?,
   `updated_at` = ?
 WHERE
   (
@@ -171,10 +167,38 @@ WHERE
     AND `round` = ?
     AND `status` = ?
   );
--- id | select_type | table      | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 
--- DeliveriesRepository.claimForQueue
+-- DeliveriesRepository.admittedByApp
+SELECT
+  `d`.`app_id` AS `appId`,
+  COUNT(*) AS `n`
+FROM
+  `deliveries` `d`
+WHERE
+  `d`.`status` = 'pending'
+  AND `d`.`enqueued_at` IS NOT NULL
+GROUP BY
+  `d`.`app_id`;
+-- id | select_type | table | type  | possible_keys                                     | key                     | key_len | ref | Extra
+-- 1  | SIMPLE      | d     | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      |     | Using where; Using index; Using temporary; Using filesort
+
+-- DeliveriesRepository.waitingApps
+SELECT
+  `d`.`app_id` AS `appId`,
+  MIN(`d`.`next_attempt_at`) AS `dueAt`
+FROM
+  `deliveries` `d`
+WHERE
+  `d`.`status` = 'pending'
+  AND `d`.`enqueued_at` IS NULL
+GROUP BY
+  `d`.`app_id`;
+-- id | select_type | table | type | possible_keys                                     | key                     | key_len | ref         | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      | const,const | Using where; Using index
+
+-- DeliveriesRepository.admit
 SELECT
   `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
   `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
@@ -185,42 +209,75 @@ WHERE
   (
     (`DeliveryEntity`.`status` = ?)
     AND (`DeliveryEntity`.`enqueued_at` IS NULL)
+    AND (`DeliveryEntity`.`app_id` = ?)
+    AND (`DeliveryEntity`.`next_attempt_at` <= ?)
   )
 ORDER BY
+  `DeliveryEntity`.`next_attempt_at` ASC,
   `DeliveryEntity_id` ASC
 LIMIT
-  100
+  20
 FOR UPDATE SKIP LOCKED;
--- id | select_type | table          | type | possible_keys                                            | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
+-- id | select_type | table          | type  | possible_keys                                                                                         | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 75      |     | Using index condition; Using where
 UPDATE `deliveries`
 SET
   `enqueued_at` = ?
 WHERE
   (
     `id` IN (?)
+    AND `status` = ?
     AND `enqueued_at` IS NULL
   );
--- id | select_type | table      | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY       | PRIMARY | 4       |     | Using where
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where
 
--- DeliveriesRepository.releaseQueueClaim
+-- DeliveriesRepository.release
 UPDATE `deliveries`
 SET
   `enqueued_at` = ?
 WHERE
   (
     `id` IN (?)
+    AND `status` = ?
     AND `enqueued_at` = ?
   );
--- id | select_type | table      | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY       | PRIMARY | 4       |     | Using where
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where
 
--- DeliveriesRepository.findClaimed
+-- DeliveriesRepository.releaseAdmittedBefore
+UPDATE `deliveries`
+SET
+  `enqueued_at` = ?
+WHERE
+  (
+    `status` = ?
+    AND `enqueued_at` < ?
+  );
+-- id | select_type | table      | type  | possible_keys                                     | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where
+
+-- DeliveriesRepository.postpone
+UPDATE `deliveries`
+SET
+  `enqueued_at` = ?,
+  `next_attempt_at` = ?
+WHERE
+  (
+    `id` = ?
+    AND `round` = ?
+    AND `status` = ?
+    AND `enqueued_at` = ?
+  );
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+
+-- DeliveriesRepository.findAdmitted
 SELECT
   `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
   `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
-  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`
+  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`,
+  `DeliveryEntity`.`enqueued_at` AS `DeliveryEntity_enqueued_at`
 FROM
   `deliveries` `DeliveryEntity`
 WHERE
@@ -238,110 +295,29 @@ ORDER BY
   `DeliveryEntity_id` ASC
 LIMIT
   100;
--- id | select_type | table          | type | possible_keys                                                    | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
+-- id | select_type | table          | type | possible_keys                                             | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
 
--- DeliveriesRepository.findOverdue
+-- DeliveriesRepository.findAdmittedBefore
 SELECT
   `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
   `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
-  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`
+  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`,
+  `DeliveryEntity`.`enqueued_at` AS `DeliveryEntity_enqueued_at`
 FROM
   `deliveries` `DeliveryEntity`
 WHERE
   (
     (`DeliveryEntity`.`id` > ?)
     AND (`DeliveryEntity`.`status` = ?)
-    AND (NOT (`DeliveryEntity`.`enqueued_at` IS NULL))
-    AND (`DeliveryEntity`.`next_attempt_at` < ?)
+    AND (`DeliveryEntity`.`enqueued_at` < ?)
   )
 ORDER BY
   `DeliveryEntity_id` ASC
 LIMIT
   100;
--- id | select_type | table          | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 75      |     | Using index condition; Using where; Using filesort
-
--- DeliveriesRepository.findDue
-SELECT
-  `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
-  `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
-  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`
-FROM
-  `deliveries` `DeliveryEntity`
-WHERE
-  (
-    (
-      (
-        (`DeliveryEntity`.`status` = ?)
-        AND (`DeliveryEntity`.`next_attempt_at` <= ?)
-        AND (`DeliveryEntity`.`lease_until` IS NULL)
-      )
-    )
-    OR (
-      (
-        (`DeliveryEntity`.`status` = ?)
-        AND (`DeliveryEntity`.`next_attempt_at` <= ?)
-        AND (`DeliveryEntity`.`lease_until` < ?)
-      )
-    )
-  )
-ORDER BY
-  `DeliveryEntity`.`next_attempt_at` ASC,
-  `DeliveryEntity_id` ASC
-LIMIT
-  10;
--- id | select_type | table          | type  | possible_keys                                            | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 75      |     | Using where
-
--- DeliveriesRepository.findDue (busy apps)
-SELECT
-  `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
-  `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
-  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`
-FROM
-  `deliveries` `DeliveryEntity`
-WHERE
-  (
-    (
-      (
-        (`DeliveryEntity`.`status` = ?)
-        AND (`DeliveryEntity`.`next_attempt_at` <= ?)
-        AND (NOT (`DeliveryEntity`.`app_id` IN (?, ?)))
-        AND (`DeliveryEntity`.`lease_until` IS NULL)
-      )
-    )
-    OR (
-      (
-        (`DeliveryEntity`.`status` = ?)
-        AND (`DeliveryEntity`.`next_attempt_at` <= ?)
-        AND (NOT (`DeliveryEntity`.`app_id` IN (?, ?)))
-        AND (`DeliveryEntity`.`lease_until` < ?)
-      )
-    )
-  )
-ORDER BY
-  `DeliveryEntity`.`next_attempt_at` ASC,
-  `DeliveryEntity_id` ASC
-LIMIT
-  10;
--- id | select_type | table          | type  | possible_keys                                                                                                | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_status_enqueued,idx_deliveries_app,idx_deliveries_app_event_created | idx_deliveries_status_due | 75      |     | Using where
-
--- DeliveriesRepository.lease
-UPDATE `deliveries`
-SET
-  `lease_until` = ?
-WHERE
-  `id` = ?
-  AND `round` = ?
-  AND `status` = ?
-  AND (
-    `lease_until` IS NULL
-    OR `lease_until` < ?
-  );
--- id | select_type | table      | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where
+-- id | select_type | table          | type | possible_keys                                             | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
 
 -- DeliveriesRepository.countByState
 SELECT
@@ -351,10 +327,11 @@ FROM
 WHERE
   (
     (`DeliveryEntity`.`status` = ?)
+    AND (`DeliveryEntity`.`enqueued_at` IS NULL)
     AND (`DeliveryEntity`.`next_attempt_at` <= ?)
   );
--- id | select_type | table          | type  | possible_keys                                            | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 75      |     | Using where; Using index
+-- id | select_type | table          | type | possible_keys                                     | key                     | key_len | ref         | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      | const,const | Using where; Using index
 SELECT
   COUNT(1) AS `cnt`
 FROM
@@ -362,18 +339,30 @@ FROM
 WHERE
   (
     (`DeliveryEntity`.`status` = ?)
+    AND (NOT (`DeliveryEntity`.`enqueued_at` IS NULL))
+  );
+-- id | select_type | table          | type  | possible_keys                                     | key                     | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      |     | Using where; Using index
+SELECT
+  COUNT(1) AS `cnt`
+FROM
+  `deliveries` `DeliveryEntity`
+WHERE
+  (
+    (`DeliveryEntity`.`status` = ?)
+    AND (`DeliveryEntity`.`enqueued_at` IS NULL)
     AND (`DeliveryEntity`.`next_attempt_at` > ?)
   );
--- id | select_type | table          | type  | possible_keys                                            | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 75      |     | Using where; Using index
+-- id | select_type | table          | type | possible_keys                                     | key                     | key_len | ref         | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      | const,const | Using where; Using index
 SELECT
   COUNT(1) AS `cnt`
 FROM
   `deliveries` `DeliveryEntity`
 WHERE
   ((`DeliveryEntity`.`status` = ?));
--- id | select_type | table          | type | possible_keys                                            | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      | const | Using where; Using index
+-- id | select_type | table          | type | possible_keys                                     | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using where; Using index
 
 -- DeliveriesRepository.listRecent
 SELECT
@@ -391,7 +380,6 @@ SELECT
   `DeliveryEntity`.`last_status` AS `DeliveryEntity_last_status`,
   `DeliveryEntity`.`last_error` AS `DeliveryEntity_last_error`,
   `DeliveryEntity`.`next_attempt_at` AS `DeliveryEntity_next_attempt_at`,
-  `DeliveryEntity`.`lease_until` AS `DeliveryEntity_lease_until`,
   `DeliveryEntity`.`enqueued_at` AS `DeliveryEntity_enqueued_at`,
   `DeliveryEntity`.`last_attempt_at` AS `DeliveryEntity_last_attempt_at`,
   `DeliveryEntity`.`last_duration_ms` AS `DeliveryEntity_last_duration_ms`,
@@ -423,7 +411,6 @@ SELECT
   `DeliveryEntity`.`last_status` AS `DeliveryEntity_last_status`,
   `DeliveryEntity`.`last_error` AS `DeliveryEntity_last_error`,
   `DeliveryEntity`.`next_attempt_at` AS `DeliveryEntity_next_attempt_at`,
-  `DeliveryEntity`.`lease_until` AS `DeliveryEntity_lease_until`,
   `DeliveryEntity`.`enqueued_at` AS `DeliveryEntity_enqueued_at`,
   `DeliveryEntity`.`last_attempt_at` AS `DeliveryEntity_last_attempt_at`,
   `DeliveryEntity`.`last_duration_ms` AS `DeliveryEntity_last_duration_ms`,
@@ -438,8 +425,8 @@ ORDER BY
   `DeliveryEntity`.`id` DESC
 LIMIT
   20;
--- id | select_type | table          | type | possible_keys                                            | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
+-- id | select_type | table          | type | possible_keys                                     | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
 
 -- DeliveriesRepository.find
 SELECT
@@ -457,7 +444,6 @@ SELECT
   `DeliveryEntity`.`last_status` AS `DeliveryEntity_last_status`,
   `DeliveryEntity`.`last_error` AS `DeliveryEntity_last_error`,
   `DeliveryEntity`.`next_attempt_at` AS `DeliveryEntity_next_attempt_at`,
-  `DeliveryEntity`.`lease_until` AS `DeliveryEntity_lease_until`,
   `DeliveryEntity`.`enqueued_at` AS `DeliveryEntity_enqueued_at`,
   `DeliveryEntity`.`last_attempt_at` AS `DeliveryEntity_last_attempt_at`,
   `DeliveryEntity`.`last_duration_ms` AS `DeliveryEntity_last_duration_ms`,
@@ -478,7 +464,6 @@ UPDATE `deliveries`
 SET
   `status` = ?,
   `attempts` = ?,
-  `lease_until` = ?,
   `enqueued_at` = ?,
   `round` = ?,
   `next_attempt_at` = ?,
@@ -489,8 +474,8 @@ WHERE
     AND `round` = ?
     AND `status` IN (?, ?)
   );
--- id | select_type | table      | type  | possible_keys                                                    | key     | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | PRIMARY | 4       |     | Using where
+-- id | select_type | table      | type  | possible_keys                                             | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | PRIMARY | 4       |     | Using where
 
 -- DeliveriesRepository.countRecoverable
 SELECT
@@ -504,8 +489,8 @@ WHERE
   AND created_at >= ?
   AND status = 'failed'
   AND callback_id IS NOT NULL;
--- id | select_type | table      | type | possible_keys                                                                                                                        | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | deliveries | ref  | idx_deliveries_status_due,idx_deliveries_status_enqueued,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created | idx_deliveries_status_due | 66      | const | Using index condition; Using where
+-- id | select_type | table      | type | possible_keys                                                                                                                 | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | deliveries | ref  | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where
 
 -- DeliveriesRepository.recoverBatch
 SELECT
@@ -530,13 +515,12 @@ ORDER BY
   `DeliveryEntity_id` ASC
 LIMIT
   100;
--- id | select_type | table          | type  | possible_keys                                                                                                                                | key     | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created | PRIMARY | 4       |     | Using where
+-- id | select_type | table          | type  | possible_keys                                                                                                                         | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | PRIMARY | 4       |     | Using where
 UPDATE `deliveries`
 SET
   `status` = ?,
   `attempts` = ?,
-  `lease_until` = ?,
   `enqueued_at` = ?,
   `round` = `round` + 1,
   `next_attempt_at` = ?,
@@ -546,8 +530,8 @@ WHERE
     `id` IN (?)
     AND `status` = ?
   );
--- id | select_type | table      | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 
 -- DeliveriesRepository.attemptsOf
 SELECT
@@ -574,5 +558,5 @@ WHERE
     `status` IN (?, ?)
     AND `updated_at` < ?
   );
--- id | select_type | table      | type  | possible_keys                                            | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where
+-- id | select_type | table      | type  | possible_keys                                     | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where
