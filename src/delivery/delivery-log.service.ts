@@ -116,7 +116,14 @@ export class DeliveryLogService {
     const answer = await this.transactions.run(async () => {
       const found = await this.deliveries.countRecoverable(appId, event, since);
       if (found.count > 0)
-        await this.recoveries.insert({ appId, event, since, maxId: found.maxId, deliveries: found.count, createdAt: this.clock.nowSeconds() });
+        await this.recoveries.insert({
+          appId,
+          event,
+          since,
+          maxId: found.maxId,
+          deliveries: found.count,
+          createdAt: this.clock.nowSeconds(),
+        });
       return { redelivered: found.count };
     });
     if (answer.redelivered > 0) this.signal.committed();

@@ -19,7 +19,9 @@ export class DeliveryRecoveriesRepository {
   constructor(private readonly transactions: Transactions) {}
 
   /** Records a recovery in the current transaction. @returns its id. */
-  @GenerateSql({ params: [{ appId: S.APP, event: S.EVENT_TYPE, since: S.NOW - 86_400, maxId: S.DELIVERY_FAILED, deliveries: 1, createdAt: S.NOW }] })
+  @GenerateSql({
+    params: [{ appId: S.APP, event: S.EVENT_TYPE, since: S.NOW - 86_400, maxId: S.DELIVERY_FAILED, deliveries: 1, createdAt: S.NOW }],
+  })
   async insert(recovery: NewRecovery): Promise<number> {
     const result = await this.transactions.manager.insert(DeliveryRecoveryEntity, { ...recovery, afterId: 0, finishedAt: null });
     return Number(result.identifiers[0].id);

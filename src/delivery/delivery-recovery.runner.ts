@@ -66,7 +66,7 @@ export class DeliveryRecoveryRunner {
 
   private async runAll(): Promise<void> {
     try {
-      for (let afterId = 0; !this.stopped; ) {
+      for (let afterId = 0; !this.stopped;) {
         const open = await this.recoveries.findOpen(afterId, PAGE_SIZE);
         for (const id of open) await this.runOne(id);
         if (open.length < PAGE_SIZE) return;

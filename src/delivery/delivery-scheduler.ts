@@ -115,7 +115,7 @@ export class DeliveryScheduler implements OnModuleInit {
       );
       // Round robin: one round per app and turn, until the transport or every window is full.
       const shares = new Map<number, number>();
-      for (let progress = true; progress && capacity > 0; ) {
+      for (let progress = true; progress && capacity > 0;) {
         progress = false;
         for (const appId of due) {
           if (capacity <= 0) break;
@@ -147,7 +147,9 @@ export class DeliveryScheduler implements OnModuleInit {
       await this.deliveries.release(admissions);
     } catch (error) {
       // The transport's repair, or (queue mode) the admission check, finds them later.
-      this.logger.warn(`Could not put back ${admissions.length} admitted deliveries: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `Could not put back ${admissions.length} admitted deliveries: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }
@@ -156,7 +158,6 @@ export class DeliveryScheduler implements OnModuleInit {
 function interleave(lists: readonly (readonly Admission[])[]): Admission[] {
   const result: Admission[] = [];
   const total = lists.reduce((sum, list) => sum + list.length, 0);
-  for (let index = 0; result.length < total; index += 1)
-    for (const list of lists) if (index < list.length) result.push(list[index]);
+  for (let index = 0; result.length < total; index += 1) for (const list of lists) if (index < list.length) result.push(list[index]);
   return result;
 }

@@ -186,17 +186,38 @@ GROUP BY
 
 -- DeliveriesRepository.waitingApps
 SELECT
-  `d`.`app_id` AS `appId`,
-  MIN(`d`.`next_attempt_at`) AS `dueAt`
+  c.app_id AS appId,
+  (
+    SELECT
+      d.next_attempt_at
+    FROM
+      deliveries d
+    WHERE
+      d.status = 'pending'
+      AND d.enqueued_at IS NULL
+      AND d.app_id = c.app_id
+    ORDER BY
+      d.next_attempt_at
+    LIMIT
+      1
+  ) AS dueAt
 FROM
-  `deliveries` `d`
-WHERE
-  `d`.`status` = 'pending'
-  AND `d`.`enqueued_at` IS NULL
-GROUP BY
-  `d`.`app_id`;
--- id | select_type | table | type | possible_keys                                     | key                     | key_len | ref         | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      | const,const | Using where; Using index
+  (
+    SELECT
+      app_id
+    FROM
+      delivery_counts
+    WHERE
+      status = 'pending'
+    GROUP BY
+      app_id
+    HAVING
+      SUM(deliveries) > 0
+  ) c;
+-- id | select_type        | table           | type  | possible_keys                                                                                         | key                     | key_len | ref                  | Extra
+-- 1  | PRIMARY            | <derived3>      | ALL   |                                                                                                       |                         |         |                      |
+-- 3  | DERIVED            | delivery_counts | index |                                                                                                       | PRIMARY                 | 332     |                      | Using where
+-- 2  | DEPENDENT SUBQUERY | d               | ref   | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_schedule | 79      | const,const,c.app_id | Using where; Using index
 
 -- DeliveriesRepository.admit
 SELECT
