@@ -1,4 +1,4 @@
-import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
 
 import { isMysql, serialColumn, textColumn, timestampColumn } from './column-types.js';
 
@@ -16,18 +16,15 @@ import { isMysql, serialColumn, textColumn, timestampColumn } from './column-typ
  * - `delivery_recoveries`: one row per `recover`, written in its request's
  *   transaction; any process advances it batch by batch (`after_id`).
  *
- * Columns are added and dropped with plain `ALTER TABLE` on both backends:
- * TypeORM's SQLite path would rebuild the tables and drop their triggers.
+ * Columns and indexes are changed with plain SQL on both backends: TypeORM's
+ * SQLite path would rebuild the tables and drop their triggers.
  */
 export class FairScheduling1795800000000 implements MigrationInterface {
   name = 'FairScheduling1795800000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createIndex(
-      'deliveries',
-      new TableIndex({ name: 'idx_deliveries_schedule', columnNames: ['status', 'enqueued_at', 'app_id', 'next_attempt_at'] }),
-    );
-    await queryRunner.dropIndex('deliveries', 'idx_deliveries_status_enqueued');
+    await queryRunner.query('CREATE INDEX idx_deliveries_schedule ON deliveries (status, enqueued_at, app_id, next_attempt_at)');
+    await queryRunner.query(dropIndex(queryRunner, 'idx_deliveries_status_enqueued'));
     await queryRunner.query('ALTER TABLE deliveries DROP COLUMN lease_until');
     await queryRunner.query(`ALTER TABLE callbacks ADD COLUMN rate_limit ${isMysql(queryRunner) ? 'INT' : 'INTEGER'} NULL`);
     await queryRunner.createTable(
@@ -68,4 +65,9 @@ export class FairScheduling1795800000000 implements MigrationInterface {
     );
     await queryRunner.dropIndex('deliveries', 'idx_deliveries_schedule');
   }
+}
+
+/** `DROP INDEX` of `deliveries`'s index `name` in the backend's dialect. */
+function dropIndex(queryRunner: QueryRunner, name: string): string {
+  return isMysql(queryRunner) ? `DROP INDEX ${name} ON deliveries` : `DROP INDEX ${name}`;
 }
