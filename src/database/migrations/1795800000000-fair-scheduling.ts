@@ -59,11 +59,8 @@ export class FairScheduling1795800000000 implements MigrationInterface {
     await queryRunner.dropTable('delivery_recoveries');
     await queryRunner.query('ALTER TABLE callbacks DROP COLUMN rate_limit');
     await queryRunner.query(`ALTER TABLE deliveries ADD COLUMN lease_until ${isMysql(queryRunner) ? 'DOUBLE' : 'DOUBLE PRECISION'} NULL`);
-    await queryRunner.createIndex(
-      'deliveries',
-      new TableIndex({ name: 'idx_deliveries_status_enqueued', columnNames: ['status', 'enqueued_at'] }),
-    );
-    await queryRunner.dropIndex('deliveries', 'idx_deliveries_schedule');
+    await queryRunner.query('CREATE INDEX idx_deliveries_status_enqueued ON deliveries (status, enqueued_at)');
+    await queryRunner.query(dropIndex(queryRunner, 'idx_deliveries_schedule'));
   }
 }
 
