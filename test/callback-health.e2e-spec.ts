@@ -93,6 +93,33 @@ describe('callback health and secret rotation', () => {
     expect((await t.http.post(`${CALLBACK}/enable`, { auth: s.listener, body: {} })).status).toBe(404);
   });
 
+  it('answers a ping to a disabled callback with the delivery held, failed with "callback disabled", and sends nothing', async () => {
+    await s.register(s.listener, '/ping-disabled', OLD_SECRET);
+    await t.dataSource.manager.update(CallbackEntity, { appId: s.listener.id }, { disabledAt: 1, failingSince: 1 });
+    const ping = await t.http.post(`${CALLBACK}/ping`, { auth: s.listener, body: {} });
+    expect(ping.status).toBe(202);
+    const [held] = await t.dataSource.manager.find(DeliveryEntity);
+    expect(ping.body).toEqual({
+      id: String(held.id),
+      webhook_id: held.webhookId,
+      event: 'ping',
+      status: 'failed',
+      attempts: 0,
+      created_at: held.createdAt,
+      last_attempt_at: null,
+      next_attempt_at: null,
+      last_response_status: null,
+      last_error: 'callback disabled',
+      url: receiver.url('/ping-disabled'),
+    });
+    const read = await t.http.get(`${CALLBACK}/deliveries/${held.id}`, { auth: s.listener });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject(ping.body);
+    expect(read.body.attempt_log).toEqual([]);
+    await sleep(300);
+    expect(receiver.requestsTo('/ping-disabled')).toEqual([]);
+  });
+
   it('signs with the new and the old secret during the grace, under a steady stream; each verifier alone accepts every delivery', async () => {
     await s.register(s.listener, '/rotate', OLD_SECRET);
     const verifyOld = (request: ReceivedCallback) =>

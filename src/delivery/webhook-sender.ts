@@ -77,7 +77,7 @@ export class WebhookSender implements OnApplicationShutdown {
     const url = withoutUserInfo(target.url);
     const literal = ipLiteralHost(new URL(url));
     if (guard && literal !== undefined && !isPublicAddress(literal)) {
-      return { kind: 'refused', error: new BlockedAddressError(literal, literal).message };
+      return { kind: 'refused', error: new BlockedAddressError(literal).message };
     }
     const timestamp = Math.floor(this.clock.nowSeconds());
     const headers = {
