@@ -167,8 +167,8 @@ describe('callback health and secret rotation', () => {
     const pruned = await t.app.get(DeliveryRetentionPruner).prune();
     expect(pruned.secrets).toBe(1);
     expect(await t.dataSource.manager.findOneByOrFail(CallbackEntity, { appId: s.listener.id })).toMatchObject({
-      previousSecret: null,
-      previousSecretUntil: null,
+      previousSecrets: [],
+      previousSecretsUntil: null,
     });
     receiver.reset();
     await s.emit();
@@ -196,4 +196,74 @@ describe('callback health and secret rotation', () => {
     expect(await t.dataSource.manager.findBy(DeliveryAttemptEntity, {})).toEqual([expect.objectContaining({ deliveryId: second.id })]);
     expect((await t.http.get(`${CALLBACK}/deliveries/${first.id}`, { auth: s.listener })).status).toBe(404);
   });
+});
+
+/** Several secret changes within CALLBACK_SECRET_GRACE (docs/api.md#secret-rotation), embedded delivery. */
+describe('secret rotation, repeated', () => {
+  const SECRETS = [
+    'whsec_rhA9ucrbmKpcKM4wz0J353HMyCVgrdMz',
+    'whsec_xbGCPWz/s1EaBljMV8/gnXZNW2SG7vAM',
+    'whsec_NJU2X/+2pVOtLrM+eIyGGUEmwQGizoU9',
+  ];
+  const GRACE_MS = 6000;
+  const { t, receiver, s } = useDeliveryScenario(embeddedDeliveryEnv({ CALLBACK_SECRET_GRACE: '6s' }));
+
+  /** The `webhook-signature` a delivery signed with `secrets`, in that order. */
+  const signedWith = (request: ReceivedCallback, secrets: string[]) =>
+    secrets
+      .map((secret) =>
+        new Webhook(secret).sign(
+          request.headers['webhook-id'] as string,
+          new Date(Number(request.headers['webhook-timestamp']) * 1000),
+          request.body,
+        ),
+      )
+      .join(' ');
+  const verifies = (request: ReceivedCallback, secret: string) => {
+    try {
+      new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  async function deliverOne(): Promise<ReceivedCallback> {
+    receiver.reset();
+    await s.emit();
+    const [request] = await receiver.waitFor('/three', 1);
+    return request;
+  }
+  const stored = () => t.dataSource.manager.findOneByOrFail(CallbackEntity, { appId: s.listener.id });
+
+  it('signs with every secret current during the last grace, newest first, each until its own grace ends', async () => {
+    const [first, second, third] = SECRETS;
+    await s.register(s.listener, '/three', first);
+    await s.register(s.listener, '/three', second);
+    const firstReplaced = Date.now();
+    await sleep(GRACE_MS / 2);
+    await s.register(s.listener, '/three', third);
+    const secondReplaced = Date.now();
+
+    // Three secrets in one grace: a receiver on any of them verifies.
+    const all = await deliverOne();
+    expect(all.headers.authorization).toBe(`Bearer ${third}`);
+    expect(all.headers['webhook-signature']).toBe(signedWith(all, [third, second, first]));
+    expect(SECRETS.map((secret) => verifies(all, secret))).toEqual([true, true, true]);
+
+    // The first one's grace is over; the minute pass forgets it, and only it.
+    await sleep(firstReplaced + GRACE_MS + 100 - Date.now());
+    expect((await t.app.get(DeliveryRetentionPruner).prune()).secrets).toBe(1);
+    expect((await stored()).previousSecrets.map((previous) => previous.secret)).toEqual([second]);
+    const two = await deliverOne();
+    expect(two.headers['webhook-signature']).toBe(signedWith(two, [third, second]));
+    expect(SECRETS.map((secret) => verifies(two, secret))).toEqual([false, true, true]);
+
+    // Then the second one's.
+    await sleep(secondReplaced + GRACE_MS + 100 - Date.now());
+    expect((await t.app.get(DeliveryRetentionPruner).prune()).secrets).toBe(1);
+    expect(await stored()).toMatchObject({ previousSecrets: [], previousSecretsUntil: null });
+    const one = await deliverOne();
+    expect(one.headers['webhook-signature']).toBe(signedWith(one, [third]));
+    expect(SECRETS.map((secret) => verifies(one, secret))).toEqual([false, false, true]);
+  }, 40_000);
 });

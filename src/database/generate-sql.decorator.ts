@@ -85,8 +85,8 @@ export const SqlSample = {
     disabledAt: null,
     failingSince: null,
     lastSuccessAt: null,
-    previousSecret: null,
-    previousSecretUntil: null,
+    previousSecrets: [],
+    previousSecretsUntil: null,
   },
   /** A new delivery of event 4 to callback 1. */
   DELIVERY_FIELDS: {

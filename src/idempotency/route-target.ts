@@ -24,7 +24,10 @@ export function routeTarget(context: ExecutionContext, params: Readonly<Record<s
 /** `/callback/:event`: the controller's path and the handler's first path, joined. */
 function routeTemplate(context: ExecutionContext): string {
   const first = (value: unknown): string => (Array.isArray(value) ? String(value[0] ?? '') : typeof value === 'string' ? value : '');
-  const parts = [first(Reflect.getMetadata(PATH_METADATA, context.getClass())), first(Reflect.getMetadata(PATH_METADATA, context.getHandler()))];
+  const parts = [
+    first(Reflect.getMetadata(PATH_METADATA, context.getClass())),
+    first(Reflect.getMetadata(PATH_METADATA, context.getHandler())),
+  ];
   return `/${parts
     .map((part) => part.replace(/^\/+|\/+$/g, ''))
     .filter((part) => part.length > 0)

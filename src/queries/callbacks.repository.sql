@@ -14,8 +14,8 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -42,8 +42,8 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -69,8 +69,8 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -109,8 +109,8 @@ INSERT INTO
     `disabled_at`,
     `failing_since`,
     `last_success_at`,
-    `previous_secret`,
-    `previous_secret_until`
+    `previous_secrets`,
+    `previous_secrets_until`
   )
 VALUES
   (DEFAULT, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
@@ -131,8 +131,8 @@ UPDATE `callbacks`
 SET
   `url` = ?,
   `secret` = ?,
-  `previous_secret` = ?,
-  `previous_secret_until` = ?,
+  `previous_secrets` = ?,
+  `previous_secrets_until` = ?,
   `disabled_at` = ?,
   `failing_since` = ?,
   `updated_at` = ?
@@ -179,14 +179,33 @@ WHERE
 -- 1  | SIMPLE      | callbacks | range | PRIMARY       | PRIMARY | 4       |     | Using where
 
 -- CallbacksRepository.clearExpiredSecrets
+SELECT
+  `CallbackEntity`.`id` AS `CallbackEntity_id`,
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`,
+  `CallbackEntity`.`updated_at` AS `CallbackEntity_updated_at`
+FROM
+  `callbacks` `CallbackEntity`
+WHERE
+  ((`CallbackEntity`.`previous_secrets_until` < ?))
+ORDER BY
+  `CallbackEntity_previous_secrets_until` ASC
+LIMIT
+  500;
+-- id | select_type | table          | type  | possible_keys                        | key                                  | key_len | ref | Extra
+-- 1  | SIMPLE      | CallbackEntity | range | idx_callbacks_previous_secrets_until | idx_callbacks_previous_secrets_until | 9       |     | Using index condition
 UPDATE `callbacks`
 SET
-  `previous_secret` = ?,
-  `previous_secret_until` = ?
+  `previous_secrets` = ?,
+  `previous_secrets_until` = ?
 WHERE
-  `previous_secret_until` < ?;
--- id | select_type | table     | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | callbacks | index |               | PRIMARY | 4       |     | Using where
+  (
+    `id` = ?
+    AND `updated_at` = ?
+    AND `previous_secrets_until` = ?
+  );
+-- id | select_type | table     | type  | possible_keys                                | key                                  | key_len | ref | Extra
+-- 1  | SIMPLE      | callbacks | range | PRIMARY,idx_callbacks_previous_secrets_until | idx_callbacks_previous_secrets_until | 13      |     | Using where; Using buffer
 
 -- CallbacksRepository.countDisabled
 SELECT
@@ -221,8 +240,8 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
