@@ -67,19 +67,23 @@ describe('delivery worker', () => {
     const listed = await runCli(t, ['deliveries', 'list', '--failed', '--json'], redisQueue.env);
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual([
-      expect.objectContaining({
-        id: failed.id,
+      {
+        id: String(failed.id),
+        webhook_id: failed.webhookId,
+        event: 'account_team_update',
         status: 'failed',
         attempts: 1,
-        last_status: 400,
-        app: `A${s.listener.id}`,
+        created_at: failed.createdAt,
+        last_attempt_at: failed.lastAttemptAt,
+        next_attempt_at: null,
+        last_response_status: 400,
+        last_error: 'HTTP 400',
         url: receiver.url('/reject'),
-      }),
+        app: `A${s.listener.id}`,
+      },
     ]);
     const text = await runCli(t, ['deliveries', 'list'], redisQueue.env);
-    expect(text.stdout).toContain(
-      `#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${s.listener.id}\tattempts=1\tlast_status=400\t`,
-    );
+    expect(text.stdout).toContain(`#${failed.id}\tfailed\tevent=account_team_update\tapp=A${s.listener.id}\tattempts=1\tlast_status=400\t`);
 
     const redeliver = await runCli(t, ['deliveries', 'redeliver', String(failed.id)], redisQueue.env);
     expect(redeliver.code, redeliver.stderr).toBe(0);

@@ -166,15 +166,4 @@ export class CallbacksRepository {
   exists(id: number): Promise<boolean> {
     return this.transactions.manager.exists(CallbackEntity, { where: { id } });
   }
-
-  /** The URLs of the callbacks `ids` that still exist, by id. */
-  @GenerateSql({ params: [[S.CALLBACK]] })
-  async urlsOf(ids: readonly number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const callbacks = await this.transactions.manager.find(CallbackEntity, {
-      select: { id: true, url: true },
-      where: { id: In([...ids]) },
-    });
-    return new Map(callbacks.map((callback) => [callback.id, callback.url]));
-  }
 }
