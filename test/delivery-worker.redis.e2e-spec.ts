@@ -215,3 +215,54 @@ describe('delivery across a Redis outage', () => {
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2 });
   }, 90_000);
 });
+
+describe('stopping a worker whose Redis is gone', () => {
+  let port: number;
+  let redis: TestProcess;
+
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  const redisQueue = useDeliveryQueue('callbacks', {}, () => `redis://127.0.0.1:${port}`);
+  const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
+  const processes = useProcesses();
+
+  it('exits within CALLBACK_TIMEOUT_MS + 10 s of SIGTERM, saying what it abandons; another worker delivers the event, same webhook-id', async () => {
+    // CALLBACK_TIMEOUT_MS of the suite: 5 s.
+    const bound = Number(redisQueue.env.CALLBACK_TIMEOUT_MS) + 10_000;
+    await s.register(s.listener, '/stopping');
+    receiver.script('/stopping', { status: 200, delayMs: 30_000 }, { status: 200 });
+    const first = await processes.worker('worker-1', redisQueue.env, t);
+    await t.insertAccount({ id: '8', teamId: null });
+    await s.join('8');
+    const [cut] = await receiver.waitFor('/stopping', 1);
+    await redis.stop();
+
+    const started = Date.now();
+    const exit = await Promise.race([first.stop('SIGTERM'), sleep(bound + 5_000).then(() => 'still running' as const)]);
+    const took = Date.now() - started;
+    expect(exit, first.output.slice(-3000)).toBe(1);
+    expect(took).toBeLessThan(bound);
+    const shutdown = first.output
+      .split('\n')
+      .filter((line) => line.includes('"context":"Shutdown"'))
+      .map((line) => JSON.parse(line).msg);
+    expect(shutdown).toEqual([
+      'Shutting down (SIGTERM): finishing 1 delivery in flight',
+      expect.stringMatching(/^Stop deadline of 10000 ms passed: abandoning (nothing|1 delivery) in flight$/),
+    ]);
+
+    // Redis back (empty: it kept nothing), another worker: the event still arrives, with the same webhook-id.
+    redis = await startRedis(port);
+    await processes.worker('worker-2', redisQueue.env, t);
+    const [, again] = await receiver.waitFor('/stopping', 2, 60_000);
+    expect(again.headers['webhook-id']).toBe(cut.headers['webhook-id']);
+    expect(again.body).toBe(cut.body);
+    const [delivery] = await settledDeliveries(t.dataSource, 1, 10_000);
+    expect(delivery).toMatchObject({ status: 'succeeded', lastStatus: 200 });
+  }, 120_000);
+});
