@@ -5,8 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { DELIVERY_QUEUE } from '../src/delivery/delivery-queue.js';
 import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
-import type { TestProcess } from './support/child-process.js';
-import { freePort, runCli, startRedis, useDeliveryQueue, useProcesses, useWorker } from './support/delivery-processes.js';
+import { runCli, useDeliveryQueue, useOwnRedis, useProcesses, useWorker } from './support/delivery-processes.js';
 import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import { testRedisUrl } from './support/test-database.js';
@@ -163,21 +162,12 @@ describe('delivery when a worker dies mid-delivery', () => {
 });
 
 describe('delivery across a Redis outage', () => {
-  let port: number;
-  let redis: TestProcess;
-
-  beforeAll(async () => {
-    port = await freePort();
-    redis = await startRedis(port);
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  const redisQueue = useDeliveryQueue('callbacks', {}, () => `redis://127.0.0.1:${port}`);
+  const redis = useOwnRedis();
+  const redisQueue = useDeliveryQueue('callbacks', {}, () => redis.url);
   const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
   useWorker(t, () => redisQueue.env);
   afterEach(async () => {
-    if (redis.child.exitCode !== null || redis.child.signalCode !== null) redis = await startRedis(port);
+    if (!redis.running) await redis.start();
   });
 
   it('keeps an event committed while Redis is down and delivers it once Redis is back', async () => {
@@ -193,7 +183,7 @@ describe('delivery across a Redis outage', () => {
     const [waiting] = await t.dataSource.manager.find(DeliveryEntity);
     expect(waiting).toMatchObject({ status: 'pending', attempts: 0, enqueuedAt: null });
 
-    redis = await startRedis(port);
+    await redis.start();
     const [request] = await receiver.waitFor('/outage', 1, 40_000);
     expect(JSON.parse(request.body)).toEqual({ account, team: account.team });
     const [delivery] = await settledDeliveries(t.dataSource, 1);
@@ -208,7 +198,7 @@ describe('delivery across a Redis outage', () => {
     await receiver.waitFor('/lost', 1);
     // The retry waits in Redis as a delayed job; a restart without persistence loses it.
     await redis.stop();
-    redis = await startRedis(port);
+    await redis.start();
     const [, retried] = await receiver.waitFor('/lost', 2, 50_000);
     expect(retried.headers['webhook-id']).toBe(receiver.requestsTo('/lost')[0].headers['webhook-id']);
     const [delivery] = await settledDeliveries(t.dataSource, 1);
@@ -217,17 +207,8 @@ describe('delivery across a Redis outage', () => {
 });
 
 describe('stopping a worker whose Redis is gone', () => {
-  let port: number;
-  let redis: TestProcess;
-
-  beforeAll(async () => {
-    port = await freePort();
-    redis = await startRedis(port);
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  const redisQueue = useDeliveryQueue('callbacks', {}, () => `redis://127.0.0.1:${port}`);
+  const redis = useOwnRedis();
+  const redisQueue = useDeliveryQueue('callbacks', {}, () => redis.url);
   const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
   const processes = useProcesses();
 
@@ -257,7 +238,7 @@ describe('stopping a worker whose Redis is gone', () => {
     ]);
 
     // Redis back (empty: it kept nothing), another worker: the event still arrives, with the same webhook-id.
-    redis = await startRedis(port);
+    await redis.start();
     await processes.worker('worker-2', redisQueue.env, t);
     const [, again] = await receiver.waitFor('/stopping', 2, 60_000);
     expect(again.headers['webhook-id']).toBe(cut.headers['webhook-id']);
