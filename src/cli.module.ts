@@ -7,10 +7,11 @@ import { ClockModule } from './clock/clock.module.js';
 import { AppConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DeliveryAdminModule } from './delivery/delivery-admin.module.js';
+import { ReadModelModule } from './read-model/read-model.module.js';
 
 /**
  * The modules the operator CLI (docs/api.md#operating, `src/cli.ts`) runs its commands
- * over, the same as the API's. `migrate: true` brings the schema up to date
+ * over, the same as the API's (the read model: `deliveries list` reads the apps' delivery log). `migrate: true` brings the schema up to date
  * when the context opens (every command but `migrations run`, which applies
  * them itself and reports).
  */
@@ -27,6 +28,7 @@ export class CliModule {
         AccountsModule,
         CallbacksModule,
         DeliveryAdminModule,
+        ReadModelModule,
       ],
     };
   }

@@ -9,6 +9,7 @@ import type { EventType } from '../events/event-type.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { withoutUserInfo } from './callback-url.js';
 import { CallbacksRepository } from './callbacks.repository.js';
+import { afterRotation, firstGraceEnd } from './previous-secrets.js';
 import { type CallbackListResource, type CallbackResource, toCallbackResource } from './callback.resource.js';
 import type { PutCallbackDto } from './dto/put-callback.dto.js';
 
@@ -30,7 +31,8 @@ export class CallbacksService {
    * the events committed after its registration, none from before
    * (docs/api.md#events, `EventsService.startCallbackEpoch`); a replaced one keeps its epoch. Putting it
    * again enables it (docs/api.md#delivery-log); a new secret keeps the one it replaces
-   * for `CALLBACK_SECRET_GRACE`, to sign with as well.
+   * for `CALLBACK_SECRET_GRACE`, to sign with as well, with those replaced
+   * before still in their grace (`previous-secrets.ts`, docs/api.md#secret-rotation).
    *
    * @throws UnprocessableEntityError (422) when the URL's host is a non-public
    *   IP address and `CALLBACK_ALLOW_PRIVATE_NETWORKS` is off (SSRF guard).
@@ -48,8 +50,14 @@ export class CallbacksService {
       const existing = await this.repository.findLocked(appId, event);
       if (existing) {
         if (dto.secret !== existing.secret) {
-          const grace = this.config.callbackSecretGraceMs / 1000;
-          Object.assign(existing, grace > 0 ? { previousSecret: existing.secret, previousSecretUntil: now + grace } : NO_PREVIOUS_SECRET);
+          const previousSecrets = afterRotation(
+            existing.previousSecrets,
+            existing.secret,
+            dto.secret,
+            now,
+            this.config.callbackSecretGraceMs / 1000,
+          );
+          Object.assign(existing, { previousSecrets, previousSecretsUntil: firstGraceEnd(previousSecrets) });
         }
         Object.assign(existing, { url: dto.url, secret: dto.secret, updatedAt: now, disabledAt: null, failingSince: null });
         if (dto.rate_limit !== undefined) existing.rateLimit = dto.rate_limit;
@@ -68,7 +76,8 @@ export class CallbacksService {
         failingSince: null,
         lastSuccessAt: null,
         rateLimit: dto.rate_limit ?? null,
-        ...NO_PREVIOUS_SECRET,
+        previousSecrets: [],
+        previousSecretsUntil: null,
       });
       return toCallbackResource(callback);
     });
@@ -134,8 +143,6 @@ export class CallbacksService {
     return { callbacks: Object.fromEntries(callbacks.map((callback) => [callback.event, withoutUserInfo(callback.url)])) };
   }
 }
-
-const NO_PREVIOUS_SECRET = { previousSecret: null, previousSecretUntil: null } as const;
 
 function notRegistered(event: EventType): NotFoundException {
   return new NotFoundException(`No callback is registered for ${event}.`);

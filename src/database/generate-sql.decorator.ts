@@ -86,8 +86,8 @@ export const SqlSample = {
     failingSince: null,
     lastSuccessAt: null,
     rateLimit: null,
-    previousSecret: null,
-    previousSecretUntil: null,
+    previousSecrets: [],
+    previousSecretsUntil: null,
   },
   /** A new delivery of event 4 to callback 1. */
   DELIVERY_FIELDS: {

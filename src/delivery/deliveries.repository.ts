@@ -296,16 +296,6 @@ export class DeliveriesRepository {
     return { waiting, admitted, later, failed };
   }
 
-  /** The `limit` most recent deliveries, newest first; only failed ones when `failed`. */
-  @GenerateSql({ params: [false, 20] }, { name: 'failed', params: [true, 20] })
-  listRecent(failed: boolean, limit: number): Promise<DeliveryEntity[]> {
-    return this.transactions.manager.find(DeliveryEntity, {
-      where: failed ? { status: 'failed' } : {},
-      order: { id: 'DESC' },
-      take: limit,
-    });
-  }
-
   /** @returns the delivery `id`, or `null`. */
   @GenerateSql({ params: [S.DELIVERY] })
   find(id: number): Promise<DeliveryEntity | null> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../callbacks/delivery-callbacks.js';
+import { inGrace, parsePreviousSecrets } from '../callbacks/previous-secrets.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
@@ -98,9 +99,9 @@ export class DeliveryExecutor {
     }
     const startedAt = this.clock.nowSeconds();
     const startedMs = performance.now();
-    const inGrace = callback.previousSecret !== null && (callback.previousSecretUntil ?? 0) > startedAt;
+    const previousSecrets = inGrace(parsePreviousSecrets(callback.previousSecrets), startedAt).map((previous) => previous.secret);
     const result = await this.sender.send(
-      { url: callback.url, secret: callback.secret, ...(inGrace ? { previousSecret: callback.previousSecret! } : {}) },
+      { url: callback.url, secret: callback.secret, previousSecrets },
       { webhookId: delivery.webhookId, event: event.type, body: event.body },
     );
     const durationMs = Math.round(performance.now() - startedMs);

@@ -9,11 +9,11 @@ import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../events/delivery-outbox.
 import { OutboxSignal } from '../events/outbox-signal.js';
 import { type Page, toPage } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
-import { type AppDeliveryRow, DeliveryLogReader } from '../read-model/delivery-log.reader.js';
+import { DeliveryLogReader } from '../read-model/delivery-log.reader.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveryRecoveriesRepository } from './delivery-recoveries.repository.js';
-import type { DeliveryDetailsResource, DeliveryResource, RecoverResource } from './delivery-log.resource.js';
-import { CALLBACK_DISABLED, type DeliveryStatus } from './delivery-status.js';
+import { type DeliveryDetailsResource, type DeliveryResource, type RecoverResource, toDeliveryResource } from './delivery-log.resource.js';
+import { CALLBACK_DISABLED } from './delivery-status.js';
 import type { DeliveryLogQuery } from './dto/delivery-log.query.js';
 import { newWebhookId } from './webhook-id.js';
 
@@ -177,27 +177,6 @@ export class DeliveryLogService {
       throw UnprocessableEntityError.single([where, 'since'], 'since must not be in the future', 'value_error.number.not_le');
     }
   }
-}
-
-/** Builds the Delivery object from a row of the log. */
-function toDeliveryResource(row: AppDeliveryRow): DeliveryResource {
-  return {
-    id: String(row.id),
-    webhook_id: row.webhookId,
-    event: row.type,
-    status: row.status as DeliveryStatus,
-    attempts: Number(row.totalAttempts),
-    created_at: Number(row.createdAt),
-    last_attempt_at: nullableNumber(row.lastAttemptAt),
-    next_attempt_at: row.status === 'pending' ? nullableNumber(row.nextAttemptAt) : null,
-    last_response_status: nullableNumber(row.lastStatus),
-    last_error: row.lastError,
-    url: row.url,
-  };
-}
-
-function nullableNumber(value: number | string | null): number | null {
-  return value === null ? null : Number(value);
 }
 
 function notFound(id: number): NotFoundException {

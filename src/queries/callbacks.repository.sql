@@ -15,8 +15,8 @@ SELECT
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
   `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -44,8 +44,8 @@ SELECT
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
   `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -72,8 +72,8 @@ SELECT
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
   `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -113,8 +113,8 @@ INSERT INTO
     `failing_since`,
     `last_success_at`,
     `rate_limit`,
-    `previous_secret`,
-    `previous_secret_until`
+    `previous_secrets`,
+    `previous_secrets_until`
   )
 VALUES
   (DEFAULT, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
@@ -135,8 +135,8 @@ UPDATE `callbacks`
 SET
   `url` = ?,
   `secret` = ?,
-  `previous_secret` = ?,
-  `previous_secret_until` = ?,
+  `previous_secrets` = ?,
+  `previous_secrets_until` = ?,
   `disabled_at` = ?,
   `rate_limit` = ?,
   `failing_since` = ?,
@@ -184,14 +184,33 @@ WHERE
 -- 1  | SIMPLE      | callbacks | range | PRIMARY       | PRIMARY | 4       |     | Using where
 
 -- CallbacksRepository.clearExpiredSecrets
+SELECT
+  `CallbackEntity`.`id` AS `CallbackEntity_id`,
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`,
+  `CallbackEntity`.`updated_at` AS `CallbackEntity_updated_at`
+FROM
+  `callbacks` `CallbackEntity`
+WHERE
+  ((`CallbackEntity`.`previous_secrets_until` < ?))
+ORDER BY
+  `CallbackEntity_previous_secrets_until` ASC
+LIMIT
+  500;
+-- id | select_type | table          | type  | possible_keys                        | key                                  | key_len | ref | Extra
+-- 1  | SIMPLE      | CallbackEntity | range | idx_callbacks_previous_secrets_until | idx_callbacks_previous_secrets_until | 9       |     | Using index condition
 UPDATE `callbacks`
 SET
-  `previous_secret` = ?,
-  `previous_secret_until` = ?
+  `previous_secrets` = ?,
+  `previous_secrets_until` = ?
 WHERE
-  `previous_secret_until` < ?;
--- id | select_type | table     | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | callbacks | index |               | PRIMARY | 4       |     | Using where
+  (
+    `id` = ?
+    AND `updated_at` = ?
+    AND `previous_secrets_until` = ?
+  );
+-- id | select_type | table     | type  | possible_keys                                | key                                  | key_len | ref | Extra
+-- 1  | SIMPLE      | callbacks | range | PRIMARY,idx_callbacks_previous_secrets_until | idx_callbacks_previous_secrets_until | 13      |     | Using where; Using buffer
 
 -- CallbacksRepository.countDisabled
 SELECT
@@ -227,8 +246,8 @@ SELECT
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
   `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -261,14 +280,3 @@ LIMIT
 -- 1  | PRIMARY     | <derived2>     | system |               |         |         |       |
 -- 3  | SUBQUERY    | CallbackEntity | const  | PRIMARY       | PRIMARY | 4       | const | Using index
 -- 2  | DERIVED     |                |        |               |         |         |       | No tables used
-
--- CallbacksRepository.urlsOf
-SELECT
-  `CallbackEntity`.`id` AS `CallbackEntity_id`,
-  `CallbackEntity`.`url` AS `CallbackEntity_url`
-FROM
-  `callbacks` `CallbackEntity`
-WHERE
-  ((`CallbackEntity`.`id` IN (?)));
--- id | select_type | table          | type  | possible_keys | key     | key_len | ref   | Extra
--- 1  | SIMPLE      | CallbackEntity | const | PRIMARY       | PRIMARY | 4       | const |

@@ -15,8 +15,7 @@ SELECT
   c.id AS callbackId,
   c.url,
   c.secret,
-  c.previous_secret AS previousSecret,
-  c.previous_secret_until AS previousSecretUntil,
+  c.previous_secrets AS previousSecrets,
   c.disabled_at AS disabledAt,
   e.type,
   e.payload

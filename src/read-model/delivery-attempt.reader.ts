@@ -25,9 +25,8 @@ export interface AttemptInput {
     readonly id: number;
     readonly url: string;
     readonly secret: string;
-    /** The replaced secret while its rotation grace lasts (seconds: until `previousSecretUntil`). */
-    readonly previousSecret: string | null;
-    readonly previousSecretUntil: number | null;
+    /** The replaced secrets kept for their rotation grace, as stored (callbacks/'s JSON list, `previous-secrets.ts`), or `null`. */
+    readonly previousSecrets: string | null;
     readonly disabled: boolean;
     /** Attempts per second it accepts, or `null` for no limit. */
     readonly rateLimit: number | null;
@@ -52,8 +51,8 @@ export class DeliveryAttemptReader {
     const rows: AttemptRow[] = await this.transactions.manager.query(
       `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
               d.enqueued_at AS admittedAt, c.rate_limit AS rateLimit,
-              c.id AS callbackId, c.url, c.secret, c.previous_secret AS previousSecret,
-              c.previous_secret_until AS previousSecretUntil, c.disabled_at AS disabledAt, e.type, e.payload
+              c.id AS callbackId, c.url, c.secret, c.previous_secrets AS previousSecrets,
+              c.disabled_at AS disabledAt, e.type, e.payload
          FROM deliveries d
          JOIN outbox_events e ON e.id = d.event_id
          LEFT JOIN callbacks c ON c.id = d.callback_id
@@ -80,8 +79,7 @@ export class DeliveryAttemptReader {
               id: Number(row.callbackId),
               url: row.url,
               secret: row.secret,
-              previousSecret: row.previousSecret,
-              previousSecretUntil: row.previousSecretUntil === null ? null : Number(row.previousSecretUntil),
+              previousSecrets: row.previousSecrets,
               disabled: row.disabledAt !== null,
               rateLimit: row.rateLimit === null ? null : Number(row.rateLimit),
             },
@@ -104,8 +102,7 @@ interface AttemptRow {
   callbackId: number | string | null;
   url: string | null;
   secret: string | null;
-  previousSecret: string | null;
-  previousSecretUntil: number | string | null;
+  previousSecrets: string | null;
   disabledAt: number | string | null;
   type: string;
   payload: string;
