@@ -13,9 +13,20 @@ import { shutdownOnSignals } from './shutdown.js';
 import { WorkerModule } from './worker.module.js';
 
 /**
+ * How long past `CALLBACK_TIMEOUT_MS` a worker told to stop waits for its
+ * deliveries in flight and its connections to close (docs/operations.md):
+ * an attempt ends within the timeout, its outcome is written in a moment
+ * unless the database is gone, and closing Redis waits for nothing when Redis
+ * is gone. Past it, the worker exits and BullMQ's stalled-job check gives the
+ * abandoned jobs to another worker (same `webhook-id`).
+ */
+const STOP_MARGIN_MS = 5_000;
+
+/**
  * Delivery worker entrypoint: `node dist/worker.js` (docs/api.md#operating). Runs until
  * SIGTERM/SIGINT, then stops taking jobs and waits for the ones in flight,
- * logging both steps. With `WORKER_PORT` it serves `/health/live`,
+ * logging both steps, for at most `CALLBACK_TIMEOUT_MS` + 5 s (then it exits 1,
+ * logging what it abandoned). With `WORKER_PORT` it serves `/health/live`,
  * `/health/ready` and `/metrics` there; without it, no HTTP at all. Every line
  * goes through pino in `LOG_FORMAT` from the first; a start-up that fails logs
  * one line and exits 1.
@@ -30,7 +41,9 @@ async function bootstrap(): Promise<void> {
   });
   const requests = app.get(RequestLogging);
   requests.register(adapter.getInstance());
-  shutdownOnSignals(app, () => ({ requests: requests.requestsInFlight(), deliveries: DeliveryProcessor.inProgress() }));
+  shutdownOnSignals(app, () => ({ requests: requests.requestsInFlight(), deliveries: DeliveryProcessor.inProgress() }), {
+    deadlineMs: config.callbackTimeoutMs + STOP_MARGIN_MS,
+  });
   if (config.workerPort === undefined) await app.init();
   else await app.listen({ port: config.workerPort, host: config.host });
   logger.log('Delivery worker started', 'Worker');

@@ -104,6 +104,7 @@ describe('credentials in callback URLs', () => {
       disabled_at: null,
       failing_since: null,
       last_success_at: null,
+      rate_limit: null,
     });
 
     // A delivery: Bearer secret, no user info on the wire.
@@ -116,7 +117,9 @@ describe('credentials in callback URLs', () => {
     expect(JSON.stringify(request.headers)).not.toContain(Buffer.from(`user:${PASSWORD}`).toString('base64'));
     await settledDeliveries(t.dataSource, 1);
 
-    // Nor does the operator CLI, nor any log line.
+    // Nor does the app's delivery log, the operator CLI, or any log line.
+    const deliveryLog = await t.http.get('/callback/account_team_update/deliveries', { auth: listener });
+    expect(deliveryLog.body.data.map((delivery: { url: string }) => delivery.url)).toEqual([receiver.url('/hook?x=1')]);
     const listed = await runCli(t, ['deliveries', 'list']);
     expect(listed.stdout).toContain(`url=${receiver.url('/hook?x=1')}`);
     expect(listed.stdout + listed.stderr).not.toContain(PASSWORD);

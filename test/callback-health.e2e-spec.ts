@@ -93,6 +93,33 @@ describe('callback health and secret rotation', () => {
     expect((await t.http.post(`${CALLBACK}/enable`, { auth: s.listener, body: {} })).status).toBe(404);
   });
 
+  it('answers a ping to a disabled callback with the delivery held, failed with "callback disabled", and sends nothing', async () => {
+    await s.register(s.listener, '/ping-disabled', OLD_SECRET);
+    await t.dataSource.manager.update(CallbackEntity, { appId: s.listener.id }, { disabledAt: 1, failingSince: 1 });
+    const ping = await t.http.post(`${CALLBACK}/ping`, { auth: s.listener, body: {} });
+    expect(ping.status).toBe(202);
+    const [held] = await t.dataSource.manager.find(DeliveryEntity);
+    expect(ping.body).toEqual({
+      id: String(held.id),
+      webhook_id: held.webhookId,
+      event: 'ping',
+      status: 'failed',
+      attempts: 0,
+      created_at: held.createdAt,
+      last_attempt_at: null,
+      next_attempt_at: null,
+      last_response_status: null,
+      last_error: 'callback disabled',
+      url: receiver.url('/ping-disabled'),
+    });
+    const read = await t.http.get(`${CALLBACK}/deliveries/${held.id}`, { auth: s.listener });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject(ping.body);
+    expect(read.body.attempt_log).toEqual([]);
+    await sleep(300);
+    expect(receiver.requestsTo('/ping-disabled')).toEqual([]);
+  });
+
   it('signs with the new and the old secret during the grace, under a steady stream; each verifier alone accepts every delivery', async () => {
     await s.register(s.listener, '/rotate', OLD_SECRET);
     const verifyOld = (request: ReceivedCallback) =>
@@ -140,8 +167,8 @@ describe('callback health and secret rotation', () => {
     const pruned = await t.app.get(DeliveryRetentionPruner).prune();
     expect(pruned.secrets).toBe(1);
     expect(await t.dataSource.manager.findOneByOrFail(CallbackEntity, { appId: s.listener.id })).toMatchObject({
-      previousSecret: null,
-      previousSecretUntil: null,
+      previousSecrets: [],
+      previousSecretsUntil: null,
     });
     receiver.reset();
     await s.emit();
@@ -169,4 +196,74 @@ describe('callback health and secret rotation', () => {
     expect(await t.dataSource.manager.findBy(DeliveryAttemptEntity, {})).toEqual([expect.objectContaining({ deliveryId: second.id })]);
     expect((await t.http.get(`${CALLBACK}/deliveries/${first.id}`, { auth: s.listener })).status).toBe(404);
   });
+});
+
+/** Several secret changes within CALLBACK_SECRET_GRACE (docs/api.md#secret-rotation), embedded delivery. */
+describe('secret rotation, repeated', () => {
+  const SECRETS = [
+    'whsec_rhA9ucrbmKpcKM4wz0J353HMyCVgrdMz',
+    'whsec_xbGCPWz/s1EaBljMV8/gnXZNW2SG7vAM',
+    'whsec_NJU2X/+2pVOtLrM+eIyGGUEmwQGizoU9',
+  ];
+  const GRACE_MS = 6000;
+  const { t, receiver, s } = useDeliveryScenario(embeddedDeliveryEnv({ CALLBACK_SECRET_GRACE: '6s' }));
+
+  /** The `webhook-signature` a delivery signed with `secrets`, in that order. */
+  const signedWith = (request: ReceivedCallback, secrets: string[]) =>
+    secrets
+      .map((secret) =>
+        new Webhook(secret).sign(
+          request.headers['webhook-id'] as string,
+          new Date(Number(request.headers['webhook-timestamp']) * 1000),
+          request.body,
+        ),
+      )
+      .join(' ');
+  const verifies = (request: ReceivedCallback, secret: string) => {
+    try {
+      new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  async function deliverOne(): Promise<ReceivedCallback> {
+    receiver.reset();
+    await s.emit();
+    const [request] = await receiver.waitFor('/three', 1);
+    return request;
+  }
+  const stored = () => t.dataSource.manager.findOneByOrFail(CallbackEntity, { appId: s.listener.id });
+
+  it('signs with every secret current during the last grace, newest first, each until its own grace ends', async () => {
+    const [first, second, third] = SECRETS;
+    await s.register(s.listener, '/three', first);
+    await s.register(s.listener, '/three', second);
+    const firstReplaced = Date.now();
+    await sleep(GRACE_MS / 2);
+    await s.register(s.listener, '/three', third);
+    const secondReplaced = Date.now();
+
+    // Three secrets in one grace: a receiver on any of them verifies.
+    const all = await deliverOne();
+    expect(all.headers.authorization).toBe(`Bearer ${third}`);
+    expect(all.headers['webhook-signature']).toBe(signedWith(all, [third, second, first]));
+    expect(SECRETS.map((secret) => verifies(all, secret))).toEqual([true, true, true]);
+
+    // The first one's grace is over; the minute pass forgets it, and only it.
+    await sleep(firstReplaced + GRACE_MS + 100 - Date.now());
+    expect((await t.app.get(DeliveryRetentionPruner).prune()).secrets).toBe(1);
+    expect((await stored()).previousSecrets.map((previous) => previous.secret)).toEqual([second]);
+    const two = await deliverOne();
+    expect(two.headers['webhook-signature']).toBe(signedWith(two, [third, second]));
+    expect(SECRETS.map((secret) => verifies(two, secret))).toEqual([false, true, true]);
+
+    // Then the second one's.
+    await sleep(secondReplaced + GRACE_MS + 100 - Date.now());
+    expect((await t.app.get(DeliveryRetentionPruner).prune()).secrets).toBe(1);
+    expect(await stored()).toMatchObject({ previousSecrets: [], previousSecretsUntil: null });
+    const one = await deliverOne();
+    expect(one.headers['webhook-signature']).toBe(signedWith(one, [third]));
+    expect(SECRETS.map((secret) => verifies(one, secret))).toEqual([false, false, true]);
+  }, 40_000);
 });

@@ -36,55 +36,75 @@ describe('deliveries CLI', () => {
     const json = await cli('list', '--json');
     expect(json.code, json.stderr).toBe(0);
     const listed = JSON.parse(json.stdout);
+    // As the apps' log shows them (ids as strings, attempts of every round, the URL each was sent to), with the app.
     expect(listed).toEqual([
       {
-        id: succeeded.id,
-        event_id: succeeded.eventId,
-        event: 'account_team_update',
-        app: `A${s.listener.id}`,
-        url: receiver.url('/fine'),
+        id: String(succeeded.id),
         webhook_id: succeeded.webhookId,
+        event: 'account_team_update',
         status: 'succeeded',
         attempts: 1,
-        last_status: 200,
-        last_error: null,
         created_at: succeeded.createdAt,
         last_attempt_at: succeeded.lastAttemptAt,
         next_attempt_at: null,
+        last_response_status: 200,
+        last_error: null,
+        url: receiver.url('/fine'),
+        app: `A${s.listener.id}`,
       },
       {
-        id: failed.id,
-        event_id: failed.eventId,
-        event: 'account_team_update',
-        app: `A${s.listener.id}`,
-        url: receiver.url('/fine'),
+        id: String(failed.id),
         webhook_id: failed.webhookId,
+        event: 'account_team_update',
         status: 'failed',
         attempts: 2,
-        last_status: 500,
-        last_error: 'HTTP 500',
         created_at: failed.createdAt,
         last_attempt_at: failed.lastAttemptAt,
         next_attempt_at: null,
+        last_response_status: 500,
+        last_error: 'HTTP 500',
+        url: receiver.url('/failing'),
+        app: `A${s.listener.id}`,
       },
     ]);
 
     const onlyFailed = await cli('list', '--failed', '--json');
-    expect(JSON.parse(onlyFailed.stdout).map((delivery: { id: number }) => delivery.id)).toEqual([failed.id]);
+    expect(JSON.parse(onlyFailed.stdout).map((delivery: { id: string }) => delivery.id)).toEqual([String(failed.id)]);
     const limited = await cli('list', '--limit', '1', '--json');
-    expect(JSON.parse(limited.stdout).map((delivery: { id: number }) => delivery.id)).toEqual([succeeded.id]);
+    expect(JSON.parse(limited.stdout).map((delivery: { id: string }) => delivery.id)).toEqual([String(succeeded.id)]);
 
     const text = await cli('list', '--failed');
     expect(text.code).toBe(0);
     expect(text.stdout).toBe(
-      `#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${s.listener.id}\tattempts=2\tlast_status=500\t` +
+      `#${failed.id}\tfailed\tevent=account_team_update\tapp=A${s.listener.id}\tattempts=2\tlast_status=500\t` +
         `created=${new Date(failed.createdAt * 1000).toISOString()}\tlast_attempt=${new Date(failed.lastAttemptAt! * 1000).toISOString()}\t` +
-        `url=${receiver.url('/fine')}\terror="HTTP 500"\n`,
+        `url=${receiver.url('/failing')}\terror="HTTP 500"\n`,
     );
 
     const badLimit = await cli('list', '--limit', '0');
     expect(badLimit.code).toBe(1);
     expect(badLimit.stderr).toContain('limit must be a positive integer, got "0".');
+  }, 90_000);
+
+  it('shows a delivery retried once as the API does: attempts of both rounds, the URL it was sent to, the same id', async () => {
+    const failed = await deliver('/first', '7', 410);
+    const redeliver = await t.http.post(`/callback/account_team_update/deliveries/${failed.id}/redeliver`, { auth: s.listener, body: {} });
+    expect(redeliver.status).toBe(202);
+    await receiver.waitFor('/first', 2);
+    await settledDeliveries(t.dataSource, 1);
+    // The callback moves on: the delivery was still sent to /first.
+    await s.register(s.listener, '/moved');
+
+    const api = await t.http.get('/callback/account_team_update/deliveries', { auth: s.listener });
+    expect(api.status).toBe(200);
+    const listed = await cli('list', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    const [shown] = JSON.parse(listed.stdout);
+    expect(shown).toEqual({ ...api.body.data[0], app: `A${s.listener.id}` });
+    expect(shown).toMatchObject({ id: String(failed.id), status: 'succeeded', attempts: 2, url: receiver.url('/first') });
+    const text = await cli('list');
+    expect(text.stdout).toContain(`#${failed.id}\tsucceeded\tevent=account_team_update\tapp=A${s.listener.id}\tattempts=2\t`);
+    expect(text.stdout).toContain(`\turl=${receiver.url('/first')}\n`);
   }, 90_000);
 
   it('redelivers a failed delivery with the same webhook-id; refuses other cases', async () => {

@@ -5,8 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { DELIVERY_QUEUE } from '../src/delivery/delivery-queue.js';
 import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
-import type { TestProcess } from './support/child-process.js';
-import { freePort, runCli, startRedis, useDeliveryQueue, useProcesses, useWorker } from './support/delivery-processes.js';
+import { runCli, useDeliveryQueue, useOwnRedis, useProcesses, useWorker } from './support/delivery-processes.js';
 import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
 import { testRedisUrl } from './support/test-database.js';
@@ -48,7 +47,7 @@ describe('delivery worker', () => {
     expect(receiver.requestsTo('/flaky')).toHaveLength(3);
   }, 30_000);
 
-  it('fails a 400 at once, keeps the failed job, and lets an operator list and redeliver it with the CLI', async () => {
+  it('fails a 400 at once (its job completes, the row keeps the failure), and lets an operator list and redeliver it with the CLI', async () => {
     await s.register(s.listener, '/reject');
     receiver.script('/reject', { status: 400 });
     await t.insertAccount({ id: '2', teamId: null });
@@ -61,25 +60,32 @@ describe('delivery worker', () => {
     ).toMatchObject({ status: 'failed', attempts: 1, lastStatus: 400, lastError: 'HTTP 400' });
     await sleep(500);
     expect(receiver.requestsTo('/reject')).toHaveLength(1);
-    const job = await queue.getJob(`delivery-${failed.id}-0`);
-    expect(await job?.getState()).toBe('failed');
+    const jobs = (await queue.getJobs(['completed', 'failed'])).filter((job) => job.data.deliveryId === failed.id);
+    expect(jobs.map((job) => [job.id, job.returnvalue])).toEqual([
+      [`delivery-${failed.id}-${Math.round(jobs[0].data.admittedAt! * 1000)}`, 'failed'],
+    ]);
+    expect((await t.http.get('/metrics')).text).toContain('callback_queue_jobs{state="failed"} 1\n');
 
     const listed = await runCli(t, ['deliveries', 'list', '--failed', '--json'], redisQueue.env);
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual([
-      expect.objectContaining({
-        id: failed.id,
+      {
+        id: String(failed.id),
+        webhook_id: failed.webhookId,
+        event: 'account_team_update',
         status: 'failed',
         attempts: 1,
-        last_status: 400,
-        app: `A${s.listener.id}`,
+        created_at: failed.createdAt,
+        last_attempt_at: failed.lastAttemptAt,
+        next_attempt_at: null,
+        last_response_status: 400,
+        last_error: 'HTTP 400',
         url: receiver.url('/reject'),
-      }),
+        app: `A${s.listener.id}`,
+      },
     ]);
     const text = await runCli(t, ['deliveries', 'list'], redisQueue.env);
-    expect(text.stdout).toContain(
-      `#${failed.id}\tfailed\tevent=account_team_update#${failed.eventId}\tapp=A${s.listener.id}\tattempts=1\tlast_status=400\t`,
-    );
+    expect(text.stdout).toContain(`#${failed.id}\tfailed\tevent=account_team_update\tapp=A${s.listener.id}\tattempts=1\tlast_status=400\t`);
 
     const redeliver = await runCli(t, ['deliveries', 'redeliver', String(failed.id)], redisQueue.env);
     expect(redeliver.code, redeliver.stderr).toBe(0);
@@ -88,8 +94,7 @@ describe('delivery worker', () => {
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     const [delivered] = await settledDeliveries(t.dataSource, 1);
     expect(delivered).toMatchObject({ status: 'succeeded', attempts: 1, round: 1, lastStatus: 200 });
-    // The failed job of round 0 was superseded: the failed-jobs gauge counts failed deliveries.
-    expect(await queue.getJob(`delivery-${failed.id}-0`)).toBeUndefined();
+    // The gauge counts the deliveries that are failed now.
     expect((await t.http.get('/metrics')).text).toContain('callback_queue_jobs{state="failed"} 0\n');
 
     // A succeeded delivery can be sent again too, as through the apps' API (docs/api.md#delivery-log); the worker sends round 2.
@@ -159,21 +164,12 @@ describe('delivery when a worker dies mid-delivery', () => {
 });
 
 describe('delivery across a Redis outage', () => {
-  let port: number;
-  let redis: TestProcess;
-
-  beforeAll(async () => {
-    port = await freePort();
-    redis = await startRedis(port);
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  const redisQueue = useDeliveryQueue('callbacks', {}, () => `redis://127.0.0.1:${port}`);
+  const redis = useOwnRedis();
+  const redisQueue = useDeliveryQueue('callbacks', {}, () => redis.url);
   const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
   useWorker(t, () => redisQueue.env);
   afterEach(async () => {
-    if (redis.child.exitCode !== null || redis.child.signalCode !== null) redis = await startRedis(port);
+    if (!redis.running) await redis.start();
   });
 
   it('keeps an event committed while Redis is down and delivers it once Redis is back', async () => {
@@ -189,7 +185,7 @@ describe('delivery across a Redis outage', () => {
     const [waiting] = await t.dataSource.manager.find(DeliveryEntity);
     expect(waiting).toMatchObject({ status: 'pending', attempts: 0, enqueuedAt: null });
 
-    redis = await startRedis(port);
+    await redis.start();
     const [request] = await receiver.waitFor('/outage', 1, 40_000);
     expect(JSON.parse(request.body)).toEqual({ account, team: account.team });
     const [delivery] = await settledDeliveries(t.dataSource, 1);
@@ -204,10 +200,52 @@ describe('delivery across a Redis outage', () => {
     await receiver.waitFor('/lost', 1);
     // The retry waits in Redis as a delayed job; a restart without persistence loses it.
     await redis.stop();
-    redis = await startRedis(port);
+    await redis.start();
     const [, retried] = await receiver.waitFor('/lost', 2, 50_000);
     expect(retried.headers['webhook-id']).toBe(receiver.requestsTo('/lost')[0].headers['webhook-id']);
     const [delivery] = await settledDeliveries(t.dataSource, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2 });
   }, 90_000);
+});
+
+describe('stopping a worker whose Redis is gone', () => {
+  const redis = useOwnRedis();
+  const redisQueue = useDeliveryQueue('callbacks', {}, () => redis.url);
+  const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
+  const processes = useProcesses();
+
+  it('exits within CALLBACK_TIMEOUT_MS + 10 s of SIGTERM, saying what it abandons; another worker delivers the event, same webhook-id', async () => {
+    // CALLBACK_TIMEOUT_MS of the suite: 5 s.
+    const bound = Number(redisQueue.env.CALLBACK_TIMEOUT_MS) + 10_000;
+    await s.register(s.listener, '/stopping');
+    receiver.script('/stopping', { status: 200, delayMs: 30_000 }, { status: 200 });
+    const first = await processes.worker('worker-1', redisQueue.env, t);
+    await t.insertAccount({ id: '8', teamId: null });
+    await s.join('8');
+    const [cut] = await receiver.waitFor('/stopping', 1);
+    await redis.stop();
+
+    const started = Date.now();
+    const exit = await Promise.race([first.stop('SIGTERM'), sleep(bound + 5_000).then(() => 'still running' as const)]);
+    const took = Date.now() - started;
+    expect(exit, first.output.slice(-3000)).toBe(1);
+    expect(took).toBeLessThan(bound);
+    const shutdown = first.output
+      .split('\n')
+      .filter((line) => line.includes('"context":"Shutdown"'))
+      .map((line) => JSON.parse(line).msg);
+    expect(shutdown).toEqual([
+      'Shutting down (SIGTERM): finishing 1 delivery in flight',
+      expect.stringMatching(/^Stop deadline of 10000 ms passed: abandoning (nothing|1 delivery) in flight$/),
+    ]);
+
+    // Redis back (empty: it kept nothing), another worker: the event still arrives, with the same webhook-id.
+    await redis.start();
+    await processes.worker('worker-2', redisQueue.env, t);
+    const [, again] = await receiver.waitFor('/stopping', 2, 60_000);
+    expect(again.headers['webhook-id']).toBe(cut.headers['webhook-id']);
+    expect(again.body).toBe(cut.body);
+    const [delivery] = await settledDeliveries(t.dataSource, 1, 10_000);
+    expect(delivery).toMatchObject({ status: 'succeeded', lastStatus: 200 });
+  }, 120_000);
 });

@@ -149,6 +149,43 @@ describe('Idempotency-Key', () => {
     });
   });
 
+  it('treats a route and its alias as one route: a key replays across them, and another body on the alias is still a 422', async () => {
+    const callback = { url: 'https://example.com/hook', secret: 's3cret' };
+    const put = await t.http.put('/callback/account_team_update', { auth: admin, body: callback, headers: key('a-1') });
+    expect(put.status).toBe(200);
+    await t.http.put('/callback/account_team_update', { auth: admin, body: { ...callback, url: 'https://example.com/other' } });
+    const onAlias = await t.http.put('/callbacks/account_team_update', { auth: admin, body: callback, headers: key('a-1') });
+    expect(onAlias).toMatchObject({ status: 200, body: put.body });
+    expect(replayed(onAlias)).toBe('true');
+    expect((await t.http.get('/callback/account_team_update', { auth: admin })).body.url).toBe('https://example.com/other');
+    const otherBody = await t.http.put('/callbacks/account_team_update', {
+      auth: admin,
+      body: { ...callback, secret: 'x' },
+      headers: key('a-1'),
+    });
+    expect(otherBody).toMatchObject({ status: 422, body: REUSED });
+
+    // The other way round, and a path parameter escaped otherwise (%39 is 9) names the same account.
+    const created = await t.http.post('/accounts/new', {
+      auth: admin,
+      body: { id: '9', name: 'Ann', discriminator: '0001' },
+      headers: key('a-2'),
+    });
+    expect(created).toMatchObject({ status: 201, body: { id: '9', name: 'Ann' } });
+    const onCanonical = await t.http.post('/acounts/new', {
+      auth: admin,
+      body: { id: '9', name: 'Ann', discriminator: '0001' },
+      headers: key('a-2'),
+    });
+    expect(onCanonical).toMatchObject({ status: 201, body: created.body });
+    expect(replayed(onCanonical)).toBe('true');
+    const patched = await t.http.patch('/account/9', { auth: admin, body: { name: 'Annie' }, headers: key('a-3') });
+    expect(patched.status).toBe(200);
+    const escaped = await t.http.patch('/account/%39', { auth: admin, body: { name: 'Annie' }, headers: key('a-3') });
+    expect(escaped).toMatchObject({ status: 200, body: patched.body });
+    expect(replayed(escaped)).toBe('true');
+  });
+
   it('forgets a key after 24 hours: the request runs again, and the pruner deletes it', async () => {
     const clock = advancingClock(t);
     const first = await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' }, headers: key('k-4') });

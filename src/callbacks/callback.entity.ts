@@ -1,5 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+import { PREVIOUS_SECRETS_COLUMN, type PreviousSecret } from './previous-secrets.js';
+
 /**
  * An app's callback for one event type (docs/api.md#routes-callbacks, docs/api.md#events): at most
  * one per (app, event). Deleted with its app (foreign key cascade).
@@ -50,11 +52,19 @@ export class CallbackEntity {
   @Column({ name: 'last_success_at', type: 'double', nullable: true })
   lastSuccessAt: number | null;
 
-  /** The secret a PUT replaced, kept only until {@link previousSecretUntil} to sign with too; never returned or logged. */
-  @Column({ name: 'previous_secret', type: 'varchar', length: 2048, nullable: true })
-  previousSecret: string | null;
+  /** Attempts per second deliveries to it may start (docs/api.md#isolation-between-apps), or `null` for no limit. */
+  @Column({ name: 'rate_limit', type: 'int', nullable: true })
+  rateLimit: number | null;
 
-  /** Seconds: end of the rotation grace of {@link previousSecret}. */
-  @Column({ name: 'previous_secret_until', type: 'double', nullable: true })
-  previousSecretUntil: number | null;
+  /**
+   * The secrets PUTs replaced that still sign deliveries, newest first, each
+   * with the end of its rotation grace (`previous-secrets.ts`: at most 5);
+   * never returned or logged.
+   */
+  @Column({ name: 'previous_secrets', type: 'text', nullable: true, transformer: PREVIOUS_SECRETS_COLUMN })
+  previousSecrets: PreviousSecret[];
+
+  /** Seconds: when the first of {@link previousSecrets} leaves its grace (the minute pass forgets it then); `null` when none. */
+  @Column({ name: 'previous_secrets_until', type: 'double', nullable: true })
+  previousSecretsUntil: number | null;
 }

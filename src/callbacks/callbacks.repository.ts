@@ -6,6 +6,10 @@ import { forUpdate } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
 import type { EventType } from '../events/event-type.js';
 import { CallbackEntity } from './callback.entity.js';
+import { firstGraceEnd, inGrace } from './previous-secrets.js';
+
+/** Callbacks {@link CallbacksRepository.clearExpiredSecrets} handles per pass (a minute); the rest wait for the next. */
+const EXPIRED_SECRETS_BATCH = 500;
 
 /** Every statement on the `callbacks` table: one callback per (app, event type). */
 @Injectable()
@@ -58,9 +62,10 @@ export class CallbacksRepository {
       {
         url: callback.url,
         secret: callback.secret,
-        previousSecret: callback.previousSecret,
-        previousSecretUntil: callback.previousSecretUntil,
+        previousSecrets: callback.previousSecrets,
+        previousSecretsUntil: callback.previousSecretsUntil,
         disabledAt: callback.disabledAt,
+        rateLimit: callback.rateLimit,
         failingSince: callback.failingSince,
         updatedAt: callback.updatedAt,
       },
@@ -107,15 +112,35 @@ export class CallbacksRepository {
     return result.affected === 1;
   }
 
-  /** Forgets the previous secrets whose rotation grace ended before `now`. @returns how many. */
+  /**
+   * Forgets the previous secrets whose rotation grace ended before `now`
+   * (docs/api.md#secret-rotation): reads up to {@link EXPIRED_SECRETS_BATCH}
+   * callbacks holding one, then writes each one's list without them, unless a
+   * `PUT` changed it meanwhile. One `SELECT`, then one `UPDATE` per callback
+   * (a callback's secrets change at most a few times a day).
+   *
+   * @returns how many secrets were forgotten.
+   */
   @GenerateSql({ params: [S.NOW] })
   async clearExpiredSecrets(now: number): Promise<number> {
-    const result = await this.transactions.manager.update(
-      CallbackEntity,
-      { previousSecretUntil: LessThan(now) },
-      { previousSecret: null, previousSecretUntil: null },
-    );
-    return result.affected ?? 0;
+    const manager = this.transactions.manager;
+    const expiring = await manager.find(CallbackEntity, {
+      select: { id: true, previousSecrets: true, previousSecretsUntil: true, updatedAt: true },
+      where: { previousSecretsUntil: LessThan(now) },
+      order: { previousSecretsUntil: 'ASC' },
+      take: EXPIRED_SECRETS_BATCH,
+    });
+    let forgotten = 0;
+    for (const callback of expiring) {
+      const kept = inGrace(callback.previousSecrets, now);
+      const result = await manager.update(
+        CallbackEntity,
+        { id: callback.id, updatedAt: callback.updatedAt, previousSecretsUntil: callback.previousSecretsUntil! },
+        { previousSecrets: kept, previousSecretsUntil: firstGraceEnd(kept) },
+      );
+      if (result.affected) forgotten += callback.previousSecrets.length - kept.length;
+    }
+    return forgotten;
   }
 
   /** How many callbacks are disabled (the `callbacks_disabled` gauge). */
@@ -141,16 +166,5 @@ export class CallbacksRepository {
   @GenerateSql({ params: [S.CALLBACK] })
   exists(id: number): Promise<boolean> {
     return this.transactions.manager.exists(CallbackEntity, { where: { id } });
-  }
-
-  /** The URLs of the callbacks `ids` that still exist, by id. */
-  @GenerateSql({ params: [[S.CALLBACK]] })
-  async urlsOf(ids: readonly number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const callbacks = await this.transactions.manager.find(CallbackEntity, {
-      select: { id: true, url: true },
-      where: { id: In([...ids]) },
-    });
-    return new Map(callbacks.map((callback) => [callback.id, callback.url]));
   }
 }

@@ -17,7 +17,7 @@ const EVENT = 'account_team_update';
 /** The health fields of a callback that has not delivered anything yet (docs/api.md#delivery-log). */
 const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null };
 /** The stored health and rotation columns of a new callback. */
-const NEW_ROW = { disabledAt: null, failingSince: null, lastSuccessAt: null, previousSecret: null, previousSecretUntil: null };
+const NEW_ROW = { disabledAt: null, failingSince: null, lastSuccessAt: null, previousSecrets: [], previousSecretsUntil: null };
 
 /** The `callbacks` table in memory, one row per (app, event). */
 class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' | 'find' | 'list' | 'insert' | 'update' | 'delete'> {
@@ -56,8 +56,8 @@ class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' 
       url: callback.url,
       secret: callback.secret,
       updatedAt: callback.updatedAt,
-      previousSecret: callback.previousSecret,
-      previousSecretUntil: callback.previousSecretUntil,
+      previousSecrets: callback.previousSecrets,
+      previousSecretsUntil: callback.previousSecretsUntil,
       disabledAt: callback.disabledAt,
       failingSince: callback.failingSince,
     });
@@ -78,9 +78,11 @@ describe('CallbacksService', () => {
   let allowPrivate: boolean;
   let service: CallbacksService;
   let epoch: number;
+  let graceMs: number;
 
   beforeEach(() => {
     epoch = 4;
+    graceMs = 86_400_000;
     repository = new FakeCallbacksRepository();
     now = 1_000.5;
     allowPrivate = false;
@@ -88,7 +90,9 @@ describe('CallbacksService', () => {
       get callbackAllowPrivateNetworks() {
         return allowPrivate;
       },
-      callbackSecretGraceMs: 86_400_000,
+      get callbackSecretGraceMs() {
+        return graceMs;
+      },
     };
     service = new CallbacksService(
       transactions.asTransactions(),
@@ -143,11 +147,48 @@ describe('CallbacksService', () => {
           sinceEpoch: 5,
           ...NEW_ROW,
           // The replaced secret signs too for CALLBACK_SECRET_GRACE (here 24 h).
-          previousSecret: 'old',
-          previousSecretUntil: 2_000.25 + 86_400,
+          previousSecrets: [{ secret: 'old', until: 2_000.25 + 86_400 }],
+          previousSecretsUntil: 2_000.25 + 86_400,
         },
       ]);
       expect(repository.calls).toEqual([`findLocked 7 ${EVENT}`, 'insert 1', `findLocked 7 ${EVENT}`, 'update 1']);
+    });
+
+    it('keeps every secret replaced within the grace, newest first; the current one and repeats once; at most 5', async () => {
+      await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 's0' });
+      const rotate = async (at: number, secret: string) => {
+        now = at;
+        await service.put(7, EVENT, { url: 'https://app.test/hook', secret });
+        return repository.rows[0];
+      };
+      expect((await rotate(2_000, 's1')).previousSecrets).toEqual([{ secret: 's0', until: 2_000 + 86_400 }]);
+      expect(await rotate(3_000, 's2')).toMatchObject({
+        secret: 's2',
+        previousSecrets: [
+          { secret: 's1', until: 3_000 + 86_400 },
+          { secret: 's0', until: 2_000 + 86_400 },
+        ],
+        previousSecretsUntil: 2_000 + 86_400,
+      });
+      // Back to s1: it is current again, and s2 is the newest previous one.
+      expect((await rotate(4_000, 's1')).previousSecrets).toEqual([
+        { secret: 's2', until: 4_000 + 86_400 },
+        { secret: 's0', until: 2_000 + 86_400 },
+      ]);
+      // A secret whose grace ended is dropped by the next rotation.
+      expect((await rotate(2_000 + 86_400, 's3')).previousSecrets).toEqual([
+        { secret: 's1', until: 2_000 + 2 * 86_400 },
+        { secret: 's2', until: 4_000 + 86_400 },
+      ]);
+      for (const [index, secret] of ['s4', 's5', 's6', 's7'].entries()) await rotate(90_000 + index, secret);
+      expect(repository.rows[0].previousSecrets.map((previous) => previous.secret)).toEqual(['s6', 's5', 's4', 's3', 's1']);
+    });
+
+    it('keeps no replaced secret when CALLBACK_SECRET_GRACE is 0', async () => {
+      graceMs = 0;
+      await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 'old' });
+      await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 'new' });
+      expect(repository.rows[0]).toMatchObject({ secret: 'new', previousSecrets: [], previousSecretsUntil: null });
     });
 
     it('keeps one callback per app: another app gets its own', async () => {

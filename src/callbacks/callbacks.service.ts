@@ -9,6 +9,7 @@ import type { EventType } from '../events/event-type.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { withoutUserInfo } from './callback-url.js';
 import { CallbacksRepository } from './callbacks.repository.js';
+import { afterRotation, firstGraceEnd } from './previous-secrets.js';
 import { type CallbackListResource, type CallbackResource, toCallbackResource } from './callback.resource.js';
 import type { PutCallbackDto } from './dto/put-callback.dto.js';
 
@@ -30,7 +31,8 @@ export class CallbacksService {
    * the events committed after its registration, none from before
    * (docs/api.md#events, `EventsService.startCallbackEpoch`); a replaced one keeps its epoch. Putting it
    * again enables it (docs/api.md#delivery-log); a new secret keeps the one it replaces
-   * for `CALLBACK_SECRET_GRACE`, to sign with as well.
+   * for `CALLBACK_SECRET_GRACE`, to sign with as well, with those replaced
+   * before still in their grace (`previous-secrets.ts`, docs/api.md#secret-rotation).
    *
    * @throws UnprocessableEntityError (422) when the URL's host is a non-public
    *   IP address and `CALLBACK_ALLOW_PRIVATE_NETWORKS` is off (SSRF guard).
@@ -48,10 +50,17 @@ export class CallbacksService {
       const existing = await this.repository.findLocked(appId, event);
       if (existing) {
         if (dto.secret !== existing.secret) {
-          const grace = this.config.callbackSecretGraceMs / 1000;
-          Object.assign(existing, grace > 0 ? { previousSecret: existing.secret, previousSecretUntil: now + grace } : NO_PREVIOUS_SECRET);
+          const previousSecrets = afterRotation(
+            existing.previousSecrets,
+            existing.secret,
+            dto.secret,
+            now,
+            this.config.callbackSecretGraceMs / 1000,
+          );
+          Object.assign(existing, { previousSecrets, previousSecretsUntil: firstGraceEnd(previousSecrets) });
         }
         Object.assign(existing, { url: dto.url, secret: dto.secret, updatedAt: now, disabledAt: null, failingSince: null });
+        if (dto.rate_limit !== undefined) existing.rateLimit = dto.rate_limit;
         await this.repository.update(existing);
         return toCallbackResource(existing);
       }
@@ -66,7 +75,9 @@ export class CallbacksService {
         disabledAt: null,
         failingSince: null,
         lastSuccessAt: null,
-        ...NO_PREVIOUS_SECRET,
+        rateLimit: dto.rate_limit ?? null,
+        previousSecrets: [],
+        previousSecretsUntil: null,
       });
       return toCallbackResource(callback);
     });
@@ -104,14 +115,34 @@ export class CallbacksService {
     if (!(await this.repository.delete(appId, event))) throw notRegistered(event);
   }
 
+  /**
+   * Sets the `rate_limit` of the app's callback for `event` (attempts per
+   * second, `null` for none; docs/api.md#rate-limit): the operator's door to
+   * what `PUT /callback/{event}` sets.
+   * @throws NotFoundException (404) when there is none.
+   */
+  async setRateLimit(appId: number, event: EventType, rateLimit: number | null): Promise<CallbackResource> {
+    return this.transactions.run(async () => {
+      const callback = await this.repository.findLocked(appId, event);
+      if (!callback) throw notRegistered(event);
+      callback.rateLimit = rateLimit;
+      callback.updatedAt = this.clock.nowSeconds();
+      await this.repository.update(callback);
+      return toCallbackResource(callback);
+    });
+  }
+
+  /** The app's callbacks as Callback objects, by event type. */
+  async describeAll(appId: number): Promise<CallbackResource[]> {
+    return (await this.repository.list(appId)).map(toCallbackResource);
+  }
+
   /** The app's callbacks as `{callbacks: {event: url}}` (URLs without user info). */
   async list(appId: number): Promise<CallbackListResource> {
     const callbacks = await this.repository.list(appId);
     return { callbacks: Object.fromEntries(callbacks.map((callback) => [callback.event, withoutUserInfo(callback.url)])) };
   }
 }
-
-const NO_PREVIOUS_SECRET = { previousSecret: null, previousSecretUntil: null } as const;
 
 function notRegistered(event: EventType): NotFoundException {
   return new NotFoundException(`No callback is registered for ${event}.`);

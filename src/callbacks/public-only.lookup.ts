@@ -21,6 +21,6 @@ export async function publicOnlyLookup(hostname: string, options: { family?: num
   const family = options.family === 4 || options.family === 6 ? options.family : 0;
   const addresses = await lookup(hostname, { all: true, family });
   const blocked = addresses.find((entry) => !isPublicAddress(entry.address));
-  if (blocked) throw new BlockedAddressError(hostname, blocked.address);
+  if (blocked) throw new BlockedAddressError(hostname);
   return addresses;
 }

@@ -1,27 +1,36 @@
 import type { Command } from 'commander';
 
 import { parseDuration } from '../config/duration.js';
-import { DeliveriesService, type DeliveryView } from '../delivery/deliveries.service.js';
+import { DeliveriesService } from '../delivery/deliveries.service.js';
+import { type DeliveryResource, toDeliveryResource } from '../delivery/delivery-log.resource.js';
+import { DeliveryLogReader } from '../read-model/delivery-log.reader.js';
 import type { CliServices } from './cli-services.js';
 import { parseIdArgument } from './command-options.js';
 import { commandGroup, subcommand } from './command-tree.js';
+
+/**
+ * A delivery as `deliveries list` shows it: the apps' Delivery object
+ * (docs/api.md#delivery-log), built by the same code from the same row, and
+ * the app it is for (`A<id>`).
+ */
+type OperatorDelivery = DeliveryResource & { app: string };
 
 function time(seconds: number | null): string {
   return seconds === null ? '-' : new Date(seconds * 1000).toISOString();
 }
 
-function describe(delivery: DeliveryView): string {
+function describe(delivery: OperatorDelivery): string {
   return [
     `#${delivery.id}`,
     delivery.status,
-    `event=${delivery.event}#${delivery.event_id}`,
+    `event=${delivery.event}`,
     `app=${delivery.app}`,
     `attempts=${delivery.attempts}`,
-    `last_status=${delivery.last_status ?? '-'}`,
+    `last_status=${delivery.last_response_status ?? '-'}`,
     `created=${time(delivery.created_at)}`,
     `last_attempt=${time(delivery.last_attempt_at)}`,
     ...(delivery.status === 'pending' ? [`next_attempt=${time(delivery.next_attempt_at)}`] : []),
-    `url=${delivery.url ?? '(callback deleted)'}`,
+    `url=${delivery.url ?? '-'}`,
     ...(delivery.last_error ? [`error=${JSON.stringify(delivery.last_error)}`] : []),
   ].join('\t');
 }
@@ -42,7 +51,7 @@ function parseOlderThan(value: string): number {
 
 /**
  * `deliveries list|redeliver|prune`: operators' view of callback deliveries (docs/api.md#events):
- * recent deliveries newest first with attempts and last status; a failed one sent again
+ * recent deliveries newest first, each as the apps' log shows it (docs/api.md#delivery-log); a failed one sent again
  * with a fresh retry schedule; old finished deliveries and their events deleted.
  */
 export function deliveriesCommand(services: CliServices): Command {
@@ -54,7 +63,8 @@ export function deliveriesCommand(services: CliServices): Command {
     .option('--limit <n>', 'how many (default 50, at most 1000)', parseLimit)
     .option('--json', 'print a JSON list')
     .action(async (options: { failed?: boolean; limit?: number; json?: boolean }) => {
-      const list = await (await service()).list({ failed: options.failed ?? false, limit: options.limit ?? 50 });
+      const rows = await (await services.get(DeliveryLogReader)).listRecent(options.failed ? 'failed' : undefined, options.limit ?? 50);
+      const list: OperatorDelivery[] = rows.map((row) => ({ ...toDeliveryResource(row), app: `A${row.appId}` }));
       if (options.json) console.log(JSON.stringify(list));
       else for (const delivery of list) console.log(describe(delivery));
     });

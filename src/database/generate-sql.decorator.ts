@@ -85,8 +85,9 @@ export const SqlSample = {
     disabledAt: null,
     failingSince: null,
     lastSuccessAt: null,
-    previousSecret: null,
-    previousSecretUntil: null,
+    rateLimit: null,
+    previousSecrets: [],
+    previousSecretsUntil: null,
   },
   /** A new delivery of event 4 to callback 1. */
   DELIVERY_FIELDS: {

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import { withoutUserInfo } from '../callbacks/callback-url.js';
 import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../callbacks/delivery-callbacks.js';
 import { Clock } from '../clock/clock.js';
 import { Transactions } from '../database/transactions.js';
@@ -8,27 +7,10 @@ import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../events/delivery-outbox.
 import { DeliveriesRepository, EVENT_REFERENCES } from './deliveries.repository.js';
 import type { DeliveryStatus } from './delivery-status.js';
 
-/** A delivery as operators see it (CLI). Times are seconds since the UNIX epoch. */
-export interface DeliveryView {
-  id: number;
-  event_id: number;
-  event: string;
-  app: string;
-  url: string | null;
-  webhook_id: string;
-  status: DeliveryStatus;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  created_at: number;
-  last_attempt_at: number | null;
-  next_attempt_at: number | null;
-}
-
 /** Thrown when a delivery cannot be redelivered; the message is for the operator. */
 export class RedeliveryError extends Error {}
 
-/** Operators' view of deliveries (docs/api.md#events: failed ones are kept to inspect and redeliver). */
+/** Operators' steering of deliveries (docs/api.md#events: failed ones are kept to redeliver); they list them through the apps' log builder (`cli/deliveries.command.ts`). */
 @Injectable()
 export class DeliveriesService {
   constructor(
@@ -38,32 +20,6 @@ export class DeliveriesService {
     @Inject(DELIVERY_CALLBACKS) private readonly callbacks: DeliveryCallbacks,
     private readonly clock: Clock,
   ) {}
-
-  /** The most recent deliveries, newest first; only failed ones when `failed`. */
-  async list(options: { failed: boolean; limit: number }): Promise<DeliveryView[]> {
-    const deliveries = await this.deliveries.listRecent(options.failed, options.limit);
-    const callbackIds = deliveries.map((delivery) => delivery.callbackId).filter((id): id is number => id !== null);
-    const [types, urls] = await Promise.all([
-      this.outbox.typesOf([...new Set(deliveries.map((delivery) => delivery.eventId))]),
-      this.callbacks.urlsOf([...new Set(callbackIds)]),
-    ]);
-    return deliveries.map((delivery) => ({
-      id: delivery.id,
-      event_id: delivery.eventId,
-      event: types.get(delivery.eventId) ?? '?',
-      app: `A${delivery.appId}`,
-      // The callback's URL now (pending deliveries go there), else the one it was sent to, as the apps' log shows.
-      url: withoutUserInfoOrNull((delivery.callbackId === null ? undefined : urls.get(delivery.callbackId)) ?? delivery.url ?? undefined),
-      webhook_id: delivery.webhookId,
-      status: delivery.status,
-      attempts: delivery.attempts,
-      last_status: delivery.lastStatus,
-      last_error: delivery.lastError,
-      created_at: delivery.createdAt,
-      last_attempt_at: delivery.lastAttemptAt,
-      next_attempt_at: delivery.nextAttemptAt,
-    }));
-  }
 
   /**
    * Deletes finished deliveries last changed before `olderThanSeconds` ago
@@ -103,8 +59,4 @@ export class DeliveriesService {
         throw new RedeliveryError(`Delivery ${id} changed meanwhile; try again.`);
     });
   }
-}
-
-function withoutUserInfoOrNull(url: string | undefined): string | null {
-  return url === undefined ? null : withoutUserInfo(url);
 }

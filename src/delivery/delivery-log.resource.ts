@@ -1,3 +1,5 @@
+import { withoutUserInfo } from '../callbacks/callback-url.js';
+import type { AppDeliveryRow } from '../read-model/delivery-log.reader.js';
 import type { DeliveryStatus } from './delivery-status.js';
 
 /** The Delivery object of docs/api.md#delivery-log: what an app sees of one delivery to its callback. Times in seconds. */
@@ -17,6 +19,32 @@ export interface DeliveryResource {
   last_response_status: number | null;
   last_error: string | null;
   url: string | null;
+}
+
+/**
+ * Builds the Delivery object from a row of the log: the one builder of the
+ * apps' log (API) and the operators' `deliveries list` (CLI), so both show the
+ * same id (a string), `attempts` (every round), `status` and `url` (the one it
+ * was, or is to be, sent to, without user info) (docs/api.md#delivery-log).
+ */
+export function toDeliveryResource(row: AppDeliveryRow): DeliveryResource {
+  return {
+    id: String(row.id),
+    webhook_id: row.webhookId,
+    event: row.type,
+    status: row.status as DeliveryStatus,
+    attempts: Number(row.totalAttempts),
+    created_at: Number(row.createdAt),
+    last_attempt_at: nullableNumber(row.lastAttemptAt),
+    next_attempt_at: row.status === 'pending' ? nullableNumber(row.nextAttemptAt) : null,
+    last_response_status: nullableNumber(row.lastStatus),
+    last_error: row.lastError,
+    url: row.url === null ? null : withoutUserInfo(row.url),
+  };
+}
+
+function nullableNumber(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
 }
 
 /** One attempt of the attempt log (docs/api.md#delivery-log). */

@@ -24,8 +24,8 @@ const MAX_DRAINED_BYTES = 64 * 1024;
 export interface WebhookTarget {
   readonly url: string;
   readonly secret: string;
-  /** A replaced secret still in its rotation grace: the message is signed with it too (docs/api.md#delivery-log). */
-  readonly previousSecret?: string;
+  /** Replaced secrets still in their rotation grace, newest first: the message is signed with each too (docs/api.md#secret-rotation). */
+  readonly previousSecrets?: readonly string[];
 }
 
 /** What one delivery sends: the same `webhookId` and body on every attempt. */
@@ -77,7 +77,7 @@ export class WebhookSender implements OnApplicationShutdown {
     const url = withoutUserInfo(target.url);
     const literal = ipLiteralHost(new URL(url));
     if (guard && literal !== undefined && !isPublicAddress(literal)) {
-      return { kind: 'refused', error: new BlockedAddressError(literal, literal).message };
+      return { kind: 'refused', error: new BlockedAddressError(literal).message };
     }
     const timestamp = Math.floor(this.clock.nowSeconds());
     const headers = {
@@ -168,10 +168,10 @@ function readExcerpt(body: Readable, waitMs: number): Promise<string> {
   });
 }
 
-/** `v1,<sig>` with the current secret, then `v1,<sig>` with the previous one in its grace (space-separated, Standard Webhooks). */
+/** `v1,<sig>` with the current secret, then one with each previous secret in its grace, newest first (space-separated, Standard Webhooks). */
 function signatures(target: WebhookTarget, message: WebhookMessage, timestamp: number): string {
   const at = new Date(timestamp * 1000);
-  const secrets = target.previousSecret === undefined ? [target.secret] : [target.secret, target.previousSecret];
+  const secrets = [target.secret, ...(target.previousSecrets ?? [])];
   return secrets.map((secret) => webhookSigner(secret).sign(message.webhookId, at, message.body)).join(' ');
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull } from 'typeorm';
+import { IsNull } from 'typeorm';
 
 import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
@@ -128,17 +128,6 @@ export class OutboxRepository {
         dispatchedAt: null,
       }),
     );
-  }
-
-  /** The types of the events `ids`, by id. */
-  @GenerateSql({ params: [[S.EVENT, 2]] })
-  async typesOf(ids: readonly number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const events = await this.transactions.manager.find(OutboxEventEntity, {
-      select: { id: true, type: true },
-      where: { id: In([...ids]) },
-    });
-    return new Map(events.map((event) => [event.id, event.type]));
   }
 
   /**

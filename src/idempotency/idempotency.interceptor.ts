@@ -12,6 +12,7 @@ import { IdempotencyKeyTakenError, IdempotencyKeysRepository } from './idempoten
 import { decide, IDEMPOTENCY_KEY_TTL_SECONDS, parseIdempotencyKey, requestFingerprint } from './idempotency-rules.js';
 import { IDEMPOTENT_WRITE, type IdempotentAnswer, type IdempotentWriteOptions } from './idempotent-write.decorator.js';
 import { InFlightKeys } from './in-flight-keys.js';
+import { routeTarget } from './route-target.js';
 
 /** Request header naming the key, and the header that marks a replayed answer. */
 const KEY_HEADER = 'idempotency-key';
@@ -27,7 +28,8 @@ const KEY_LOC = ['header', 'Idempotency-Key'];
  * 1. A key that is not 1..255 printable ASCII characters: 422 at `["header", "Idempotency-Key"]`.
  * 2. A request with the same credential and key still being handled here: 409.
  * 3. A stored, unexpired answer: replayed (status and JSON body, `Idempotent-Replayed: true`)
- *    when method, path and canonical body match, else 422; nothing runs.
+ *    when method, route target ({@link routeTarget}: an alias is its route) and canonical
+ *    body match, else 422; nothing runs.
  * 4. Otherwise the route runs, and its answer is inserted in its write
  *    transaction, just before `COMMIT`: committed together or not at all. When
  *    another instance stored the key meanwhile, the write rolls back and that
@@ -53,10 +55,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw UnprocessableEntityError.single(KEY_LOC, 'must be 1 to 255 printable ASCII characters', 'value_error.idempotency_key');
     }
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    return from(this.handle(request, reply, next, options, scopeOf(request.principal), key));
+    return from(this.handle(context, request, reply, next, options, scopeOf(request.principal), key));
   }
 
   private async handle(
+    context: ExecutionContext,
     request: FastifyRequest,
     reply: FastifyReply,
     next: CallHandler,
@@ -69,7 +72,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw new ConflictException('A request with this Idempotency-Key is still being answered; retry once it has been.');
     }
     try {
-      const fingerprint = requestFingerprint(request.method, request.url, request.body);
+      const target = routeTarget(context, (request.params ?? {}) as Record<string, string>, request.url);
+      const fingerprint = requestFingerprint(request.method, target, request.body);
       const now = this.clock.nowSeconds();
       const decision = decide(await this.keys.find(scope, key), fingerprint, now);
       if (decision.action === 'replay') return replay(reply, decision.stored);

@@ -42,7 +42,7 @@ export class PinoLoggerService implements LoggerService {
   /**
    * Nest's `ExceptionHandler` reports what stopped the application from starting
    * (module init, `listen`): that one line is `fatal`, `Start-up failed: <reason>`;
-   * Nest exits 1 after it.
+   * Nest exits 1 after it. An object (not an `Error`) is written as fields with its `msg`, as by the other levels.
    */
   error(message: unknown, ...optional: unknown[]): void {
     // Nest passes (message, stack?, context?).
@@ -51,6 +51,11 @@ export class PinoLoggerService implements LoggerService {
     const logger = this.current();
     if (!logger.isLevelEnabled(startUp ? 'fatal' : 'error')) return;
     const fields: Record<string, unknown> = { context: typeof context === 'string' ? context : undefined };
+    // Fields and `msg` in one object, as the other levels take them.
+    if (!startUp && typeof message === 'object' && message !== null && !(message instanceof Error)) {
+      logger.error({ ...fields, ...message });
+      return;
+    }
     if (message instanceof Error) fields.err = message;
     else if (typeof stack === 'string') fields.err = { message: String(message), stack };
     const text = message instanceof Error ? message.message : String(message);

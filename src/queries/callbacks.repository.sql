@@ -14,8 +14,9 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -42,8 +43,9 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -69,8 +71,9 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -109,11 +112,12 @@ INSERT INTO
     `disabled_at`,
     `failing_since`,
     `last_success_at`,
-    `previous_secret`,
-    `previous_secret_until`
+    `rate_limit`,
+    `previous_secrets`,
+    `previous_secrets_until`
   )
 VALUES
-  (DEFAULT, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+  (DEFAULT, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 -- id | select_type | table     | type | possible_keys | key | key_len | ref | Extra
 -- 1  | INSERT      | callbacks | ALL  |               |     |         |     |
 SELECT
@@ -131,9 +135,10 @@ UPDATE `callbacks`
 SET
   `url` = ?,
   `secret` = ?,
-  `previous_secret` = ?,
-  `previous_secret_until` = ?,
+  `previous_secrets` = ?,
+  `previous_secrets_until` = ?,
   `disabled_at` = ?,
+  `rate_limit` = ?,
   `failing_since` = ?,
   `updated_at` = ?
 WHERE
@@ -179,14 +184,33 @@ WHERE
 -- 1  | SIMPLE      | callbacks | range | PRIMARY       | PRIMARY | 4       |     | Using where
 
 -- CallbacksRepository.clearExpiredSecrets
+SELECT
+  `CallbackEntity`.`id` AS `CallbackEntity_id`,
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`,
+  `CallbackEntity`.`updated_at` AS `CallbackEntity_updated_at`
+FROM
+  `callbacks` `CallbackEntity`
+WHERE
+  ((`CallbackEntity`.`previous_secrets_until` < ?))
+ORDER BY
+  `CallbackEntity_previous_secrets_until` ASC
+LIMIT
+  500;
+-- id | select_type | table          | type  | possible_keys                        | key                                  | key_len | ref | Extra
+-- 1  | SIMPLE      | CallbackEntity | range | idx_callbacks_previous_secrets_until | idx_callbacks_previous_secrets_until | 9       |     | Using index condition
 UPDATE `callbacks`
 SET
-  `previous_secret` = ?,
-  `previous_secret_until` = ?
+  `previous_secrets` = ?,
+  `previous_secrets_until` = ?
 WHERE
-  `previous_secret_until` < ?;
--- id | select_type | table     | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | callbacks | index |               | PRIMARY | 4       |     | Using where
+  (
+    `id` = ?
+    AND `updated_at` = ?
+    AND `previous_secrets_until` = ?
+  );
+-- id | select_type | table     | type  | possible_keys                                | key                                  | key_len | ref | Extra
+-- 1  | SIMPLE      | callbacks | range | PRIMARY,idx_callbacks_previous_secrets_until | idx_callbacks_previous_secrets_until | 13      |     | Using where; Using buffer
 
 -- CallbacksRepository.countDisabled
 SELECT
@@ -221,8 +245,9 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
-  `CallbackEntity`.`previous_secret` AS `CallbackEntity_previous_secret`,
-  `CallbackEntity`.`previous_secret_until` AS `CallbackEntity_previous_secret_until`
+  `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
+  `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
+  `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
   `callbacks` `CallbackEntity`
 WHERE
@@ -255,14 +280,3 @@ LIMIT
 -- 1  | PRIMARY     | <derived2>     | system |               |         |         |       |
 -- 3  | SUBQUERY    | CallbackEntity | const  | PRIMARY       | PRIMARY | 4       | const | Using index
 -- 2  | DERIVED     |                |        |               |         |         |       | No tables used
-
--- CallbacksRepository.urlsOf
-SELECT
-  `CallbackEntity`.`id` AS `CallbackEntity_id`,
-  `CallbackEntity`.`url` AS `CallbackEntity_url`
-FROM
-  `callbacks` `CallbackEntity`
-WHERE
-  ((`CallbackEntity`.`id` IN (?)));
--- id | select_type | table          | type  | possible_keys | key     | key_len | ref   | Extra
--- 1  | SIMPLE      | CallbackEntity | const | PRIMARY       | PRIMARY | 4       | const |

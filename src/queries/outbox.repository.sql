@@ -116,17 +116,6 @@ WHERE
 -- id | select_type | table         | type  | possible_keys                        | key                          | key_len | ref | Extra
 -- 1  | SIMPLE      | outbox_events | range | PRIMARY,idx_outbox_events_dispatched | idx_outbox_events_dispatched | 13      |     | Using where; Using buffer
 
--- OutboxRepository.typesOf
-SELECT
-  `OutboxEventEntity`.`id` AS `OutboxEventEntity_id`,
-  `OutboxEventEntity`.`type` AS `OutboxEventEntity_type`
-FROM
-  `outbox_events` `OutboxEventEntity`
-WHERE
-  ((`OutboxEventEntity`.`id` IN (?, ?)));
--- id | select_type | table             | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | OutboxEventEntity | range | PRIMARY       | PRIMARY | 4       |     | Using where
-
 -- OutboxRepository.deleteRelayedUnreferenced
 DELETE FROM `outbox_events`
 WHERE

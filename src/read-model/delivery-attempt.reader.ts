@@ -18,15 +18,18 @@ export interface AttemptInput {
     readonly totalAttempts: number;
     readonly appId: number;
     readonly webhookId: string;
+    /** Seconds: the scheduler's admission the row holds, or `null` while it waits. */
+    readonly admittedAt: number | null;
   };
   readonly callback: {
     readonly id: number;
     readonly url: string;
     readonly secret: string;
-    /** The replaced secret while its rotation grace lasts (seconds: until `previousSecretUntil`). */
-    readonly previousSecret: string | null;
-    readonly previousSecretUntil: number | null;
+    /** The replaced secrets kept for their rotation grace, as stored (callbacks/'s JSON list, `previous-secrets.ts`), or `null`. */
+    readonly previousSecrets: string | null;
     readonly disabled: boolean;
+    /** Attempts per second it accepts, or `null` for no limit. */
+    readonly rateLimit: number | null;
   } | null;
   readonly event: { readonly type: string; readonly body: string };
 }
@@ -47,8 +50,9 @@ export class DeliveryAttemptReader {
   async findAttempt(id: number): Promise<AttemptInput | null> {
     const rows: AttemptRow[] = await this.transactions.manager.query(
       `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
-              c.id AS callbackId, c.url, c.secret, c.previous_secret AS previousSecret,
-              c.previous_secret_until AS previousSecretUntil, c.disabled_at AS disabledAt, e.type, e.payload
+              d.enqueued_at AS admittedAt, c.rate_limit AS rateLimit,
+              c.id AS callbackId, c.url, c.secret, c.previous_secrets AS previousSecrets,
+              c.disabled_at AS disabledAt, e.type, e.payload
          FROM deliveries d
          JOIN outbox_events e ON e.id = d.event_id
          LEFT JOIN callbacks c ON c.id = d.callback_id
@@ -66,6 +70,7 @@ export class DeliveryAttemptReader {
         totalAttempts: Number(row.totalAttempts),
         appId: Number(row.appId),
         webhookId: row.webhookId,
+        admittedAt: row.admittedAt === null ? null : Number(row.admittedAt),
       },
       callback:
         row.url === null || row.secret === null
@@ -74,9 +79,9 @@ export class DeliveryAttemptReader {
               id: Number(row.callbackId),
               url: row.url,
               secret: row.secret,
-              previousSecret: row.previousSecret,
-              previousSecretUntil: row.previousSecretUntil === null ? null : Number(row.previousSecretUntil),
+              previousSecrets: row.previousSecrets,
               disabled: row.disabledAt !== null,
+              rateLimit: row.rateLimit === null ? null : Number(row.rateLimit),
             },
       event: { type: row.type, body: row.payload },
     };
@@ -92,11 +97,12 @@ interface AttemptRow {
   totalAttempts: number | string;
   appId: number | string;
   webhookId: string;
+  admittedAt: number | string | null;
+  rateLimit: number | string | null;
   callbackId: number | string | null;
   url: string | null;
   secret: string | null;
-  previousSecret: string | null;
-  previousSecretUntil: number | string | null;
+  previousSecrets: string | null;
   disabledAt: number | string | null;
   type: string;
   payload: string;

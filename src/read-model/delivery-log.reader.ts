@@ -7,7 +7,8 @@ import { Transactions } from '../database/transactions.js';
  * The apps' delivery log (docs/api.md#delivery-log): a page of an app's
  * deliveries with their events' types (one statement: the events joined to the
  * page cut from the deliveries' index first) and its total, and one delivery
- * with its event's body. The tables' owners (delivery/, events/) keep every write;
+ * with its event's body; and the same rows of every app for the operators'
+ * CLI (one store, two doors). The tables' owners (delivery/, events/) keep every write;
  * this reads across them as the read model does (docs/architecture.md#tables).
  */
 @Injectable()
@@ -71,6 +72,22 @@ export class DeliveryLogReader {
     return { rows, total: Number(counts[0]?.n ?? 0) };
   }
 
+  /**
+   * The most recent deliveries of every app, newest first (by id), only those
+   * in `status` when given: the operators' `deliveries list`, in the log's row
+   * shape with the app (one statement, the page cut from the deliveries first).
+   */
+  @GenerateSql({ params: [undefined, 50] }, { name: 'status', params: ['failed', 50] })
+  async listRecent(status: string | undefined, limit: number): Promise<OperatorDeliveryRow[]> {
+    return this.transactions.manager.query(
+      `SELECT ${APP_DELIVERY_COLUMNS}, d.app_id AS appId
+         FROM (SELECT ${PAGE_COLUMNS}, d.app_id FROM deliveries d${status === undefined ? '' : ' WHERE d.status = ?'} ORDER BY d.id DESC LIMIT ?) d
+         JOIN outbox_events e ON e.id = d.event_id
+        ORDER BY d.id DESC`,
+      status === undefined ? [limit] : [status, limit],
+    ) as Promise<OperatorDeliveryRow[]>;
+  }
+
   /** The app's delivery `id` of callback event type `event`, with its event's body, or `null` (unknown, or another app's). */
   @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.DELIVERY] })
   async findForApp(
@@ -112,6 +129,11 @@ export interface AppDeliveryRow {
   lastStatus: number | string | null;
   lastError: string | null;
   url: string | null;
+}
+
+/** A delivery as the operators' list reads it: the log's row and the app it is for. */
+export interface OperatorDeliveryRow extends AppDeliveryRow {
+  appId: number | string;
 }
 
 /** The columns of a page's derived table: what {@link APP_DELIVERY_COLUMNS} reads, and the event to join (no text column). */

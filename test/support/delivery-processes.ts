@@ -152,6 +152,50 @@ export function startRedis(port: number): Promise<TestProcess> {
   );
 }
 
+/** A Redis of a describe block's own (no persistence), to stop and start again in fault tests. */
+export interface OwnRedis {
+  /** `redis://127.0.0.1:<port>`, once the block's hooks started it. */
+  readonly url: string;
+  /** Whether it is running (not stopped by the test). */
+  readonly running: boolean;
+  /** Stops it (SIGTERM): it forgets every key. */
+  stop(): Promise<void>;
+  /** Starts it again, empty, on the same port. */
+  start(): Promise<void>;
+}
+
+/**
+ * Registers hooks that start a Redis of the block's own ({@link startRedis}) on a free port before the block's tests
+ * and stop it after them. Register it before the hooks of the apps and workers that use it.
+ */
+export function useOwnRedis(): OwnRedis {
+  let port: number | undefined;
+  let redis: TestProcess | undefined;
+  const running = () => !!redis && redis.child.exitCode === null && redis.child.signalCode === null;
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  return {
+    get url() {
+      if (port === undefined) throw new Error('useOwnRedis: the Redis is used outside the hooks and tests of its describe block');
+      return `redis://127.0.0.1:${port}`;
+    },
+    get running() {
+      return running();
+    },
+    async stop() {
+      await redis?.stop();
+    },
+    async start() {
+      redis = await startRedis(port!);
+    },
+  };
+}
+
 /** Delivery settings shared by the API and the workers of a Redis suite: short retries and job locks, a queue prefix of its own. */
 export function deliveryEnv(redisUrl: string, prefix: string): Record<string, string> {
   return {

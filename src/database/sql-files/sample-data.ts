@@ -34,8 +34,9 @@ export const SAMPLE_DATA: readonly string[] = [
     `(${S.SESSION}, '${stored(S.ACCOUNT)}', '${'b'.repeat(64)}', ${S.NOW - 500}, ${S.NOW + 86_400}), ` +
     `(2, '${stored(S.ACCOUNT_2)}', '${'c'.repeat(64)}', ${S.NOW - 90_000}, ${S.NOW - 3600})`,
   'INSERT INTO callback_epoch (id, epoch) VALUES (1, 1) ON DUPLICATE KEY UPDATE epoch = 1',
-  'INSERT INTO callbacks (id, app_id, event, url, secret, created_at, updated_at, since_epoch, previous_secret, previous_secret_until) VALUES ' +
-    `(${S.CALLBACK}, ${S.APP}, '${S.EVENT_TYPE}', ${HOOK}, 'whsec_new', ${S.NOW - 400}, ${S.NOW - 10}, 1, 'whsec_old', ${S.NOW - 5})`,
+  'INSERT INTO callbacks (id, app_id, event, url, secret, created_at, updated_at, since_epoch, previous_secrets, previous_secrets_until) VALUES ' +
+    `(${S.CALLBACK}, ${S.APP}, '${S.EVENT_TYPE}', ${HOOK}, 'whsec_new', ${S.NOW - 400}, ${S.NOW - 10}, 1, ` +
+    `'[{"secret":"whsec_old","until":${S.NOW - 5}}]', ${S.NOW - 5})`,
   'INSERT INTO outbox_events (id, type, payload, created_at, dispatched_at, callback_epoch) VALUES ' +
     `(${S.EVENT}, '${S.EVENT_TYPE}', '{"team":1}', ${S.NOW - 300}, ${S.NOW - 299}, 1), ` +
     `(2, '${S.EVENT_TYPE}', '{"team":2}', ${S.NOW - 299}, ${S.NOW - 298}, 1), ` +
