@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 
 import { AppModule } from './app.module.js';
 import { AppConfig } from './config/app-config.js';
+import { WEBHOOKS } from './delivery/webhooks.js';
 import { readAppConfig } from './config/config.module.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
 import { echoRequestId, requestId } from './logging/request-id.js';
@@ -64,7 +65,7 @@ export async function createHttpApp(
   securityHeaders(adapter.getInstance());
   const { corsOrigins } = app.get(AppConfig);
   if (corsOrigins.length > 0) app.enableCors(corsOptions(corsOrigins));
-  setupOpenApi(app);
+  setupOpenApi(app, WEBHOOKS);
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   return app;

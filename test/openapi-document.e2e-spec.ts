@@ -46,4 +46,65 @@ describe('openapi.json', () => {
     ).toEqual([]);
     expect(new Set(operations.map((operation) => operation.operationId)).size).toBe(operations.length);
   });
+
+  it('is OpenAPI 3.1: null written as JSON Schema writes it (no `nullable`), a nullable object as anyOf with null', async () => {
+    const document = (await t.http.get('/docs/json')).body as { openapi: string; components: { schemas: Record<string, any> } };
+    expect(document.openapi).toBe('3.1.0');
+    expect(JSON.stringify(document)).not.toContain('"nullable"');
+    const { Account, AwardDetails, Callback } = document.components.schemas;
+    expect(Account.properties.team).toEqual({ anyOf: [{ $ref: '#/components/schemas/Team' }, { type: 'null' }] });
+    expect(Account.properties.avatar_url).toEqual({ type: ['string', 'null'], format: 'uri' });
+    expect(AwardDetails.properties.team).toEqual({ anyOf: [{ $ref: '#/components/schemas/Team' }, { type: 'null' }] });
+    expect(Callback.properties.disabled_at).toMatchObject({ type: ['number', 'null'] });
+  });
+
+  it('documents the deliveries as webhooks: account_team_update and ping, their bodies from the payload classes, their headers', async () => {
+    const document = (await t.http.get('/docs/json')).body as { webhooks: Record<string, any>; components: Record<string, any> };
+    expect(Object.keys(document.webhooks)).toEqual(['account_team_update', 'ping']);
+    for (const [event, schema] of [
+      ['account_team_update', 'AccountTeamUpdateEvent'],
+      ['ping', 'PingEvent'],
+    ]) {
+      const { post } = document.webhooks[event];
+      expect(post.requestBody).toEqual({
+        required: true,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+      });
+      expect(
+        post.parameters.map((parameter: { in: string; name: string; required: boolean }) => [
+          parameter.in,
+          parameter.name,
+          parameter.required,
+        ]),
+      ).toEqual([
+        ['header', 'webhook-id', true],
+        ['header', 'webhook-timestamp', true],
+        ['header', 'webhook-signature', true],
+        ['header', 'X-Callback-Event', true],
+      ]);
+      expect(post.parameters[3].schema).toEqual({ type: 'string', enum: [event] });
+      expect(post.security).toEqual([{ callbackSecret: [] }]);
+      expect(Object.keys(post.responses)).toEqual(['2XX', 'default']);
+    }
+    expect(document.components.securitySchemes.callbackSecret).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.schemas.AccountTeamUpdateEvent).toEqual({
+      type: 'object',
+      properties: {
+        account: { description: 'The Account after the change.', allOf: [{ $ref: '#/components/schemas/Account' }] },
+        team: {
+          description: 'The new Team of the account, or null when it has none.',
+          anyOf: [{ $ref: '#/components/schemas/Team' }, { type: 'null' }],
+        },
+      },
+      required: ['account', 'team'],
+    });
+    expect(document.components.schemas.PingEvent).toEqual({
+      type: 'object',
+      properties: {
+        event: { type: 'string', enum: ['ping'], example: 'ping' },
+        callback: { description: 'The callback the test delivery is sent to.', allOf: [{ $ref: '#/components/schemas/Callback' }] },
+      },
+      required: ['event', 'callback'],
+    });
+  });
 });

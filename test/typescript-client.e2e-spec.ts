@@ -6,11 +6,9 @@ import { schemaTypes } from '../clients/typescript/generate.mjs';
 import {
   AccountsApiError,
   createAccountsClient,
-  deliveryPages,
   enableCallback,
   getDelivery,
-  listDeliveries,
-  paginate,
+  paged,
   ping,
   recover,
   redeliver,
@@ -40,11 +38,12 @@ describe('TypeScript client', () => {
       expect(account.id).toBe(id);
     }
     const listed: string[] = [];
-    for await (const account of paginate((page) =>
-      unwrap(client.GET('/accounts/search', { params: { query: { team: team.id, page, per_page: 2 } } })),
-    ))
-      listed.push(account.id);
+    for await (const account of paged(client, '/accounts/search', { query: { team: team.id, per_page: 2 } })) listed.push(account.id);
     expect(listed).toEqual(ids);
+    const teamPages = [];
+    for await (const page of paged(client, '/teams/search').pages()) teamPages.push(page);
+    expect(teamPages).toEqual([{ page: 0, per_page: 20, pages: 1, results: 1, data: [expect.objectContaining({ name: 'Red' })] }]);
+    expect((await paged(client, '/accounts/search', { query: { per_page: 2 } }).page(2)).data.map((account) => account.id)).toEqual(['42']);
     expect(
       (await unwrap(client.GET('/account/{account}', { params: { path: { account: '18446744073709551615' } } }))).team?.member_count,
     ).toBe(5);
@@ -101,13 +100,14 @@ describe('TypeScript client', () => {
       );
 
       const all = [];
-      for await (const delivery of listDeliveries(client, event)) all.push(delivery);
+      for await (const delivery of paged(client, '/callback/{event}/deliveries', { path: { event } })) all.push(delivery);
       expect(all.map((delivery) => [delivery.event, delivery.status]).sort()).toEqual([
         ['account_team_update', 'failed'],
         ['ping', 'succeeded'],
       ]);
       const pages = [];
-      for await (const page of deliveryPages(client, event, { per_page: 1 })) pages.push(page.data.length);
+      for await (const page of paged(client, '/callback/{event}/deliveries', { path: { event }, query: { per_page: 1 } }).pages())
+        pages.push(page.data.length);
       expect(pages).toEqual([1, 1]);
       const failed = all.find((delivery) => delivery.status === 'failed')!;
       const details = await getDelivery(client, event, failed.id);
@@ -121,6 +121,16 @@ describe('TypeScript client', () => {
       expect(await enableCallback(client, event)).toMatchObject({ event, disabled: false });
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('refuses a missing or relative baseUrl at construction, naming it', () => {
+    for (const baseUrl of [undefined, '', '/callback', 'localhost:3000', 'ftp://example.com']) {
+      expect(() => createAccountsClient({ baseUrl: baseUrl as string })).toThrow(
+        new TypeError(
+          `createAccountsClient: baseUrl must be the service's absolute http(s) URL, such as "http://localhost:3000"; got ${JSON.stringify(baseUrl) ?? 'undefined'}.`,
+        ),
+      );
     }
   });
 

@@ -6,7 +6,7 @@ import { ACCOUNT_PERMISSIONS, hasPermissions, permissionNames } from '../permiss
 import { AuthFailureLimiter } from '../rate-limit/auth-failure.limiter.js';
 import { AppsService } from './apps/apps.service.js';
 import { AUTH_REQUIREMENT, type AuthRequirement } from '../common/authenticated.decorator.js';
-import { parseBasicCredentials } from './basic-credentials.js';
+import { malformedCredentialsDetail, parseBasicCredentials } from './basic-credentials.js';
 import { type Credential, setCredential } from './credential.js';
 import type { Principal } from '../common/principal.js';
 import { SessionsService } from './sessions/sessions.service.js';
@@ -73,7 +73,7 @@ export class AuthGuard implements CanActivate {
   /** @throws BasicUnauthorizedException (401) for malformed, unknown, wrong or expired credentials. */
   private async authenticate(header: string): Promise<Credential> {
     const credentials = parseBasicCredentials(header);
-    if (!credentials) throw new BasicUnauthorizedException('Malformed credentials: use HTTP Basic with A<app id> or S<session id>.');
+    if (!credentials) throw new BasicUnauthorizedException(malformedCredentialsDetail(header));
     if (credentials.kind === 'app') {
       const app = await this.apps.authenticate(credentials.id, credentials.token);
       if (!app) throw new BasicUnauthorizedException('Invalid credentials.');

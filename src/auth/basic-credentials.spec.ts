@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseBasicCredentials } from './basic-credentials.js';
+import { malformedCredentialsDetail, parseBasicCredentials } from './basic-credentials.js';
 
 const basic = (userPass: string) => `Basic ${Buffer.from(userPass).toString('base64')}`;
 
@@ -43,5 +43,21 @@ describe('parseBasicCredentials (docs/api.md#authentication)', () => {
     ['an empty header', ''],
   ])('rejects %s', (_what, header) => {
     expect(parseBasicCredentials(header)).toBeUndefined();
+  });
+});
+
+describe('malformedCredentialsDetail', () => {
+  const usage = 'use HTTP Basic with A<app id> or S<session id> and its token.';
+
+  it.each([
+    ['a password left empty (curl -u "A1:$UNSET")', basic('A1:'), `Malformed credentials: the password (token) is missing; ${usage}`],
+    ['an empty user name', basic(':tok'), `Malformed credentials: the user name is missing; ${usage}`],
+    ['both empty', basic(':'), `Malformed credentials: the user name and the password are empty; ${usage}`],
+    ['a user name of another form', basic('admin:tok'), `Malformed credentials: ${usage}`],
+    ['no colon', basic('A1'), `Malformed credentials: ${usage}`],
+    ['another scheme', 'Bearer abc', `Malformed credentials: ${usage}`],
+  ])('names what is wrong: %s', (_what, header, detail) => {
+    expect(parseBasicCredentials(header)).toBeUndefined();
+    expect(malformedCredentialsDetail(header)).toBe(detail);
   });
 });

@@ -15,10 +15,9 @@ import { DeliveryRecoveriesRepository } from './delivery-recoveries.repository.j
 import { type DeliveryDetailsResource, type DeliveryResource, type RecoverResource, toDeliveryResource } from './delivery-log.resource.js';
 import { CALLBACK_DISABLED } from './delivery-status.js';
 import type { DeliveryLogQuery } from './dto/delivery-log.query.js';
+import { PING_EVENT, PingEvent } from './dto/ping.event.js';
 import { newWebhookId } from './webhook-id.js';
 
-/** The event type of test deliveries (docs/api.md#delivery-log). */
-export const PING_EVENT = 'ping';
 
 /**
  * The delivery log as apps see and steer it (docs/api.md#delivery-log): the same store
@@ -142,7 +141,7 @@ export class DeliveryLogService {
       const callback = await this.callbacks.findLocked(appId, event);
       if (!callback) throw new NotFoundException(`No callback is registered for ${event}.`);
       const now = this.clock.nowSeconds();
-      const payload = JSON.stringify({ event: PING_EVENT, callback: toCallbackResource(callback) });
+      const payload = JSON.stringify(new PingEvent(toCallbackResource(callback)));
       const eventId = await this.outbox.insertRelayed({ type: PING_EVENT, payload }, now);
       const held = callback.disabledAt !== null;
       const delivery = {

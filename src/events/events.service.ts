@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 
 import { Clock } from '../clock/clock.js';
+import type { AccountResource } from '../read-model/resources.js';
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
+import { AccountTeamUpdateEvent } from './dto/account-team-update.event.js';
 import { OutboxRepository } from './outbox.repository.js';
 
 /**
@@ -18,13 +20,13 @@ export class EventsService {
 
   /**
    * Records one `account_team_update` per account whose team changed; each body
-   * is `{account, team}` (docs/api.md#events). `accounts` are Account objects as they
+   * is an {@link AccountTeamUpdateEvent} (docs/api.md#events). `accounts` are Account objects as they
    * are now, serialized by the caller inside the same transaction.
    */
-  async accountTeamChanged(accounts: readonly { readonly team: unknown }[]): Promise<void> {
+  async accountTeamChanged(accounts: readonly AccountResource[]): Promise<void> {
     if (accounts.length === 0) return;
     await this.outbox.insert(
-      accounts.map((account) => ({ type: 'account_team_update', payload: JSON.stringify({ account, team: account.team }) })),
+      accounts.map((account) => ({ type: 'account_team_update', payload: JSON.stringify(new AccountTeamUpdateEvent(account)) })),
       this.clock.nowSeconds(),
     );
   }

@@ -4,7 +4,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 
 import { COMMIT_OUTCOME_UNKNOWN, ERROR_DESCRIPTIONS } from './api-responses.decorator.js';
+import { asOpenApi31 } from './openapi-3-1.js';
 import { ErrorSchema } from './schemas/error.schema.js';
+import { documentWebhooks, type WebhookDefinition } from './webhooks.js';
 
 /** Where the UI is served; the document is at `/docs/json` (and `/docs/yaml`). */
 export const DOCS_PATH = 'docs';
@@ -25,11 +27,12 @@ const PATH_PARAMETERS: Record<string, { schema: Record<string, unknown>; descrip
 };
 
 /**
- * Serves the OpenAPI 3 document of every route: the Swagger UI at
- * `/docs`, the document at `/docs/json` and `/docs/yaml`, with the HTTP Basic
- * security scheme of docs/api.md#authentication. The document is built on first request.
+ * Serves the OpenAPI 3.1 document of every route and of the `webhooks` the
+ * service sends: the Swagger UI at `/docs`, the document at `/docs/json` and
+ * `/docs/yaml`, with the HTTP Basic security scheme of docs/api.md#authentication.
+ * The document is built on first request.
  */
-export function setupOpenApi(app: NestFastifyApplication): void {
+export function setupOpenApi(app: NestFastifyApplication, webhooks: readonly WebhookDefinition[] = []): void {
   const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   const config = new DocumentBuilder()
     .setTitle('Accounts service')
@@ -43,7 +46,13 @@ export function setupOpenApi(app: NestFastifyApplication): void {
       BASIC_SECURITY,
     )
     .build();
-  SwaggerModule.setup(DOCS_PATH, app, () => completeOperations(SwaggerModule.createDocument(app, config, { extraModels: [ErrorSchema] })), {
+  const build = () => {
+    const document = SwaggerModule.createDocument(app, config, {
+      extraModels: [ErrorSchema, ...webhooks.map((webhook) => webhook.payload)],
+    });
+    return asOpenApi31(documentWebhooks(completeOperations(document), webhooks));
+  };
+  SwaggerModule.setup(DOCS_PATH, app, build, {
     jsonDocumentUrl: `${DOCS_PATH}/json`,
     yamlDocumentUrl: `${DOCS_PATH}/yaml`,
     customSiteTitle: 'Accounts service API',

@@ -11,7 +11,7 @@ export interface FuzzOperation {
   statuses: ReadonlySet<number>;
 }
 
-/** A JSON Schema object of the document (OpenAPI 3.0 subset the service uses). */
+/** A JSON Schema object of the document (the OpenAPI 3.1 subset the service uses). */
 export type Schema = Record<string, any>;
 
 type OpenApiDocument = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, Schema> } };

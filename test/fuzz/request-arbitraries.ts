@@ -90,6 +90,11 @@ function valueFor(schema: Schema, world: FuzzWorld, name: string): fc.Arbitrary<
 
 function typedValue(schema: Schema, world: FuzzWorld, name: string): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.oneOf)) return fc.oneof(...schema.oneOf.map((option: Schema) => typedValue(option, world, name)));
+  // OpenAPI 3.1 writes a nullable field's type as a list ending in "null".
+  if (Array.isArray(schema.type))
+    return fc.oneof(
+      ...schema.type.map((type: string) => (type === 'null' ? fc.constant(null) : typedValue({ ...schema, type }, world, name))),
+    );
   switch (schema.type) {
     case 'integer':
       return fc.oneof(

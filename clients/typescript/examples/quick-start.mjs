@@ -1,7 +1,7 @@
 // The client from plain JavaScript (Node.js 20.19 or later), the same steps as quick-start.ts.
 // Run it after installing the package:
 //   ACCOUNTS_URL=http://localhost:3000 APP_USER=A1 APP_PASS=... node quick-start.mjs
-import { AccountsApiError, createAccountsClient, paginate, unwrap, ValidationError, withStatus } from '@accounts-service/client';
+import { AccountsApiError, createAccountsClient, paged, unwrap, ValidationError, withStatus } from '@accounts-service/client';
 
 const client = createAccountsClient({
   baseUrl: process.env.ACCOUNTS_URL ?? 'http://localhost:3000',
@@ -34,5 +34,5 @@ try {
   else throw error;
 }
 
-const members = paginate((page) => unwrap(client.GET('/accounts/search', { params: { query: { team: team.id, page, per_page: 100 } } })));
+const members = paged(client, '/accounts/search', { query: { team: team.id, per_page: 100 } });
 for await (const account of members) console.log(`member ${account.name}#${account.discriminator} (${account.id})`);

@@ -1,7 +1,7 @@
 // The client from TypeScript: a team, an account with a 64-bit id, an award given twice (201, then 208),
 // a typed 422 and the team's members page by page. Run it after installing the package:
 //   ACCOUNTS_URL=http://localhost:3000 APP_USER=A1 APP_PASS=... node quick-start.ts   (Node 24; or tsx, or tsc then node)
-import { AccountsApiError, createAccountsClient, paginate, unwrap, ValidationError, withStatus } from '@accounts-service/client';
+import { AccountsApiError, createAccountsClient, paged, unwrap, ValidationError, withStatus } from '@accounts-service/client';
 
 const client = createAccountsClient({
   baseUrl: process.env.ACCOUNTS_URL ?? 'http://localhost:3000',
@@ -34,5 +34,5 @@ try {
   else throw error;
 }
 
-const members = paginate((page) => unwrap(client.GET('/accounts/search', { params: { query: { team: team.id, page, per_page: 100 } } })));
+const members = paged(client, '/accounts/search', { query: { team: team.id, per_page: 100 } });
 for await (const account of members) console.log(`member ${account.name}#${account.discriminator} (${account.id})`);

@@ -14,7 +14,7 @@ export type AccountsClient = Client<paths>;
 
 /** Options of {@link createAccountsClient}. */
 export interface AccountsClientOptions {
-  /** e.g. `https://accounts.example.com` */
+  /** The service's absolute http(s) URL, e.g. `https://accounts.example.com` (checked at once: a missing one throws). */
   baseUrl: string;
   /** Sent with every request; omit for the public endpoints. */
   credentials?: Credentials;
@@ -35,8 +35,10 @@ export interface AccountsClientOptions {
  * request and retries 503s (see {@link retryingFetch}). Its calls resolve to
  * `{data, error, response}`: pass them to `unwrap` for the data or a typed
  * error, to `withStatus` when the status carries meaning (201 or 208).
+ * @throws TypeError when `baseUrl` is not an absolute http(s) URL (e.g. `process.env.ACCOUNTS_URL` unset).
  */
 export function createAccountsClient(options: AccountsClientOptions): AccountsClient {
+  requireBaseUrl(options.baseUrl);
   const baseFetch = options.fetch ?? ((request: Request, init?: RequestInit) => globalThis.fetch(request, init));
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
@@ -53,4 +55,18 @@ export function createAccountsClient(options: AccountsClientOptions): AccountsCl
     });
   }
   return client;
+}
+
+/** @throws TypeError naming `baseUrl` unless it is an absolute http(s) URL. */
+function requireBaseUrl(baseUrl: unknown): void {
+  let protocol: string | undefined;
+  try {
+    protocol = typeof baseUrl === 'string' ? new URL(baseUrl).protocol : undefined;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new TypeError(
+      `createAccountsClient: baseUrl must be the service's absolute http(s) URL, such as "http://localhost:3000"; got ${JSON.stringify(baseUrl) ?? 'undefined'}.`,
+    );
 }

@@ -1,11 +1,13 @@
 import type { components } from './schema.js';
 import type { AccountsClient } from './client.js';
-import type { Page } from './paginate.js';
 import { unwrap } from './unwrap.js';
 
 type Callback = components['schemas']['Callback'];
 
-/** A delivery to one of your callbacks (docs/api.md#delivery-log): status, attempts, last answer. Times are UNIX seconds. */
+/**
+ * A delivery to one of your callbacks (docs/api.md#delivery-log): status, attempts, last answer. Times are UNIX seconds.
+ * List them with `paged(client, '/callback/{event}/deliveries', { path: { event }, query: { status: 'failed' } })`.
+ */
 export type Delivery = components['schemas']['Delivery'];
 /** A delivery with the JSON body it sends (`payload`) and its `attempt_log`, oldest first. */
 export type DeliveryDetails = components['schemas']['DeliveryDetails'];
@@ -15,39 +17,6 @@ export type DeliveryAttempt = components['schemas']['DeliveryAttempt'];
 export type DeliveryStatus = Delivery['status'];
 /** An event type apps register callbacks for. */
 export type EventType = Callback['event'];
-
-/** Filters of {@link deliveryPages} and {@link listDeliveries}; times in UNIX seconds. */
-export interface DeliveryFilter {
-  status?: DeliveryStatus;
-  /** Created at or after (not in the future). */
-  since?: number;
-  /** Created before. */
-  until?: number;
-  /** 1..100, default 20. */
-  per_page?: number;
-}
-
-/**
- * The calling app's deliveries for `event`, newest first, one page (docs/api.md#pagination) at a time:
- * `for await (const page of deliveryPages(client, 'account_team_update', { status: 'failed' }))`.
- * @throws ValidationError (422) for a bad filter; AccountsApiError otherwise.
- */
-export async function* deliveryPages(
-  client: AccountsClient,
-  event: EventType,
-  filter: DeliveryFilter = {},
-): AsyncGenerator<Page<Delivery>> {
-  for (let page = 0; ; page++) {
-    const current = await unwrap(client.GET('/callback/{event}/deliveries', { params: { path: { event }, query: { ...filter, page } } }));
-    yield current;
-    if (page + 1 >= current.pages) return;
-  }
-}
-
-/** Every delivery of {@link deliveryPages}, one at a time, newest first. */
-export async function* listDeliveries(client: AccountsClient, event: EventType, filter: DeliveryFilter = {}): AsyncGenerator<Delivery> {
-  for await (const page of deliveryPages(client, event, filter)) yield* page.data;
-}
 
 /** One delivery with its payload and attempt log. @throws AccountsApiError 404 when it is not one of yours. */
 export function getDelivery(client: AccountsClient, event: EventType, id: string): Promise<DeliveryDetails> {

@@ -1,10 +1,10 @@
 // The TypeScript client of the accounts service: one module per concept, all exported from here.
-import type { components, paths } from './schema.js';
+import type { components, paths, webhooks } from './schema.js';
 
-export type { components, paths };
+export type { components, paths, webhooks };
 export { type AccountsClient, type AccountsClientOptions, createAccountsClient, type Credentials } from './client.js';
 export { AccountsApiError, ValidationError, type ValidationErrorItem } from './errors.js';
-export { type Page, paginate } from './paginate.js';
+export { type Page, type Paged, type PagedItem, type PagedParams, type PagedPath, paged } from './paginate.js';
 export { retryAfterMs, retryingFetch, type RetryingFetchOptions, type RetryOptions } from './retrying-fetch.js';
 export { type CallResult, type StatusResult, unwrap, withStatus } from './unwrap.js';
 
@@ -16,3 +16,4 @@ export type Session = components['schemas']['Session'];
 export type Callback = components['schemas']['Callback'];
 
 export * from './deliveries.js';
+export * from './webhooks.js';

@@ -1,4 +1,8 @@
-/** A page of a search (docs/api.md#pagination): zero-based `page`, `pages` in all, `results` in all. */
+import type { AccountsClient } from './client.js';
+import type { paths } from './schema.js';
+import { unwrap } from './unwrap.js';
+
+/** A page of a paginated route (docs/api.md#pagination): zero-based `page`, `pages` in all, `results` in all, the page's `data`. */
 export interface Page<T> {
   page: number;
   per_page: number;
@@ -7,15 +11,65 @@ export interface Page<T> {
   data: T[];
 }
 
-/**
- * Every item of a paginated search, in order, reading page after page (zero-based, docs/api.md#pagination) until the last,
- * as an async iterator: `for await (const account of paginate(...))`.
- * @param fetchPage reads one page, e.g. `(page) => unwrap(client.GET('/accounts/search', { params: { query: { q, page } } }))`.
- */
-export async function* paginate<T>(fetchPage: (page: number) => Promise<Page<T>>): AsyncGenerator<T, void, undefined> {
-  for (let page = 0; ; page++) {
-    const current = await fetchPage(page);
-    yield* current.data;
-    if (page + 1 >= current.pages) return;
+/** The paths whose `GET` answers a {@link Page}: the searches and the delivery logs. */
+export type PagedPath = {
+  [P in keyof paths]: paths[P] extends {
+    get: { responses: { 200: { content: { 'application/json': { pages: number; data: unknown[] } } } } };
   }
+    ? P
+    : never;
+}[keyof paths];
+
+type GetOperation<P extends PagedPath> = paths[P]['get'];
+
+/** The item type of a paged path, e.g. `PagedItem<'/accounts/search'>` is an Account. */
+export type PagedItem<P extends PagedPath> = GetOperation<P>['responses'][200]['content']['application/json']['data'][number];
+
+type Parameters<P extends PagedPath> = GetOperation<P>['parameters'];
+
+/** The parameters of a paged path's `GET`, without `page` (the helper turns the pages): `path` where it has one, the filters in `query`. */
+export type PagedParams<P extends PagedPath> = Omit<Parameters<P>, 'query' | 'header' | 'cookie'> & {
+  query?: Omit<NonNullable<Parameters<P>['query']>, 'page'>;
+};
+
+/** The pages of one paged route and filter; iterate it for every item, in order. */
+export interface Paged<T> extends AsyncIterable<T> {
+  /** One page, zero-based (a page past the end has empty `data`). */
+  page(page: number): Promise<Page<T>>;
+  /** Every page in order, from the first to the last: `for await (const page of paged(...).pages())`. */
+  pages(): AsyncIterable<Page<T>>;
+}
+
+/**
+ * Every paginated route (the account and team searches, the delivery logs)
+ * read page after page, with the types of its path: iterate the result for
+ * every item (`for await (const account of paged(client, '/accounts/search',
+ * { query: { q: 'an' } }))`), or call `.pages()` or `.page(n)`. Each page is
+ * one request, made when the iteration reaches it.
+ * @throws ValidationError (422) for a bad filter; AccountsApiError for any other failure (from the iteration).
+ */
+export function paged<P extends PagedPath>(
+  client: AccountsClient,
+  path: P,
+  ...[params]: object extends PagedParams<P> ? [params?: PagedParams<P>] : [params: PagedParams<P>]
+): Paged<PagedItem<P>> {
+  type Item = PagedItem<P>;
+  const { query, ...rest } = (params ?? {}) as { query?: Record<string, unknown>; path?: Record<string, unknown> };
+  // openapi-fetch's GET types one literal path at a time; the signature above keeps the caller's types exact.
+  const get = client.GET as unknown as (path: string, init: object) => Promise<{ data?: Page<Item>; error?: unknown; response: Response }>;
+  const page = (page: number) => unwrap(get(path, { params: { ...rest, query: { ...query, page } } }));
+  async function* pages(): AsyncGenerator<Page<Item>, undefined, undefined> {
+    for (let index = 0; ; index++) {
+      const current = await page(index);
+      yield current;
+      if (index + 1 >= current.pages) return undefined;
+    }
+  }
+  return {
+    page,
+    pages,
+    async *[Symbol.asyncIterator]() {
+      for await (const current of pages()) yield* current.data;
+    },
+  };
 }

@@ -616,7 +616,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    account_team_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An account's team changed
+         * @description Sent to the callback registered for `account_team_update` whenever an existing account joins, leaves or changes team (also for every member of a deleted team). At least once: drop duplicates by `webhook-id`. Unordered.
+         */
+        post: operations["webhook_account_team_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test delivery
+         * @description Sent by `POST /callback/{event}/ping` to the callback registered for `{event}`, signed and retried like any other delivery; listed among the deliveries of `{event}`.
+         */
+        post: operations["webhook_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -1026,6 +1067,21 @@ export interface components {
              * @example 12
              */
             redelivered: number;
+        };
+        AccountTeamUpdateEvent: {
+            /** @description The Account after the change. */
+            account: components["schemas"]["Account"];
+            /** @description The new Team of the account, or null when it has none. */
+            team: components["schemas"]["Team"] | null;
+        };
+        PingEvent: {
+            /**
+             * @example ping
+             * @enum {string}
+             */
+            event: "ping";
+            /** @description The callback the test delivery is sent to. */
+            callback: components["schemas"]["Callback"];
         };
     };
     responses: never;
@@ -5414,6 +5470,82 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    webhook_account_team_update: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and redelivery of one delivery, so receivers drop duplicates by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent: UNIX seconds. Receivers refuse one too far from their clock (5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed by the callback secret (the base64-decoded part after `whsec_` for a `whsec_` secret, else its UTF-8 bytes). During a secret rotation, one signature per secret, newest first, space-separated: any of them verifies the message. */
+                "webhook-signature": string;
+                /** @description The event type. */
+                "X-Callback-Event": "account_team_update";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountTeamUpdateEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer ends the delivery; its body is ignored (its first 1,024 characters are logged). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A network error, a timeout, 408, 429 or 5xx is retried along CALLBACK_RETRY_DELAYS (or after a longer `Retry-After`); any other status fails the delivery at once. Redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_ping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every attempt and redelivery of one delivery, so receivers drop duplicates by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent: UNIX seconds. Receivers refuse one too far from their clock (5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed by the callback secret (the base64-decoded part after `whsec_` for a `whsec_` secret, else its UTF-8 bytes). During a secret rotation, one signature per secret, newest first, space-separated: any of them verifies the message. */
+                "webhook-signature": string;
+                /** @description The event type. */
+                "X-Callback-Event": "ping";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer ends the delivery; its body is ignored (its first 1,024 characters are logged). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A network error, a timeout, 408, 429 or 5xx is retried along CALLBACK_RETRY_DELAYS (or after a longer `Retry-After`); any other status fails the delivery at once. Redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
