@@ -21,8 +21,13 @@ function describeWork(work: WorkInFlight): string {
  * ends as it would have by the signal (as Nest does).
  *
  * @param inFlight counts the process's work in progress at the moment of the signal.
+ * @param afterClose runs once the app is closed, before the signal is raised again (the buffered spans are sent).
  */
-export function shutdownOnSignals(app: INestApplicationContext, inFlight: () => WorkInFlight): void {
+export function shutdownOnSignals(
+  app: INestApplicationContext,
+  inFlight: () => WorkInFlight,
+  afterClose: () => Promise<void> = () => Promise.resolve(),
+): void {
   const logger = new Logger('Shutdown');
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -38,6 +43,7 @@ export function shutdownOnSignals(app: INestApplicationContext, inFlight: () => 
           () => logger.log({ signal, inFlight: work, msg: `Stopped after ${Date.now() - started} ms: finished ${describeWork(work)}` }),
           (error: unknown) => logger.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`),
         )
+        .then(afterClose)
         .finally(() => process.kill(process.pid, signal));
     });
   }

@@ -28,7 +28,8 @@ export interface AttemptInput {
     readonly previousSecretUntil: number | null;
     readonly disabled: boolean;
   } | null;
-  readonly event: { readonly type: string; readonly body: string };
+  /** `traceContext`: the W3C Trace Context stored with the event (docs/operations.md#tracing), `null` without tracing. */
+  readonly event: { readonly type: string; readonly body: string; readonly traceContext: string | null };
 }
 
 /**
@@ -48,7 +49,8 @@ export class DeliveryAttemptReader {
     const rows: AttemptRow[] = await this.transactions.manager.query(
       `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
               c.id AS callbackId, c.url, c.secret, c.previous_secret AS previousSecret,
-              c.previous_secret_until AS previousSecretUntil, c.disabled_at AS disabledAt, e.type, e.payload
+              c.previous_secret_until AS previousSecretUntil, c.disabled_at AS disabledAt, e.type, e.payload,
+              e.trace_context AS traceContext
          FROM deliveries d
          JOIN outbox_events e ON e.id = d.event_id
          LEFT JOIN callbacks c ON c.id = d.callback_id
@@ -78,7 +80,7 @@ export class DeliveryAttemptReader {
               previousSecretUntil: row.previousSecretUntil === null ? null : Number(row.previousSecretUntil),
               disabled: row.disabledAt !== null,
             },
-      event: { type: row.type, body: row.payload },
+      event: { type: row.type, body: row.payload, traceContext: row.traceContext },
     };
   }
 }
@@ -100,4 +102,5 @@ interface AttemptRow {
   disabledAt: number | string | null;
   type: string;
   payload: string;
+  traceContext: string | null;
 }
