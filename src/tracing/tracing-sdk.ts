@@ -20,7 +20,8 @@ const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
  * `accounts-service-worker` unless `OTEL_SERVICE_NAME` says otherwise,
  * `service.namespace` `accounts-service`, `accounts_service.role`, and the
  * process and host attributes. Instruments incoming and outgoing HTTP (not the
- * probes and scrapes), mysql2, ioredis and pino (`trace_id` and `span_id` on
+ * probes and scrapes), mysql2 (statements without their values), ioredis
+ * (commands without their arguments) and pino (`trace_id` and `span_id` on
  * every line written inside a span).
  *
  * Loaded only when tracing is requested, before the modules it instruments.
@@ -33,7 +34,8 @@ export function startTracingSdk(role: TracingRole, env: Readonly<Record<string, 
     logRecordProcessors: [],
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => PROBES_AND_SCRAPES.test(request.url ?? '') }),
-      new MySQL2Instrumentation(),
+      // Statements as the code writes them, literals masked: never the values (secrets, token hashes) of a request.
+      new MySQL2Instrumentation({ maskStatement: true }),
       new IORedisInstrumentation(),
       new PinoInstrumentation({ disableLogSending: true }),
     ],
