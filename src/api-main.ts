@@ -32,11 +32,11 @@ async function bootstrap(tracing: Tracing): Promise<void> {
   const requests = app.get(RequestLogging);
   const dispatcher = app.get(DeliveryDispatcher);
   shutdownOnSignals(app, () => ({ requests: requests.requestsInFlight(), deliveries: dispatcher.inProgress() }), tracing.shutdown);
-  logger.log(`Role api: ${describeTargets(config)}; tracing ${tracing.description}`);
   await app.listen({ port: config.port, host: config.host });
   // One line a person can act on: where the API is, its document, and the first step when nothing exists yet.
   const url = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${config.port}`;
   const firstStep =
     (await app.get(AppsService).count()) === 0 ? '; no app yet, create one with: npm run cli -- apps create admin --all-permissions' : '';
   logger.log(`Accounts service on ${url} (API document: ${url}/docs)${firstStep}`);
+  logger.log(`Role api: ${describeTargets(config)}; tracing ${tracing.description}`);
 }
