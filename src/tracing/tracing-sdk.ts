@@ -36,7 +36,8 @@ export function startTracingSdk(role: TracingRole, env: Readonly<Record<string, 
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => PROBES_AND_SCRAPES.test(request.url ?? '') }),
       // Statements as the code writes them, literals masked: never the values (secrets, token hashes) of a request.
       new MySQL2Instrumentation({ maskStatement: true }),
-      new IORedisInstrumentation(),
+      // The command's name only; Redis calls outside a traced request (the queue's own polling) make no span.
+      new IORedisInstrumentation({ dbStatementSerializer: (command) => command, requireParentSpan: true }),
       new PinoInstrumentation({ disableLogSending: true }),
     ],
   });
