@@ -21,6 +21,8 @@ export interface ShutdownOptions {
    * as its shutdown hooks take.
    */
   readonly deadlineMs?: number;
+  /** Runs once the app is closed, before the signal is raised again (the buffered spans are sent). */
+  readonly afterClose?: () => Promise<void>;
 }
 
 /**
@@ -64,6 +66,7 @@ export function shutdownOnSignals(app: INestApplicationContext, inFlight: () => 
           () => logger.log({ signal, inFlight: work, msg: `Stopped after ${Date.now() - started} ms: finished ${describeWork(work)}` }),
           (error: unknown) => logger.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`),
         )
+        .then(() => options.afterClose?.())
         .finally(() => {
           clearTimeout(deadline);
           process.kill(process.pid, signal);

@@ -3,22 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 
+import { readmeSettings } from './support/readme-settings.js';
+
 /** Variables docker-compose.yml sets itself (the topology), not from the shell. */
 const FIXED_BY_COMPOSE = ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'WORKER_PORT'];
-
-/** The README's configuration table: each variable with its default when the row gives one in backticks per variable. */
-function readmeSettings(): Map<string, string | undefined> {
-  const readme = readFileSync('README.md', 'utf8');
-  const table = readme.slice(readme.indexOf('## Configuration'));
-  const settings = new Map<string, string | undefined>();
-  for (const row of table.split('\n').filter((line) => /^\| `[A-Z0-9_]+`/.test(line))) {
-    const [names, defaults] = row.split(' | ');
-    const variables = [...names!.matchAll(/`([A-Z0-9_]+)`/g)].map((match) => match[1]!);
-    const values = [...defaults!.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
-    variables.forEach((variable, index) => settings.set(variable, values.length === variables.length ? values[index] : undefined));
-  }
-  return settings;
-}
 
 describe('docker-compose.yml passes every documented setting (README, Configuration)', () => {
   const text = readFileSync('docker-compose.yml', 'utf8');

@@ -113,6 +113,20 @@ describe('logs', () => {
     });
   });
 
+  it("logs 4xx answers at info (the mistake is the client's) and 5xx at error", () => {
+    const levels = Object.fromEntries(
+      log.lines
+        .map((line) => JSON.parse(line))
+        .filter((entry) => entry.res && ['idp-invalid', 'bad-json', 'idp-failing'].includes(entry.reqId))
+        .map((entry) => [entry.reqId, { level: entry.level, status: entry.res.statusCode }]),
+    );
+    expect(levels).toEqual({
+      'idp-invalid': { level: 30, status: 401 },
+      'bad-json': { level: 30, status: 400 },
+      'idp-failing': { level: 50, status: 502 },
+    });
+  });
+
   it('writes one JSON object per line', () => {
     expect(log.lines.length).toBeGreaterThan(10);
     const invalid = log.lines.filter((line) => {

@@ -61,24 +61,28 @@ describe('observability pack', () => {
           gridPos: { x: expect.any(Number), y: expect.any(Number), w: expect.any(Number), h: expect.any(Number) },
         });
         if (panel.type === 'row') continue;
-        expect(panel.datasource, `${file}: ${panel.title}`).toEqual({ type: 'prometheus', uid: '${DS_PROMETHEUS}' });
+        expect(panel.datasource, `${file}: ${panel.title}`).toEqual({ type: 'prometheus', uid: '${datasource}' });
+        for (const target of panel.targets ?? [])
+          expect(target.datasource, `${file}: ${panel.title}`).toEqual({ type: 'prometheus', uid: '${datasource}' });
         expect(panel.targets.length, `${file}: ${panel.title}`).toBeGreaterThan(0);
       }
     }
     expect(datasources).toEqual([expect.objectContaining({ type: 'prometheus', uid: 'prometheus', isDefault: true })]);
   });
 
-  it('imports into an existing Grafana: a datasource to choose (__inputs and a datasource variable), job and instance variables every query uses', () => {
+  it('imports into an existing Grafana: the datasource variable, which every panel and variable follows, job and instance variables every query uses', () => {
     for (const { file, json } of dashboards) {
-      expect(json.__inputs, file).toEqual([expect.objectContaining({ name: 'DS_PROMETHEUS', type: 'datasource', pluginId: 'prometheus' })]);
+      // No __inputs: an import would write the chosen datasource's uid into every panel, and the variable would change nothing.
+      expect(json.__inputs, file).toBeUndefined();
+      expect(JSON.stringify(json), file).not.toContain('DS_PROMETHEUS');
       const variables = Object.fromEntries(json.templating.list.map((variable: { name: string }) => [variable.name, variable]));
-      expect(Object.keys(variables), file).toEqual(['DS_PROMETHEUS', 'job', 'instance']);
-      // Provisioned (no import), the datasource variable resolves ${DS_PROMETHEUS} to the default Prometheus.
-      expect(variables.DS_PROMETHEUS, file).toMatchObject({ type: 'datasource', query: 'prometheus' });
+      expect(Object.keys(variables), file).toEqual(['datasource', 'job', 'instance']);
+      // Provisioned or imported, the variable starts on the default Prometheus and every panel follows it.
+      expect(variables.datasource, file).toMatchObject({ type: 'datasource', query: 'prometheus', label: 'Data source' });
       for (const name of ['job', 'instance']) {
         expect(variables[name], `${file}: ${name}`).toMatchObject({
           type: 'query',
-          datasource: { type: 'prometheus', uid: '${DS_PROMETHEUS}' },
+          datasource: { type: 'prometheus', uid: '${datasource}' },
           multi: true,
           includeAll: true,
         });
@@ -93,6 +97,17 @@ describe('observability pack', () => {
         selectors,
       );
     }
+  });
+
+  it('shows every metric an alert fires on in a panel (replicas and disabled callbacks included)', () => {
+    const panelMetrics = new Set(
+      expressions.filter(({ where }) => !where.startsWith('alert ')).flatMap(({ expr }) => analyse(expr).metrics),
+    );
+    const alertMetrics = [
+      ...new Set(expressions.filter(({ where }) => where.startsWith('alert ')).flatMap(({ expr }) => analyse(expr).metrics)),
+    ];
+    expect(alertMetrics).toEqual(expect.arrayContaining(['db_replica_available', 'callbacks_disabled']));
+    expect(alertMetrics.filter((metric) => !panelMetrics.has(metric))).toEqual([]);
   });
 
   it("has every PromQL expression parse, and select only metrics the service exports (or Prometheus's up)", async () => {

@@ -37,6 +37,12 @@ describe('the quick start', () => {
         /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: \[Main\] Accounts service on http:\/\/127\.0\.0\.1:\d+ \(API document: http:\/\/127\.0\.0\.1:\d+\/docs\); no app yet, create one with: npm run cli -- apps create admin --all-permissions$/,
       ),
     );
+    // Then what the process uses: its role, the database, no Redis, no tracing.
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^\[[\d:.]+\] INFO: \[Main\] Role api: database SQLite \S+, no Redis \(deliveries in this process\); tracing off$/,
+      ),
+    );
     // Nest's own start-up lines (modules, routes) stay out of a person's way at info.
     expect(lines.filter((line) => /InstanceLoader|RouterExplorer|RoutesResolver/.test(line))).toEqual([]);
   });

@@ -76,17 +76,8 @@ NPROC=$(ulimit -Hu)
 [[ $NOFILE == unlimited ]] && NOFILE=1048576
 PID_MAX=$(cat /proc/sys/kernel/pid_max)
 [[ $NPROC == unlimited || $NPROC -gt $PID_MAX ]] && NPROC=$PID_MAX
-ULIMITS="\"nofile=$NOFILE:$NOFILE\", \"nproc=$NPROC:$NPROC\""
-CONF=/etc/containers/containers.conf
-if ! grep -qs '^[[:space:]]*default_ulimits' "$CONF"; then
-  echo "setting default_ulimits = [$ULIMITS] in $CONF"
-  mkdir -p "$(dirname "$CONF")"
-  if grep -qs '^\[containers\]' "$CONF"; then
-    sed -i "s/^\[containers\]/[containers]\ndefault_ulimits = [$ULIMITS]/" "$CONF"
-  else
-    printf '[containers]\ndefault_ulimits = [%s]\n' "$ULIMITS" >>"$CONF"
-  fi
-fi
+# Passed to every build and container of this run (--ulimit), so no podman setting of the host is changed.
+ULIMIT_ARGS=(--ulimit "nofile=$NOFILE:$NOFILE" --ulimit "nproc=$NPROC:$NPROC")
 # crun refuses a cgroup v1 host whose cgroup v2 mount has controllers ("hybrid mode"); runc runs there.
 RUNTIME=crun
 if [[ -n $(cat /sys/fs/cgroup/unified/cgroup.controllers 2>/dev/null) ]]; then
@@ -97,6 +88,20 @@ fi
 podman() { command podman --runtime "$RUNTIME" "$@" 2> >(grep -v 'systemd connection' >&2); }
 echo "OCI runtime: $RUNTIME"
 podman --version
+
+# Every image this run adds (the imported base, the build's intermediate stages and layers, the image itself)
+# is removed at its end, so the host keeps only what it had (SMOKE_KEEP_IMAGES=1 keeps them, to rebuild faster).
+images_before=$(podman images -aq --no-trunc | sort -u)
+remove_new_images() {
+  [[ ${SMOKE_KEEP_IMAGES:-} == 1 ]] && return 0
+  local new
+  new=$(comm -13 <(echo "$images_before") <(podman images -aq --no-trunc | sort -u))
+  [[ -z $new ]] && return 0
+  # Newest first, so that a child goes before its parent; -f also drops the tags.
+  # shellcheck disable=SC2086
+  podman rmi -f $(podman images -aq --no-trunc --sort created | tac | grep -Fx -f <(echo "$new") | awk '!seen[$0]++') >/dev/null 2>&1 || true
+  echo "removed $(wc -l <<<"$new") images this run added"
+}
 
 # ---------------------------------------------------------------- the base image
 NODE_IMAGE=$(sed -n 's/^ARG NODE_IMAGE=//p' Dockerfile | head -1)
@@ -147,7 +152,10 @@ fi
 # ---------------------------------------------------------------- build
 log "build $IMAGE"
 secrets=$(mktemp -d)
-cleanup_build() { rm -rf "$secrets"; }
+cleanup_build() {
+  rm -rf "$secrets"
+  remove_new_images
+}
 trap cleanup_build EXIT
 # This host's npm settings, for the container: its registry (and auth lines), its CA bundle. Host paths
 # (nodedir, cafile) stay out; the CA bundle is its own secret.
@@ -159,7 +167,7 @@ trap cleanup_build EXIT
 CA=$(npm config get cafile 2>/dev/null || true)
 [[ -s $CA ]] || CA=/etc/ssl/certs/ca-certificates.crt
 build_started=$(date +%s)
-podman build --pull=never --format docker --network host -t "$IMAGE" \
+podman build --pull=never --format docker --network host "${ULIMIT_ARGS[@]}" -t "$IMAGE" \
   --secret "id=npmrc,src=$secrets/npmrc" --secret "id=ca,src=$CA" -f Dockerfile . >"$secrets/build.log" 2>&1 || {
   tail -40 "$secrets/build.log"
   fail "podman build failed"
@@ -194,7 +202,7 @@ run() {
   shift
   containers+=("$name")
   # The image's HEALTHCHECK without a timer (podman's need systemd): wait_ready runs it once by hand.
-  podman run -d --name "$name" --network host --health-interval disable "${args[@]}" "$IMAGE" "$@" >/dev/null
+  podman run -d --name "$name" --network host --health-interval disable "${ULIMIT_ARGS[@]}" "${args[@]}" "$IMAGE" "$@" >/dev/null
 }
 
 wait_ready() { # wait_ready <container> <port>
@@ -254,7 +262,7 @@ sql "CREATE DATABASE \`$DATABASE\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode
 created_database=yes
 DATABASE_URL="$MYSQL/$DATABASE"
 MYSQL_ENV=("DATABASE_URL=$DATABASE_URL" "REDIS_URL=$REDIS_URL" "CALLBACK_QUEUE_PREFIX=$PREFIX" "LOG_FORMAT=json")
-podman run --rm --network host -e "DATABASE_URL=$DATABASE_URL" "$IMAGE" node dist/cli.js migrations run | tail -1
+podman run --rm --network host "${ULIMIT_ARGS[@]}" -e "DATABASE_URL=$DATABASE_URL" "$IMAGE" node dist/cli.js migrations run | tail -1
 
 # A local receiver: answers 204 and writes each delivery (headers and body) as one JSON line.
 RECEIVER_PORT=$(free_port)

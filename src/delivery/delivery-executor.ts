@@ -6,6 +6,7 @@ import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { DeliveryMetrics } from '../metrics/delivery-metrics.service.js';
 import { DeliveryAttemptReader } from '../read-model/delivery-attempt.reader.js';
+import { inStoredTrace } from '../tracing/trace-context.js';
 import { type AttemptChanges, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { CALLBACK_DISABLED } from './delivery-status.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
@@ -100,9 +101,22 @@ export class DeliveryExecutor {
     const startedAt = this.clock.nowSeconds();
     const startedMs = performance.now();
     const previousSecrets = inGrace(parsePreviousSecrets(callback.previousSecrets), startedAt).map((previous) => previous.secret);
-    const result = await this.sender.send(
-      { url: callback.url, secret: callback.secret, previousSecrets },
-      { webhookId: delivery.webhookId, event: event.type, body: event.body },
+    // The attempt's span continues the trace of the request that recorded the event (docs/operations.md#tracing).
+    const result = await inStoredTrace(
+      event.traceContext,
+      `delivery attempt ${event.type}`,
+      {
+        'delivery.id': delivery.id,
+        'delivery.attempt': delivery.totalAttempts + 1,
+        'app.id': delivery.appId,
+        'webhook.id': delivery.webhookId,
+      },
+      () =>
+        this.sender.send(
+          { url: callback.url, secret: callback.secret, previousSecrets },
+          { webhookId: delivery.webhookId, event: event.type, body: event.body },
+        ),
+      (sent) => (sent.kind === 'answer' ? { attributes: { 'http.response.status_code': sent.status } } : { error: sent.error }),
     );
     const durationMs = Math.round(performance.now() - startedMs);
     const attempts = delivery.attempts + 1;

@@ -16,6 +16,7 @@ import { publicOnlyLookup } from '../callbacks/public-only.lookup.js';
 import { type AttemptResult, parseRetryAfter } from './retry-policy.js';
 import { webhookSigner } from '../callbacks/webhook-signer.js';
 import { RESPONSE_BODY_EXCERPT } from './delivery-attempt.entity.js';
+import { traceHeaders } from '../tracing/trace-context.js';
 
 /** Largest answer body drained so that its connection can serve the next delivery; a larger one is dropped. */
 const MAX_DRAINED_BYTES = 64 * 1024;
@@ -40,7 +41,8 @@ export interface WebhookMessage {
  * Sends one attempt of a delivery (docs/api.md#events): `POST` with
  * `Content-Type: application/json`, `Authorization: Bearer <secret>` (user
  * info in the URL is dropped, never sent as `Basic` credentials),
- * `X-Callback-Event` and the Standard Webhooks headers, within
+ * `X-Callback-Event`, the Standard Webhooks headers and, with tracing on,
+ * the W3C `traceparent` and `tracestate` of the attempt, within
  * `CALLBACK_TIMEOUT_MS`, following no redirects and using no proxy. Unless
  * `CALLBACK_ALLOW_PRIVATE_NETWORKS`, refuses hosts that are, or resolve to,
  * non-public addresses (SSRF guard). Connections come from agents of the
@@ -88,6 +90,8 @@ export class WebhookSender implements OnApplicationShutdown {
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signatures(target, message, timestamp),
       'user-agent': 'accounts-service-webhooks/1',
+      // `traceparent` (and `tracestate`) of the attempt's span, with tracing on (docs/operations.md#tracing).
+      ...traceHeaders(),
     };
     const startedMs = Date.now();
     try {

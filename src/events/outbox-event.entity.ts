@@ -31,4 +31,11 @@ export class OutboxEventEntity {
   /** Seconds since the UNIX epoch: when the relay created its deliveries; `null` until then. */
   @Column({ name: 'dispatched_at', type: 'double', nullable: true })
   dispatchedAt: number | null;
+
+  /**
+   * The W3C Trace Context of the request that recorded it (`{"traceparent": ...}`,
+   * docs/operations.md#tracing), so that its deliveries continue that trace; `null` without tracing.
+   */
+  @Column({ name: 'trace_context', type: 'varchar', length: 1024, nullable: true })
+  traceContext: string | null;
 }

@@ -4,6 +4,7 @@ import { IsNull } from 'typeorm';
 import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
+import { recordEventTrace } from '../tracing/trace-context.js';
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
 import { markEventsRecorded } from './outbox-commit.subscriber.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
@@ -36,7 +37,7 @@ interface OutboxEventRow {
 /** The oldest unrelayed events, `LIMIT ?` of them. */
 const CLAIMABLE_EVENTS =
   'SELECT id, type, payload, created_at, callback_epoch FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT ?';
-const INSERT_EVENT = 'INSERT INTO outbox_events (type, payload, created_at, callback_epoch) VALUES (?, ?, ?, ?)';
+const INSERT_EVENT = 'INSERT INTO outbox_events (type, payload, created_at, callback_epoch, trace_context) VALUES (?, ?, ?, ?, ?)';
 
 /** Every statement on the `outbox_events` table (the transactional outbox, docs/api.md#events). */
 @Injectable()
@@ -50,8 +51,9 @@ export class OutboxRepository {
   /**
    * Inserts `events`, created at `createdAt` (seconds), in the caller's
    * transaction, with the callback epoch they commit in (share-locked until
-   * then, see {@link CallbackEpochRepository}); once it commits, this
-   * process's relay is woken.
+   * then, see {@link CallbackEpochRepository}) and the request's trace
+   * context (docs/operations.md#tracing); once it commits, this process's relay
+   * is woken.
    */
   @GenerateSql(
     { name: 'one', params: [[{ type: S.EVENT_TYPE, payload: '{}' }], S.NOW] },
@@ -69,14 +71,15 @@ export class OutboxRepository {
   async insert(events: readonly NewOutboxEvent[], createdAt: number): Promise<void> {
     markEventsRecorded();
     const callbackEpoch = await this.epochs.readShared();
+    const traceContext = recordEventTrace(events[0].type, events.length);
     if (events.length === 1) {
       // A team move's one event: a prepared statement, without the ORM's read-back of the generated columns.
-      await this.statements.write(INSERT_EVENT, [events[0].type, events[0].payload, createdAt, callbackEpoch]);
+      await this.statements.write(INSERT_EVENT, [events[0].type, events[0].payload, createdAt, callbackEpoch, traceContext]);
       return;
     }
     await this.transactions.manager.insert(
       OutboxEventEntity,
-      events.map((event) => ({ ...event, createdAt, callbackEpoch })),
+      events.map((event) => ({ ...event, createdAt, callbackEpoch, traceContext })),
     );
   }
 
@@ -89,7 +92,8 @@ export class OutboxRepository {
   @GenerateSql({ params: [{ type: 'ping', payload: '{}' }, S.NOW] })
   async insertRelayed(event: NewOutboxEvent, now: number): Promise<number> {
     markEventsRecorded();
-    const result = await this.transactions.manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now });
+    const traceContext = recordEventTrace(event.type, 1);
+    const result = await this.transactions.manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now, traceContext });
     return Number(result.identifiers[0].id);
   }
 

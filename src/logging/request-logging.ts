@@ -20,8 +20,9 @@ const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
  *   closed before the whole answer was sent (`statusCode` null if no status
  *   was sent); `remoteAddress` is the peer's (not `X-Forwarded-For`),
  *   `responseTime` in milliseconds (fractional) since the request arrived.
- *   Level by status: error for 5xx, warn for 4xx, info otherwise, but debug
- *   for the health probes (`/health/*`) and scrapes (`/metrics`) that succeed.
+ *   Level by status: error for 5xx, info otherwise (a 4xx is the client's
+ *   mistake, not the operator's: warnings stay for what needs a look), but
+ *   debug for the health probes (`/health/*`) and scrapes (`/metrics`) that succeed.
  */
 @Injectable()
 export class RequestLogging {
@@ -64,7 +65,7 @@ export class RequestLogging {
   /** Writes the line of a request whose response closed (sent or not). */
   private log(request: FastifyRequest, reply: FastifyReply, remoteAddress: string | undefined): void {
     const status = reply.statusCode;
-    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : PROBES_AND_SCRAPES.test(request.url) ? 'debug' : 'info';
+    const level = status >= 500 ? 'error' : status < 400 && PROBES_AND_SCRAPES.test(request.url) ? 'debug' : 'info';
     // The id is bound here, not through the request's context: the response may close outside it.
     this.requestLines[level](
       {

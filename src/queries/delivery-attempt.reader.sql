@@ -18,7 +18,8 @@ SELECT
   c.previous_secrets AS previousSecrets,
   c.disabled_at AS disabledAt,
   e.type,
-  e.payload
+  e.payload,
+  e.trace_context AS traceContext
 FROM
   deliveries d
   JOIN outbox_events e ON e.id = d.event_id

@@ -12,9 +12,15 @@ LOCK IN SHARE MODE;
 -- id | select_type | table          | type  | possible_keys | key     | key_len | ref   | Extra
 -- 1  | SIMPLE      | callback_epoch | const | PRIMARY       | PRIMARY | 4       | const |
 INSERT INTO
-  outbox_events (type, payload, created_at, callback_epoch)
+  outbox_events (
+    type,
+    payload,
+    created_at,
+    callback_epoch,
+    trace_context
+  )
 VALUES
-  (?, ?, ?, ?);
+  (?, ?, ?, ?, ?);
 -- id | select_type | table         | type | possible_keys | key | key_len | ref | Extra
 -- 1  | INSERT      | outbox_events | ALL  |               |     |         |     |
 
@@ -35,11 +41,12 @@ INSERT INTO
     `payload`,
     `created_at`,
     `callback_epoch`,
-    `dispatched_at`
+    `dispatched_at`,
+    `trace_context`
   )
 VALUES
-  (DEFAULT, ?, ?, ?, ?, DEFAULT),
-  (DEFAULT, ?, ?, ?, ?, DEFAULT);
+  (DEFAULT, ?, ?, ?, ?, DEFAULT, ?),
+  (DEFAULT, ?, ?, ?, ?, DEFAULT, ?);
 -- id | select_type | table         | type | possible_keys | key | key_len | ref | Extra
 -- 1  | INSERT      | outbox_events | ALL  |               |     |         |     |
 SELECT
@@ -63,10 +70,11 @@ INSERT INTO
     `payload`,
     `created_at`,
     `callback_epoch`,
-    `dispatched_at`
+    `dispatched_at`,
+    `trace_context`
   )
 VALUES
-  (DEFAULT, ?, ?, ?, DEFAULT, ?);
+  (DEFAULT, ?, ?, ?, DEFAULT, ?, ?);
 -- id | select_type | table         | type | possible_keys | key | key_len | ref | Extra
 -- 1  | INSERT      | outbox_events | ALL  |               |     |         |     |
 SELECT

@@ -31,7 +31,8 @@ export interface AttemptInput {
     /** Attempts per second it accepts, or `null` for no limit. */
     readonly rateLimit: number | null;
   } | null;
-  readonly event: { readonly type: string; readonly body: string };
+  /** `traceContext`: the W3C Trace Context stored with the event (docs/operations.md#tracing), `null` without tracing. */
+  readonly event: { readonly type: string; readonly body: string; readonly traceContext: string | null };
 }
 
 /**
@@ -52,7 +53,7 @@ export class DeliveryAttemptReader {
       `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
               d.enqueued_at AS admittedAt, c.rate_limit AS rateLimit,
               c.id AS callbackId, c.url, c.secret, c.previous_secrets AS previousSecrets,
-              c.disabled_at AS disabledAt, e.type, e.payload
+              c.disabled_at AS disabledAt, e.type, e.payload, e.trace_context AS traceContext
          FROM deliveries d
          JOIN outbox_events e ON e.id = d.event_id
          LEFT JOIN callbacks c ON c.id = d.callback_id
@@ -83,7 +84,7 @@ export class DeliveryAttemptReader {
               disabled: row.disabledAt !== null,
               rateLimit: row.rateLimit === null ? null : Number(row.rateLimit),
             },
-      event: { type: row.type, body: row.payload },
+      event: { type: row.type, body: row.payload, traceContext: row.traceContext },
     };
   }
 }
@@ -106,4 +107,5 @@ interface AttemptRow {
   disabledAt: number | string | null;
   type: string;
   payload: string;
+  traceContext: string | null;
 }

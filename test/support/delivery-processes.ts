@@ -39,13 +39,14 @@ export function runCli(t: TestApp, args: string[], env: Record<string, string | 
 }
 
 /**
- * Starts `node <dist>/worker.js` with `env` (logging at info) and waits until it is ready;
- * with `on`, it works on the database of that running TestApp.
+ * Starts `node <dist>/worker.js` with `env` (logging at info) and waits until it is ready (within `timeoutMs`,
+ * 20 s by default); with `on`, it works on the database of that running TestApp.
  */
-export function startWorker(name: string, env: Record<string, string | undefined>, on?: TestApp): Promise<TestProcess> {
+export function startWorker(name: string, env: Record<string, string | undefined>, on?: TestApp, timeoutMs?: number): Promise<TestProcess> {
   return TestProcess.start(name, process.execPath, [entryPath('worker')], {
     env: { LOG_LEVEL: 'info', ...env, ...(on ? { DATABASE_URL: databaseUrlOf(on.config) } : {}) },
     ready: 'Delivery worker started',
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
 }
 
@@ -61,7 +62,7 @@ export interface ApiProcess {
  */
 export async function startApi(
   env: Record<string, string | undefined> = {},
-  options: { name?: string; terminal?: boolean } = {},
+  options: { name?: string; terminal?: boolean; timeoutMs?: number } = {},
 ): Promise<ApiProcess> {
   const port = await freePort();
   const settings = { DATABASE_URL: testDatabaseUrl(), REDIS_URL: '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' };
@@ -70,8 +71,13 @@ export async function startApi(
     ? await TestProcess.start(name, 'script', ['-qfec', `${process.execPath} ${entryPath('main')}`, '/dev/null'], {
         env: settings,
         ready: '/docs)',
+        timeoutMs: options.timeoutMs,
       })
-    : await TestProcess.start(name, process.execPath, [entryPath('main')], { env: settings, ready: '/docs)' });
+    : await TestProcess.start(name, process.execPath, [entryPath('main')], {
+        env: settings,
+        ready: '/docs)',
+        timeoutMs: options.timeoutMs,
+      });
   return { process: started, http: new HttpClient(`http://127.0.0.1:${port}`) };
 }
 
@@ -80,12 +86,15 @@ export class Processes {
   private readonly started: TestProcess[] = [];
 
   /** Starts a worker as {@link startWorker} does, to be killed after the block. */
-  async worker(name: string, env: Record<string, string | undefined>, on?: TestApp): Promise<TestProcess> {
-    return this.keep(await startWorker(name, env, on));
+  async worker(name: string, env: Record<string, string | undefined>, on?: TestApp, timeoutMs?: number): Promise<TestProcess> {
+    return this.keep(await startWorker(name, env, on, timeoutMs));
   }
 
   /** Starts an API as {@link startApi} does, to be killed after the block. */
-  async api(env: Record<string, string | undefined> = {}, options: { name?: string; terminal?: boolean } = {}): Promise<ApiProcess> {
+  async api(
+    env: Record<string, string | undefined> = {},
+    options: { name?: string; terminal?: boolean; timeoutMs?: number } = {},
+  ): Promise<ApiProcess> {
     const api = await startApi(env, options);
     this.keep(api.process);
     return api;

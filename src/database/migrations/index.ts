@@ -10,6 +10,7 @@ import { CallbackEpoch1795700000000 } from './1795700000000-callback-epoch.js';
 import { DeliveryLog1795700000001 } from './1795700000001-delivery-log.js';
 import { DeliveryCounts1795700000002 } from './1795700000002-delivery-counts.js';
 import { AttemptLogTrigger1795700000003 } from './1795700000003-attempt-log-trigger.js';
+import { OutboxTraceContext1795700000010 } from './1795700000010-outbox-trace-context.js';
 import { CallbackPreviousSecrets1795700001000 } from './1795700001000-callback-previous-secrets.js';
 import { FairScheduling1795800000000 } from './1795800000000-fair-scheduling.js';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   DeliveryLog1795700000001,
   DeliveryCounts1795700000002,
   AttemptLogTrigger1795700000003,
+  OutboxTraceContext1795700000010,
   CallbackPreviousSecrets1795700001000,
   FairScheduling1795800000000,
 ];

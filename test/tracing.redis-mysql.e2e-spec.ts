@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+
+import { type CallbackReceiver, useCallbackReceiver } from './support/callback-receiver.js';
+import { type ApiProcess, databaseUrlOf, useDeliveryQueue, useProcesses } from './support/delivery-processes.js';
+import { useDeliveryScenario } from './support/delivery-scenario.js';
+import { sleep } from './support/deliveries.js';
+
+/** One span of an OTLP/HTTP JSON export, with the `service.name` of its resource. */
+interface ExportedSpan {
+  service: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: Record<string, unknown>;
+}
+
+/** The spans of every `POST /v1/traces` the OTLP receiver got (OTLP/HTTP JSON encoding). */
+function exportedSpans(collector: CallbackReceiver): ExportedSpan[] {
+  const spans: ExportedSpan[] = [];
+  for (const request of collector.requestsTo('/v1/traces')) {
+    expect(request.headers['content-type']).toBe('application/json');
+    for (const resourceSpans of JSON.parse(request.body).resourceSpans) {
+      const resource = attributesOf(resourceSpans.resource.attributes);
+      for (const scope of resourceSpans.scopeSpans)
+        for (const span of scope.spans)
+          spans.push({
+            service: String(resource['service.name']),
+            traceId: span.traceId,
+            spanId: span.spanId,
+            ...(span.parentSpanId ? { parentSpanId: span.parentSpanId } : {}),
+            name: span.name,
+            kind: span.kind,
+            attributes: { ...attributesOf(span.attributes), 'process.pid': resource['process.pid'] },
+          });
+    }
+  }
+  return spans;
+}
+
+function attributesOf(list: { key: string; value: Record<string, unknown> }[]): Record<string, unknown> {
+  return Object.fromEntries(list.map(({ key, value }) => [key, Object.values(value)[0]]));
+}
+
+/** Waits until `found` returns something for the spans exported so far. */
+async function waitForSpans<T>(collector: CallbackReceiver, found: (spans: ExportedSpan[]) => T | undefined): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const result = found(exportedSpans(collector));
+    if (result !== undefined) return result;
+    if (Date.now() > deadline) throw new Error(`spans not exported in time:\n${JSON.stringify(exportedSpans(collector), null, 1)}`);
+    await sleep(100);
+  }
+}
+
+/** The JSON log lines of a process's output. */
+function logLines(output: string): Record<string, any>[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+}
+
+/** How long a process may take to start: loading the OpenTelemetry SDK and its hooks adds to the usual start. */
+const START_MS = 60_000;
+
+/** Tracing settings of the API and the worker: OTLP/HTTP JSON to `collector`, spans sent within 100 ms. */
+function otelEnv(collector: CallbackReceiver): Record<string, string> {
+  return {
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector.url(''),
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    OTEL_BSP_SCHEDULE_DELAY: '100',
+  };
+}
+
+/**
+ * Traces across the API, the worker and the receiver (docs/operations.md#tracing): the
+ * API and the worker are built processes on MariaDB and Redis exporting to an
+ * OTLP/HTTP receiver of the test's own; the in-process app only sets up the apps,
+ * the team and the callback.
+ */
+describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
+  const queue = useDeliveryQueue('tracing');
+  const { t, receiver, s } = useDeliveryScenario(() => queue.env);
+  const collector = useCallbackReceiver();
+  const processes = useProcesses();
+
+  async function tracedApiAndWorker(): Promise<ApiProcess> {
+    const env = { ...queue.env, ...otelEnv(collector), DATABASE_URL: databaseUrlOf(t.config), LOG_FORMAT: 'json' };
+    await processes.worker('traced-worker', env, t, START_MS);
+    return processes.api(env, { name: 'traced-api', timeoutMs: START_MS });
+  }
+
+  it('one team move with a callback: one trace from the API PATCH through SQL and the event to the worker attempt and the receiver', async () => {
+    const api = await tracedApiAndWorker();
+    await s.register(s.listener, '/hook');
+    await t.insertAccount({ id: '7001', teamId: null });
+    const moved = await api.http.patch('/account/7001', { auth: s.admin, body: { team: s.red } });
+    expect(moved.status).toBe(200);
+    const [delivered] = await receiver.waitFor('/hook', 1);
+
+    const traceparent = String(delivered!.headers.traceparent);
+    expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    const traceId = traceparent.split('-')[1]!;
+
+    const trace = await waitForSpans(collector, (spans) => {
+      const inTrace = spans.filter((span) => span.traceId === traceId);
+      const patch = inTrace.find((span) => span.service === 'accounts-service-api' && span.name === 'PATCH' && span.kind === 2);
+      const attempt = inTrace.find(
+        (span) => span.service === 'accounts-service-worker' && span.name === 'delivery attempt account_team_update',
+      );
+      const post = inTrace.find((span) => span.service === 'accounts-service-worker' && span.name === 'POST' && span.kind === 3);
+      return patch && attempt && post ? { inTrace, patch, attempt, post } : undefined;
+    });
+    // The API's server span, its SQL and its event; the worker's attempt under the event, the POST under the attempt.
+    expect(trace.patch.attributes['url.path']).toBe('/account/7001');
+    expect(trace.patch.attributes['http.response.status_code']).toBe(200);
+    // The request's SQL, as written (values masked): the event's INSERT among it.
+    const statements = trace.inTrace
+      .filter((span) => span.service === 'accounts-service-api' && span.attributes['db.system.name'] === 'mysql')
+      .map((span) => String(span.attributes['db.query.text']));
+    expect(statements).toContain(
+      'INSERT INTO outbox_events (type, payload, created_at, callback_epoch, trace_context) VALUES (?, ?, ?, ?, ?)',
+    );
+    expect(statements.join('\n')).not.toContain('7001');
+    const event = trace.inTrace.find((span) => span.name === 'event account_team_update')!;
+    expect(event.service).toBe('accounts-service-api');
+    expect(trace.attempt.parentSpanId).toBe(event.spanId);
+    expect(trace.attempt.attributes['http.response.status_code']).toBe(200);
+    expect(trace.post.parentSpanId).toBe(trace.attempt.spanId);
+    expect(traceparent.split('-')[2]).toBe(trace.post.spanId);
+    // Two resources: the API's and the worker's, each its own process.
+    expect(trace.patch.attributes['process.pid']).toBe(api.process.child.pid);
+    expect(trace.attempt.attributes['process.pid']).not.toBe(api.process.child.pid);
+
+    const requestLine = logLines(api.process.output).find((line) => line.msg === 'request completed' && line.req?.url === '/account/7001');
+    expect(requestLine).toMatchObject({
+      trace_id: traceId,
+      span_id: trace.patch.spanId,
+      req: { method: 'PATCH' },
+      res: { statusCode: 200 },
+    });
+    expect(logLines(api.process.output).find((line) => String(line.msg).startsWith('Role api:'))?.msg).toBe(
+      `Role api: database mysql ${new URL(databaseUrlOf(t.config)).host}${new URL(databaseUrlOf(t.config)).pathname}, ` +
+        `Redis ${queue.env.REDIS_URL}, queue prefix ${queue.prefix}; tracing OTLP http/json to ${collector.url('/v1/traces')} as accounts-service-api`,
+    );
+  }, 180_000);
+});
+
+describe('no OpenTelemetry variable: no exporter, no trace headers, no trace ids', () => {
+  const queue = useDeliveryQueue('untraced');
+  const { t, receiver, s } = useDeliveryScenario(() => queue.env);
+  const collector = useCallbackReceiver();
+  const processes = useProcesses();
+
+  it('delivers without traceparent and logs without trace_id; OTEL_SDK_DISABLED=true keeps the exporter off too', async () => {
+    const untraced = { ...queue.env, DATABASE_URL: databaseUrlOf(t.config), LOG_FORMAT: 'json', OTEL_EXPORTER_OTLP_ENDPOINT: '' };
+    const worker = await processes.worker('untraced-worker', untraced, t, START_MS);
+    const api = await processes.api(untraced, { name: 'untraced-api', timeoutMs: START_MS });
+    const disabled = await processes.api(
+      { ...untraced, ...otelEnv(collector), OTEL_SDK_DISABLED: 'true' },
+      { name: 'disabled-api', timeoutMs: START_MS },
+    );
+    await s.register(s.listener, '/hook');
+    await t.insertAccount({ id: '7002', teamId: null });
+    await t.insertAccount({ id: '7003', teamId: null });
+    expect((await api.http.patch('/account/7002', { auth: s.admin, body: { team: s.red } })).status).toBe(200);
+    expect((await disabled.http.patch('/account/7003', { auth: s.admin, body: { team: s.red } })).status).toBe(200);
+    const delivered = await receiver.waitFor('/hook', 2);
+    await sleep(500);
+
+    for (const request of delivered) {
+      expect(request.headers.traceparent).toBeUndefined();
+      expect(request.headers.tracestate).toBeUndefined();
+    }
+    expect(collector.received).toEqual([]);
+    for (const process of [api.process, disabled.process, worker]) {
+      const lines = logLines(process.output);
+      expect(lines.length).toBeGreaterThan(2);
+      expect(lines.filter((line) => 'trace_id' in line || 'span_id' in line)).toEqual([]);
+      expect(lines.find((line) => String(line.msg).startsWith('Role '))?.msg).toMatch(/; tracing off$/);
+    }
+  }, 180_000);
+});
