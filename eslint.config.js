@@ -22,6 +22,7 @@ const TABLE_OWNERS = {
   deliveries: 'src/delivery/',
   delivery_attempts: 'src/delivery/',
   delivery_counts: 'src/delivery/',
+  delivery_recoveries: 'src/delivery/',
   idempotency_keys: 'src/idempotency/',
   replication_heartbeat: 'src/database/',
   account_counts: 'src/database/',

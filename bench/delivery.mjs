@@ -163,11 +163,11 @@ async function drainBacklog(context, count, workerCount) {
 /**
  * Moves `rate` accounts a second between teams for `seconds` through the API
  * (distinct accounts, each to a team other than its own) and times each from
- * the API's answer to the delivery's arrival at the receiver.
+ * the API's answer to the delivery's arrival at the receiver (at `path` when given: one app's callback).
  *
  * @returns `{ events, errors, missing, p50Ms, p99Ms, maxMs, patchP99Ms }`; `missing` events never arrived within 60 s.
  */
-async function latency(context, rate, seconds) {
+export async function latency(context, rate, seconds, path) {
   const { connection, receiver, apiUrl, auth, size } = context;
   const total = rate * seconds;
   const ids = Array.from({ length: total }, (_, index) => accountIdAt((index * 7919) % size.accounts));
@@ -176,7 +176,7 @@ async function latency(context, rate, seconds) {
   const answered = new Map();
   const patchMs = [];
   let errors = 0;
-  receiver.track(true);
+  receiver.track(true, path);
   const started = performance.now();
   const requests = ids.map(async (id, index) => {
     await sleep(started + (index * 1000) / rate - performance.now());

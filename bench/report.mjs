@@ -207,3 +207,33 @@ export function memoryTable(memory) {
     ),
   ].join('\n');
 }
+
+/** Targets of the isolation scenario (docs/api.md#isolation-between-apps): the other app's p99, the drain, the shares. */
+export const ISOLATION_TARGETS = { p99Ms: 1000, deliveriesPerSecond: 600, shareSpread: 0.2 };
+
+/** The isolation figures (isolation.mjs `measureIsolation`) as a table. */
+export function isolationTable(isolation) {
+  const { backlog, shares } = isolation;
+  const { latency } = backlog;
+  const sharesMet = shares.minShare >= 1 - ISOLATION_TARGETS.shareSpread && shares.maxShare <= 1 + ISOLATION_TARGETS.shareSpread;
+  return [
+    'Isolation between apps (Redis, one `node dist/worker.js`, the local receiver answering 200 at once):',
+    '',
+    '| measure | figure | target | met |',
+    '|---|---|---|---|',
+    `| another app's team moves while one app recovers ${backlog.deliveries} deliveries: commit → arrival p50 / p99 / max | ${latency.p50Ms.toFixed(0)} / ${latency.p99Ms.toFixed(0)} / ${latency.maxMs.toFixed(0)} ms (${latency.events} moves, ${latency.missing} missing, ${latency.errors} errors) | p99 <= ${ISOLATION_TARGETS.p99Ms} ms | ${latency.p99Ms <= ISOLATION_TARGETS.p99Ms && latency.missing === 0 && latency.errors === 0 ? 'yes' : 'NO'} |`,
+    `| the recovered backlog's drain (${backlog.redelivered} redelivered) | ${backlog.drainPerSecond.toFixed(0)}/s | >= ${ISOLATION_TARGETS.deliveriesPerSecond}/s | ${backlog.drainPerSecond >= ISOLATION_TARGETS.deliveriesPerSecond ? 'yes' : 'NO'} |`,
+    `| ${shares.apps} apps backlogged (${shares.perApp} each): each app's arrivals at half-way, against the mean | ${shares.minShare.toFixed(2)}–${shares.maxShare.toFixed(2)} (${shares.arrived.join(', ')}) | within ±${ISOLATION_TARGETS.shareSpread * 100} % | ${sharesMet ? 'yes' : 'NO'} |`,
+  ].join('\n');
+}
+
+/** The isolation targets missed (`latency`, `throughput`, `shares`). */
+export function isolationMissed(isolation) {
+  const { backlog, shares } = isolation;
+  const missed = [];
+  const { latency } = backlog;
+  if (!(latency.p99Ms <= ISOLATION_TARGETS.p99Ms) || latency.errors > 0 || latency.missing > 0) missed.push('latency');
+  if (backlog.drainPerSecond < ISOLATION_TARGETS.deliveriesPerSecond) missed.push('throughput');
+  if (shares.minShare < 1 - ISOLATION_TARGETS.shareSpread || shares.maxShare > 1 + ISOLATION_TARGETS.shareSpread) missed.push('shares');
+  return missed;
+}

@@ -65,10 +65,21 @@ import { runSameSql, sameSqlTable } from './same-sql.mjs';
 import { startReceiver } from './receiver.mjs';
 import { chartSpec, writeChart } from './chart.mjs';
 import { growthVerdict, rssMiB } from './process-memory.mjs';
-import { memoryTable, met, pipelineMissed, pipelineTable, scaleTable, scalingTable, writeJson } from './report.mjs';
+import {
+  isolationMissed,
+  isolationTable,
+  memoryTable,
+  met,
+  pipelineMissed,
+  pipelineTable,
+  scaleTable,
+  scalingTable,
+  writeJson,
+} from './report.mjs';
 import { scenarios } from './scenarios.mjs';
 import { accountIdAt, addAccounts, dropAllTables, seedDataSet } from './seed.mjs';
 import { measurePipeline } from './delivery.mjs';
+import { measureIsolation } from './isolation.mjs';
 import { median, summarize } from './stats.mjs';
 
 const { values: options } = parseArgs({
@@ -93,6 +104,8 @@ const { values: options } = parseArgs({
     'latency-rate': { type: 'string', default: '100' },
     'latency-duration': { type: 'string', default: '30' },
     'memory-repeats': { type: 'string', default: '3' },
+    'isolation-apps': { type: 'string', default: '10' },
+    'isolation-per-app': { type: 'string', default: '2000' },
   },
 });
 
@@ -137,6 +150,12 @@ async function appAuthorization() {
   const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
   const { username, password } = JSON.parse(line);
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
+
+/** A new app without permissions named `name` (the CLI's `apps create --json`). @returns `{ username, password }`. */
+async function createApp(name) {
+  const output = await runCli(options.dist, databaseUrl, ['apps', 'create', name, '--json']);
+  return JSON.parse(output.split('\n').find((candidate) => candidate.startsWith('{')));
 }
 
 /** Registers the receiver as the bench app's callback for `account_team_update`. */
@@ -359,6 +378,10 @@ async function main() {
       if (scale) results.push(scale);
     }
 
+    const stopWorkers = async () => {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      workers.length = 0;
+    };
     let pipeline;
     if (!options.only || 'delivery pipeline'.includes(options.only)) {
       pipeline = await measurePipeline(
@@ -371,16 +394,39 @@ async function main() {
           size: { ...size, accounts: scales.at(-1) },
           pids: { database, api: api.pid },
           startWorker: newWorker,
-          stopWorkers: async () => {
-            await Promise.all(workers.map((worker) => worker.stop()));
-            workers.length = 0;
-          },
+          stopWorkers,
           payload: await eventPayload(api.url),
           log,
         },
         { backlog: Number(options.backlog), rate: Number(options['latency-rate']), seconds: Number(options['latency-duration']) },
       );
       probes.api.workerPid = pipeline.worker.pid;
+    }
+
+    let isolation;
+    if (!options.only || 'delivery isolation'.includes(options.only)) {
+      isolation = await measureIsolation(
+        {
+          connection,
+          receiver,
+          apiUrl: api.url,
+          auth,
+          size: { ...size, accounts: scales.at(-1) },
+          startWorker: newWorker,
+          stopWorkers,
+          createApp,
+          payload: await eventPayload(api.url),
+          log,
+        },
+        {
+          backlog: Number(options.backlog),
+          rate: 10,
+          seconds: 20,
+          apps: Number(options['isolation-apps']),
+          perApp: Number(options['isolation-per-app']),
+        },
+      );
+      probes.api.workerPid = isolation.worker.pid;
     }
 
     // Last: the heap snapshots that measure the live heap leave the API's RSS higher for a while.
@@ -398,6 +444,7 @@ async function main() {
       scales: results,
       memory,
       pipeline: pipeline && { ...pipeline, worker: undefined },
+      isolation: isolation && { ...isolation, worker: undefined },
     };
     await writeJson(options.out, run);
     if (results.length > 0) await writeChart(chartSpec(run), options.chart);
@@ -416,9 +463,11 @@ async function main() {
     console.log(scalingTable(results));
     if (memory) console.log(`\n${memoryTable(memory)}\n`);
     if (pipeline) console.log(`${pipelineTable(pipeline)}\n`);
+    if (isolation) console.log(`${isolationTable(isolation)}\n`);
     const missed = [
       ...(results[0]?.results.filter((result) => !met(result)).map((result) => result.name) ?? []),
       ...(pipeline ? pipelineMissed(pipeline).map((name) => `delivery ${name}`) : []),
+      ...(isolation ? isolationMissed(isolation).map((name) => `isolation ${name}`) : []),
     ];
     console.log(missed.length === 0 ? 'Every target met.' : `Targets missed: ${missed.join('; ')}`);
     log(`JSON written to ${options.out}${results.length > 0 ? `, chart to ${options.chart}` : ''}`);

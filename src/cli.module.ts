@@ -1,3 +1,4 @@
+import { CallbacksModule } from './callbacks/callbacks.module.js';
 import { type DynamicModule, Module } from '@nestjs/common';
 
 import { AccountsModule } from './accounts/accounts.module.js';
@@ -25,6 +26,7 @@ export class CliModule {
         DatabaseModule.forRoot(options),
         AuthModule,
         AccountsModule,
+        CallbacksModule,
         DeliveryAdminModule,
         ReadModelModule,
       ],

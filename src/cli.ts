@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { accountsCommand } from './cli/accounts.command.js';
 import { appsCommand } from './cli/apps.command.js';
+import { callbacksCommand } from './cli/callbacks.command.js';
 import { cliLogger } from './cli/cli-logger.js';
 import { CliServices } from './cli/cli-services.js';
 import { cliCommand } from './cli/command-tree.js';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     }),
   );
   const program = cliCommand('cli');
-  for (const command of [appsCommand, deliveriesCommand, accountsCommand, sessionsCommand, migrationsCommand])
+  for (const command of [appsCommand, callbacksCommand, deliveriesCommand, accountsCommand, sessionsCommand, migrationsCommand])
     program.addCommand(command(services));
   try {
     await program.parseAsync(process.argv);

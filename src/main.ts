@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 
 import { AppsService } from './auth/apps/apps.service.js';
 import { AppConfig } from './config/app-config.js';
-import { DeliveryDispatcher } from './delivery/delivery.dispatcher.js';
+import { DeliveryTransport } from './delivery/delivery-transport.js';
 import { createHttpApp } from './http-app.js';
 import { RequestLogging } from './logging/request-logging.js';
 import { logStartupFailure } from './logging/startup-failure.js';
@@ -20,8 +20,8 @@ async function bootstrap(): Promise<void> {
   const config = app.get(AppConfig);
   const logger = new Logger('Main');
   const requests = app.get(RequestLogging);
-  const dispatcher = app.get(DeliveryDispatcher);
-  shutdownOnSignals(app, () => ({ requests: requests.requestsInFlight(), deliveries: dispatcher.inProgress() }));
+  const transport = app.get(DeliveryTransport);
+  shutdownOnSignals(app, () => ({ requests: requests.requestsInFlight(), deliveries: transport.inProgress() }));
   await app.listen({ port: config.port, host: config.host });
   // One line a person can act on: where the API is, its document, and the first step when nothing exists yet.
   const url = `http://${['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host}:${config.port}`;

@@ -104,6 +104,7 @@ describe('credentials in callback URLs', () => {
       disabled_at: null,
       failing_since: null,
       last_success_at: null,
+      rate_limit: null,
     });
 
     // A delivery: Bearer secret, no user info on the wire.

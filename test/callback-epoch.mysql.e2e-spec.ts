@@ -95,6 +95,7 @@ describe('a callback registered while a change is being committed', () => {
         disabledAt: null,
         failingSince: null,
         lastSuccessAt: null,
+        rateLimit: null,
         createdAt: 0,
         updatedAt: 0,
       });

@@ -13,7 +13,7 @@ const UNKNOWN_EVENT = {
 };
 const HOOK = 'https://hooks.example.com/team';
 /** The health fields of a callback that has not delivered anything yet (docs/api.md#delivery-log). */
-const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null };
+const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null, rate_limit: null };
 
 describe('callback registration (docs/api.md#routes-callbacks, docs/api.md#events)', () => {
   const { t } = useTestApp({ REDIS_URL: undefined, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false' }, { resetEach: true });

@@ -155,6 +155,44 @@ describe('operator CLI (docs/api.md#operating)', () => {
     expect(await cli(['apps', 'delete', id])).toMatchObject({ code: 1, stderr: expect.stringContaining(`No app with id ${id}.`) });
   });
 
+  it('callbacks rate-limit sets what PUT /callback sets, callbacks list shows it; bad arguments fail and change nothing', async () => {
+    const bot = await createApp('bot');
+    const id = bot.username.slice(1);
+    const put = await t.http.put('/callback/account_team_update', {
+      auth: bot,
+      body: { url: 'https://hooks.example.com/a', secret: 's' },
+    });
+    expect(put.status).toBe(200);
+    expect(await cli(['callbacks', 'rate-limit', id, 'account_team_update', '5'])).toEqual({
+      code: 0,
+      stdout: 'account_team_update\thttps://hooks.example.com/a\trate_limit=5/s\tenabled\n',
+      stderr: '',
+    });
+    expect((await t.http.get('/callback/account_team_update', { auth: bot })).body.rate_limit).toBe(5);
+    for (const [args, message] of [
+      [[id, 'account_team_update', '0'], 'the rate limit must be an integer from 1 to 10000, or none; got "0".'],
+      [[id, 'account_team_update', '10001'], 'the rate limit must be an integer from 1 to 10000, or none; got "10001".'],
+      [[id, 'nothing', '5'], 'event must be one of account_team_update, got "nothing".'],
+    ] as const) {
+      expect(await cli(['callbacks', 'rate-limit', ...args])).toMatchObject({ code: 1, stderr: expect.stringContaining(message) });
+    }
+    expect(await cli(['callbacks', 'list', id])).toEqual({
+      code: 0,
+      stdout: 'account_team_update\thttps://hooks.example.com/a\trate_limit=5/s\tenabled\n',
+      stderr: '',
+    });
+    expect(await cli(['callbacks', 'rate-limit', id, 'account_team_update', 'none'])).toMatchObject({
+      code: 0,
+      stdout: 'account_team_update\thttps://hooks.example.com/a\trate_limit=none\tenabled\n',
+    });
+    expect((await t.http.get('/callback/account_team_update', { auth: bot })).body.rate_limit).toBeNull();
+    const other = (await createApp('other')).username.slice(1);
+    expect(await cli(['callbacks', 'rate-limit', other, 'account_team_update', '5'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No callback is registered for account_team_update.'),
+    });
+  }, 120_000);
+
   it('accounts superuser grants every account permission (111)', async () => {
     await t.insertAccount({ id: '18446744073709551615', permissions: 2 });
     const result = await cli(['accounts', 'superuser', '18446744073709551615']);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
-import { DELIVERY_JOB, DELIVERY_QUEUE } from '../src/delivery/delivery-queue.js';
+import { DELIVERY_JOB, DELIVERY_QUEUE, deliveryJobId } from '../src/delivery/delivery-queue.js';
 import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
 import { useCallbackReceiver } from './support/callback-receiver.js';
@@ -49,8 +49,14 @@ describe('delivery queue repair and a Redis that stops answering', () => {
     await queue.obliterate({ force: true });
   });
 
-  /** Makes the job of delivery `id` (round 0) end `failed` or `completed`, with a worker of the test's own. */
-  async function settleJob(id: number, end: 'failed' | 'completed'): Promise<void> {
+  /** The job of the admission delivery `id` holds now (round 0), or undefined. */
+  async function jobOf(id: number) {
+    const row = await t.dataSource.manager.findOneBy(DeliveryEntity, { id });
+    return row?.enqueuedAt == null ? undefined : queue.getJob(deliveryJobId({ id, admittedAt: row.enqueuedAt }));
+  }
+
+  /** Makes the job of delivery `id`'s admission at `admittedAt` (round 0) end `failed` or `completed`, with a worker of the test's own. */
+  async function settleJob(id: number, admittedAt: number, end: 'failed' | 'completed'): Promise<void> {
     const worker = new Worker(
       DELIVERY_QUEUE,
       async () => {
@@ -59,16 +65,17 @@ describe('delivery queue repair and a Redis that stops answering', () => {
       },
       { connection: redisConnectionOptions(redisUrl), prefix: redisQueue.prefix, autorun: false },
     );
-    await queue.add(DELIVERY_JOB, { deliveryId: id, round: 0 }, { jobId: `delivery-${id}-0` });
+    await queue.add(DELIVERY_JOB, { deliveryId: id, round: 0, admittedAt }, { jobId: deliveryJobId({ id, admittedAt }) });
     const settled = new Promise<void>((resolve) => worker.on(end, () => resolve()));
     void worker.run();
     await settled;
     await worker.close();
   }
 
-  it('marks failed a delivery whose job failed, re-adds one whose job completed or went missing, and reads every overdue row', async () => {
-    await settleJob(1, 'failed');
-    await settleJob(2, 'completed');
+  it('marks failed a delivery whose job failed, gives back one whose job completed, re-adds missing ones, and reads every overdue row', async () => {
+    const longAgo = Math.round(Date.now() / 1000 - 3600);
+    await settleJob(1, longAgo, 'failed');
+    await settleJob(2, longAgo, 'completed');
     const app = await t.createApp(NO_PERMISSIONS, 'listener');
     const [callback] = (
       await t.dataSource.manager.insert(CallbackEntity, {
@@ -83,7 +90,6 @@ describe('delivery queue repair and a Redis that stops answering', () => {
     const [event] = (
       await t.dataSource.manager.insert(OutboxEventEntity, { type: 'account_team_update', payload: '{}', createdAt: 0, dispatchedAt: 0 })
     ).identifiers;
-    const longAgo = Date.now() / 1000 - 3600;
     const rows = Array.from({ length: 230 }, (_, index) => ({
       id: index + 1,
       eventId: event.id as number,
@@ -112,23 +118,26 @@ describe('delivery queue repair and a Redis that stops answering', () => {
     let states: Record<string, number> = {};
     for (;;) {
       states = {};
-      for (const row of rows) {
-        const state = (await (await queue.getJob(`delivery-${row.id}-0`))?.getState()) ?? 'missing';
+      for (const row of rows.slice(2)) {
+        const state = (await (await jobOf(row.id))?.getState()) ?? 'missing';
         states[state] = (states[state] ?? 0) + 1;
       }
       const failed = await t.dataSource.manager.findOneBy(DeliveryEntity, { id: 1 });
-      if ((states.waiting ?? 0) === 229 && failed?.status === 'failed') break;
+      const givenBack = await t.dataSource.manager.findOneBy(DeliveryEntity, { id: 2 });
+      if ((states.waiting ?? 0) === 228 && failed?.status === 'failed' && givenBack?.enqueuedAt === null) break;
       if (Date.now() > deadline) break;
       await sleep(250);
     }
-    expect(states).toEqual({ failed: 1, waiting: 229 });
+    expect(states).toEqual({ waiting: 228 });
     expect(await t.dataSource.manager.findOneBy(DeliveryEntity, { id: 1 })).toMatchObject({
       status: 'failed',
       lastError: 'Job failed: job stalled more than allowable limit',
     });
+    // Its outcome was never recorded: back to the scheduler, which admits it once the app's window (20) has room.
+    expect(await t.dataSource.manager.findOneBy(DeliveryEntity, { id: 2 })).toMatchObject({ status: 'pending', enqueuedAt: null });
     expect(await t.dataSource.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(229);
     // Job data are ids only (docs/api.md#events: URL, secret and body are read at delivery time); the app's holds it to its share of slots.
-    expect((await queue.getJob('delivery-230-0'))!.data).toEqual({ deliveryId: 230, round: 0, appId: app.id });
+    expect((await jobOf(230))!.data).toEqual({ deliveryId: 230, round: 0, appId: app.id, admittedAt: longAgo });
   }, 60_000);
 
   it('never calls a callback deleted before any attempt: the worker cancels the delivery', async () => {
@@ -179,7 +188,10 @@ describe('delivery queue repair and a Redis that stops answering', () => {
     let state = 'missing';
     while (Date.now() < deadline && state !== 'waiting') {
       const [delivery] = await t.dataSource.manager.find(DeliveryEntity);
-      state = (await (await queue.getJob(`delivery-${delivery.id}-0`))?.getState()) ?? 'missing';
+      state =
+        delivery.enqueuedAt === null
+          ? 'missing'
+          : ((await (await queue.getJob(deliveryJobId({ id: delivery.id, admittedAt: delivery.enqueuedAt })))?.getState()) ?? 'missing');
       await sleep(200);
     }
     expect(state).toBe('waiting');
@@ -187,11 +199,11 @@ describe('delivery queue repair and a Redis that stops answering', () => {
 });
 
 /**
- * A delivery claimed for the queue whose job never reached Redis (the
- * claiming process died, or Redis went away and the claim could not be
- * released) is enqueued again within seconds, at the default job lock (30 s).
+ * A delivery admitted to the queue whose job never reached Redis (the
+ * admitting process died, or Redis went away and the admission could not be
+ * put back) is enqueued again within seconds, at the default job lock (30 s).
  */
-describe('a claimed delivery whose job never reached Redis', () => {
+describe('an admitted delivery whose job never reached Redis', () => {
   // The suites' delivery settings, but the default job lock.
   const redisQueue = useDeliveryQueue('repair', { CALLBACK_JOB_LOCK_MS: undefined });
   const { t, receiver, s } = useDeliveryScenario(() => redisQueue.env);
@@ -215,7 +227,9 @@ describe('a claimed delivery whose job never reached Redis', () => {
     let removed = false;
     while (!removed && Date.now() - committed < 5000) {
       const [delivery] = await t.dataSource.manager.find(DeliveryEntity);
-      const job = delivery ? await queue.getJob(`delivery-${delivery.id}-0`) : undefined;
+      const job = delivery?.enqueuedAt
+        ? await queue.getJob(deliveryJobId({ id: delivery.id, admittedAt: delivery.enqueuedAt }))
+        : undefined;
       if (job) {
         await job.remove();
         removed = true;

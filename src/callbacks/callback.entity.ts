@@ -52,6 +52,10 @@ export class CallbackEntity {
   @Column({ name: 'last_success_at', type: 'double', nullable: true })
   lastSuccessAt: number | null;
 
+  /** Attempts per second deliveries to it may start (docs/api.md#isolation-between-apps), or `null` for no limit. */
+  @Column({ name: 'rate_limit', type: 'int', nullable: true })
+  rateLimit: number | null;
+
   /**
    * The secrets PUTs replaced that still sign deliveries, newest first, each
    * with the end of its rotation grace (`previous-secrets.ts`: at most 5);

@@ -14,6 +14,8 @@ export interface CallbackResource {
   failing_since: number | null;
   /** Seconds, or `null` before the first success. */
   last_success_at: number | null;
+  /** Attempts per second at most (docs/api.md#isolation-between-apps), or `null` for no limit. */
+  rate_limit: number | null;
 }
 
 /** The body of `GET /callbacks`: event type → registered URL (docs/api.md#objects). */
@@ -31,5 +33,6 @@ export function toCallbackResource(callback: CallbackEntity): CallbackResource {
     disabled_at: callback.disabledAt,
     failing_since: callback.failingSince,
     last_success_at: callback.lastSuccessAt,
+    rate_limit: callback.rateLimit,
   };
 }

@@ -8,10 +8,11 @@ import { CallbackUrlCheck } from './callback-url.check.js';
 import { CallbacksStoreModule } from './callbacks-store.module.js';
 import { EventsModule } from '../events/events.module.js';
 
-/** Apps' callback registrations (docs/api.md#routes-callbacks). */
+/** Apps' callback registrations (docs/api.md#routes-callbacks); the CLI uses its service too. */
 @Module({
   imports: [TypeOrmModule.forFeature([CallbackEntity]), CallbacksStoreModule, EventsModule],
   controllers: [CallbacksController],
   providers: [CallbacksService, CallbackUrlCheck],
+  exports: [CallbacksService],
 })
 export class CallbacksModule {}

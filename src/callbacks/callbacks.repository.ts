@@ -65,6 +65,7 @@ export class CallbacksRepository {
         previousSecrets: callback.previousSecrets,
         previousSecretsUntil: callback.previousSecretsUntil,
         disabledAt: callback.disabledAt,
+        rateLimit: callback.rateLimit,
         failingSince: callback.failingSince,
         updatedAt: callback.updatedAt,
       },

@@ -60,6 +60,7 @@ export class CallbacksService {
           Object.assign(existing, { previousSecrets, previousSecretsUntil: firstGraceEnd(previousSecrets) });
         }
         Object.assign(existing, { url: dto.url, secret: dto.secret, updatedAt: now, disabledAt: null, failingSince: null });
+        if (dto.rate_limit !== undefined) existing.rateLimit = dto.rate_limit;
         await this.repository.update(existing);
         return toCallbackResource(existing);
       }
@@ -74,6 +75,7 @@ export class CallbacksService {
         disabledAt: null,
         failingSince: null,
         lastSuccessAt: null,
+        rateLimit: dto.rate_limit ?? null,
         previousSecrets: [],
         previousSecretsUntil: null,
       });
@@ -111,6 +113,28 @@ export class CallbacksService {
    */
   async delete(appId: number, event: EventType): Promise<void> {
     if (!(await this.repository.delete(appId, event))) throw notRegistered(event);
+  }
+
+  /**
+   * Sets the `rate_limit` of the app's callback for `event` (attempts per
+   * second, `null` for none; docs/api.md#rate-limit): the operator's door to
+   * what `PUT /callback/{event}` sets.
+   * @throws NotFoundException (404) when there is none.
+   */
+  async setRateLimit(appId: number, event: EventType, rateLimit: number | null): Promise<CallbackResource> {
+    return this.transactions.run(async () => {
+      const callback = await this.repository.findLocked(appId, event);
+      if (!callback) throw notRegistered(event);
+      callback.rateLimit = rateLimit;
+      callback.updatedAt = this.clock.nowSeconds();
+      await this.repository.update(callback);
+      return toCallbackResource(callback);
+    });
+  }
+
+  /** The app's callbacks as Callback objects, by event type. */
+  async describeAll(appId: number): Promise<CallbackResource[]> {
+    return (await this.repository.list(appId)).map(toCallbackResource);
   }
 
   /** The app's callbacks as `{callbacks: {event: url}}` (URLs without user info). */

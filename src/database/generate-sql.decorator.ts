@@ -85,6 +85,7 @@ export const SqlSample = {
     disabledAt: null,
     failingSince: null,
     lastSuccessAt: null,
+    rateLimit: null,
     previousSecrets: [],
     previousSecretsUntil: null,
   },

@@ -15,19 +15,21 @@ function processSlots() {
 }
 
 describe('AppSlots', () => {
-  it('holds an app whose receivers were never seen answering fast to its share, and names it full', () => {
+  it('holds an app whose receivers were never seen answering fast to its share, and says it has no room', () => {
     const { slots } = processSlots();
     const [first, second, third] = [slots.take(1), slots.take(1), slots.take(1)];
     expect([first, second, third].map((release) => release !== null)).toEqual([true, true, false]);
     expect(slots.take(2)).not.toBeNull();
-    expect(slots.fullApps()).toEqual([1]);
+    expect([slots.room(1), slots.room(2), slots.room(3)]).toEqual([0, 1, 2]);
     second!();
-    expect(slots.fullApps()).toEqual([]);
+    // That attempt ended at once (fast): a share's worth back, and what it may borrow while a share stays free.
+    expect(slots.room(1)).toBe(1 + (10 - 2 - 1 - 2));
   });
 
   it('lets an app whose last attempt was fast borrow idle slots, keeping a share free for the others', () => {
     const { slots } = processSlots();
     slots.take(1)!();
+    expect(slots.room(1)).toBe(8);
     const taken = Array.from({ length: 10 }, () => slots.take(1));
     expect(taken.filter((release) => release !== null)).toHaveLength(8);
     expect([slots.take(2), slots.take(3)].map((release) => release !== null)).toEqual([true, true]);

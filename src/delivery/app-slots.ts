@@ -68,17 +68,28 @@ export class AppSlots {
     };
   }
 
-  /** The apps that may not take a slot now. */
-  fullApps(): number[] {
+  /**
+   * How many slots `appId` may take now: what is left of its share, or, for
+   * an app answering fast, what it may borrow while a share stays free.
+   */
+  room(appId: number): number {
     const now = this.clock.nowSeconds();
-    return [...this.apps.keys()].filter((appId) => !this.mayTake(appId, now));
+    const app = this.apps.get(appId);
+    const held = app?.started.length ?? 0;
+    const share = Math.max(0, this.perApp - held);
+    const borrowable = this.fast(app, now) ? Math.max(0, this.total - this.held - share - this.perApp) : 0;
+    return share + borrowable;
   }
 
   private mayTake(appId: number, now: number): boolean {
     const app = this.apps.get(appId);
     const held = app?.started.length ?? 0;
     if (held < this.perApp) return true;
-    const fast = app !== undefined && app.lastFast && app.started.every((started) => now - started < FAST_ATTEMPT_SECONDS);
-    return fast && this.total - this.held - 1 >= this.perApp;
+    return this.fast(app, now) && this.total - this.held - 1 >= this.perApp;
+  }
+
+  /** Its last attempt was fast and none in flight has run for long. */
+  private fast(app: AppAttempts | undefined, now: number): boolean {
+    return app !== undefined && app.lastFast && app.started.every((started) => now - started < FAST_ATTEMPT_SECONDS);
   }
 }

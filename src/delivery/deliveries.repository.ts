@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { And, type FindOptionsWhere, In, IsNull, LessThan, LessThanOrEqual, MoreThan, MoreThanOrEqual, Not } from 'typeorm';
+import { And, In, IsNull, LessThan, LessThanOrEqual, MoreThan, MoreThanOrEqual, Not } from 'typeorm';
 
 import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { forUpdateSkipLocked } from '../database/lock.js';
@@ -18,13 +18,22 @@ export const EVENT_REFERENCES: EventReferences = { subquery: 'SELECT 1 FROM deli
 /** A delivery round: what a queue job or a lease names. */
 export type DeliveryRound = Pick<DeliveryEntity, 'id' | 'round'>;
 
-/** A delivery round and the app it is for (what a dispatcher needs to share slots fairly between apps). */
+/** A delivery round and the app it is for (what a transport needs to share slots fairly between apps). */
 export type AppDeliveryRound = Pick<DeliveryEntity, 'id' | 'round' | 'appId'>;
+
+/**
+ * A round the scheduler admitted to the transport at `admittedAt` (seconds):
+ * what a queue job or the embedded runner names. An attempt for an admission
+ * the row no longer holds is skipped (docs/api.md#isolation-between-apps).
+ */
+export interface Admission extends AppDeliveryRound {
+  readonly admittedAt: number;
+}
 
 /** A delivery as the relay or a ping inserts it (no attempt yet). */
 export type NewDelivery = Omit<
   DeliveryEntity,
-  'id' | 'lastStatus' | 'leaseUntil' | 'enqueuedAt' | 'lastAttemptAt' | 'lastDurationMs' | 'lastResponseBody'
+  'id' | 'lastStatus' | 'enqueuedAt' | 'lastAttemptAt' | 'lastDurationMs' | 'lastResponseBody'
 >;
 
 /**
@@ -49,9 +58,13 @@ export type AttemptChanges = Partial<
   >
 >;
 
-/** Pending deliveries by state, for the `callback_queue_jobs` gauge in embedded mode. */
+/** Deliveries by where they stand, for the `callback_queue_jobs` gauge. */
 export interface PendingCounts {
-  readonly due: number;
+  /** Pending, due, waiting for admission. */
+  readonly waiting: number;
+  /** Pending and admitted to the transport (queued or being attempted). */
+  readonly admitted: number;
+  /** Pending, due later (a retry's delay, or a rate limit). */
   readonly later: number;
   readonly failed: number;
 }
@@ -84,8 +97,8 @@ export class DeliveriesRepository {
 
   /**
    * Writes an outcome to the delivery `round` if it is still pending in that
-   * round (an operator may have started a new one meanwhile), releasing any
-   * lease. One `UPDATE`; an outcome that counts a new attempt also writes its
+   * round (an operator may have started a new one meanwhile), ending its
+   * admission. One `UPDATE`; an outcome that counts a new attempt also writes its
    * attempt-log row in that statement (see {@link AttemptChanges}).
    */
   @GenerateSql(
@@ -129,114 +142,158 @@ export class DeliveriesRepository {
     await this.transactions.manager.update(
       DeliveryEntity,
       { id: round.id, round: round.round, status: 'pending' },
-      { ...outcome, leaseUntil: null, updatedAt: now },
+      { ...outcome, enqueuedAt: null, updatedAt: now },
     );
   }
 
+  /** Admitted (handed to the transport, not yet ended) pending rounds per app: the apps' windows in use. */
+  @GenerateSql({ params: [] })
+  async admittedByApp(): Promise<Map<number, number>> {
+    const rows: { appId: number | string; n: number | string }[] = await this.transactions.manager
+      .createQueryBuilder(DeliveryEntity, 'd')
+      .select('d.app_id', 'appId')
+      .addSelect('COUNT(*)', 'n')
+      .where("d.status = 'pending' AND d.enqueued_at IS NOT NULL")
+      .groupBy('d.app_id')
+      .getRawMany();
+    return new Map(rows.map((row) => [Number(row.appId), Number(row.n)]));
+  }
+
   /**
-   * Queue mode: claims up to `limit` pending rounds not on the queue yet,
-   * marking them enqueued at `claimedAt` (rows read `FOR UPDATE SKIP LOCKED`
-   * on MySQL, so two processes never claim the same round).
+   * Every app with pending rounds waiting for admission, with the earliest
+   * due time of each (seconds). The apps with pending deliveries come from
+   * `delivery_counts` (a few rows per app); each app's earliest waiting round
+   * is one seek in the index `idx_deliveries_schedule`, so a pass costs the
+   * same whatever the backlogs.
    */
-  @GenerateSql({ params: [100, S.NOW] })
-  async claimForQueue(limit: number, claimedAt: number): Promise<AppDeliveryRound[]> {
+  @GenerateSql({ params: [] })
+  async waitingApps(): Promise<{ appId: number; dueAt: number }[]> {
+    const rows: { appId: number | string; dueAt: number | string | null }[] = await this.transactions.manager.query(
+      `SELECT c.app_id AS appId,
+              (SELECT d.next_attempt_at FROM deliveries d
+                WHERE d.status = 'pending' AND d.enqueued_at IS NULL AND d.app_id = c.app_id
+                ORDER BY d.next_attempt_at LIMIT 1) AS dueAt
+         FROM (SELECT app_id FROM delivery_counts WHERE status = 'pending' GROUP BY app_id HAVING SUM(deliveries) > 0) c`,
+    );
+    return rows.filter((row) => row.dueAt !== null).map((row) => ({ appId: Number(row.appId), dueAt: Number(row.dueAt) }));
+  }
+
+  /**
+   * Admits up to `limit` of app `appId`'s pending rounds due at `now`,
+   * earliest first, marking them admitted at `admittedAt` (rows read
+   * `FOR UPDATE SKIP LOCKED` on MySQL, so two processes never admit the same
+   * round). Runs in the caller's transaction.
+   */
+  @GenerateSql({ params: [S.APP, S.NOW, 20, S.NOW] })
+  async admit(appId: number, now: number, limit: number, admittedAt: number): Promise<Admission[]> {
     const manager = this.transactions.manager;
     const due = await manager.find(DeliveryEntity, {
       select: { id: true, round: true, appId: true },
-      where: { status: 'pending', enqueuedAt: IsNull() },
-      order: { id: 'ASC' },
+      where: { status: 'pending', enqueuedAt: IsNull(), appId, nextAttemptAt: LessThanOrEqual(now) },
+      order: { nextAttemptAt: 'ASC', id: 'ASC' },
       take: limit,
       ...forUpdateSkipLocked(),
     });
-    if (due.length > 0)
-      await manager.update(DeliveryEntity, { id: In(due.map((delivery) => delivery.id)), enqueuedAt: IsNull() }, { enqueuedAt: claimedAt });
-    return due;
+    if (due.length === 0) return [];
+    const result = await manager.update(
+      DeliveryEntity,
+      { id: In(due.map((delivery) => delivery.id)), status: 'pending', enqueuedAt: IsNull() },
+      { enqueuedAt: admittedAt },
+    );
+    // SQLite takes no row locks: a round another writer admitted first is left out (counted by its own update).
+    if ((result.affected ?? due.length) !== due.length) return this.admittedAt(due, admittedAt);
+    return due.map((delivery) => ({ id: delivery.id, round: delivery.round, appId: delivery.appId, admittedAt }));
   }
 
-  /** Queue mode: puts rounds claimed at `claimedAt` back for the next pass. */
-  @GenerateSql({ params: [[{ id: S.DELIVERY, round: 0 }], S.NOW] })
-  async releaseQueueClaim(rounds: readonly DeliveryRound[], claimedAt: number): Promise<void> {
+  /** Which of `rounds` this admission (`admittedAt`) holds. */
+  private async admittedAt(rounds: readonly AppDeliveryRound[], admittedAt: number): Promise<Admission[]> {
+    const held = await this.transactions.manager.find(DeliveryEntity, {
+      select: { id: true, round: true, appId: true },
+      where: { id: In(rounds.map((delivery) => delivery.id)), enqueuedAt: admittedAt },
+    });
+    return held.map((delivery) => ({ id: delivery.id, round: delivery.round, appId: delivery.appId, admittedAt }));
+  }
+
+  /** Puts admissions the transport did not take back to wait (only those still held by that admission). */
+  @GenerateSql({ params: [[{ id: S.DELIVERY, admittedAt: S.NOW }]] })
+  async release(admissions: readonly Pick<Admission, 'id' | 'admittedAt'>[]): Promise<void> {
+    const byTime = new Map<number, number[]>();
+    for (const admission of admissions) byTime.set(admission.admittedAt, [...(byTime.get(admission.admittedAt) ?? []), admission.id]);
+    for (const [admittedAt, ids] of byTime)
+      await this.transactions.manager.update(
+        DeliveryEntity,
+        { id: In(ids), status: 'pending', enqueuedAt: admittedAt },
+        { enqueuedAt: null },
+      );
+  }
+
+  /**
+   * Puts back to wait every pending round admitted before `before` (seconds):
+   * the embedded runner's admissions of a process that stopped.
+   * @returns how many.
+   */
+  @GenerateSql({ params: [S.NOW - 600] })
+  async releaseAdmittedBefore(before: number): Promise<number> {
+    const result = await this.transactions.manager.update(
+      DeliveryEntity,
+      { status: 'pending', enqueuedAt: LessThan(before) },
+      { enqueuedAt: null },
+    );
+    return result.affected ?? 0;
+  }
+
+  /**
+   * A round that may not start now (its callback's rate limit): waits again
+   * until `until` (seconds), no attempt counted. Only if still held by
+   * admission `admittedAt`.
+   */
+  @GenerateSql({ params: [{ id: S.DELIVERY, round: 0 }, S.NOW, S.NOW + 0.2] })
+  async postpone(round: DeliveryRound, admittedAt: number | null, until: number): Promise<void> {
     await this.transactions.manager.update(
       DeliveryEntity,
-      { id: In(rounds.map((delivery) => delivery.id)), enqueuedAt: claimedAt },
-      { enqueuedAt: null },
+      { id: round.id, round: round.round, status: 'pending', enqueuedAt: admittedAt === null ? IsNull() : admittedAt },
+      { enqueuedAt: null, nextAttemptAt: until },
     );
   }
 
   /**
-   * Queue mode: up to `limit` pending rounds claimed for the queue at or
-   * after `from` and before `to` (seconds), with ids above `afterId`, by id.
+   * Queue mode: up to `limit` pending rounds admitted at or after `from` and
+   * before `to` (seconds), with ids above `afterId`, by id.
    */
   @GenerateSql({ params: [S.NOW - 60, S.NOW, 0, 100] })
-  findClaimed(from: number, to: number, afterId: number, limit: number): Promise<AppDeliveryRound[]> {
-    return this.transactions.manager.find(DeliveryEntity, {
-      select: { id: true, round: true, appId: true },
+  async findAdmitted(from: number, to: number, afterId: number, limit: number): Promise<Admission[]> {
+    const rows = await this.transactions.manager.find(DeliveryEntity, {
+      select: { id: true, round: true, appId: true, enqueuedAt: true },
       where: { id: MoreThan(afterId), status: 'pending', enqueuedAt: And(MoreThanOrEqual(from), LessThan(to)) },
       order: { id: 'ASC' },
       take: limit,
     });
+    return rows.map(toAdmission);
   }
 
-  /** Queue mode: up to `limit` enqueued pending rounds due before `dueBefore`, with ids above `afterId`, by id. */
+  /** Queue mode: up to `limit` pending rounds admitted before `before` (seconds), with ids above `afterId`, by id. */
   @GenerateSql({ params: [0, S.NOW, 100] })
-  findOverdue(afterId: number, dueBefore: number, limit: number): Promise<AppDeliveryRound[]> {
-    return this.transactions.manager.find(DeliveryEntity, {
-      select: { id: true, round: true, appId: true },
-      where: { id: MoreThan(afterId), status: 'pending', enqueuedAt: Not(IsNull()), nextAttemptAt: LessThan(dueBefore) },
+  async findAdmittedBefore(afterId: number, before: number, limit: number): Promise<Admission[]> {
+    const rows = await this.transactions.manager.find(DeliveryEntity, {
+      select: { id: true, round: true, appId: true, enqueuedAt: true },
+      where: { id: MoreThan(afterId), status: 'pending', enqueuedAt: LessThan(before) },
       order: { id: 'ASC' },
       take: limit,
     });
+    return rows.map(toAdmission);
   }
 
-  /**
-   * Embedded mode: up to `limit` pending rounds due at `now` and not leased,
-   * earliest first, leaving out those of the apps `busyApps`.
-   */
-  @GenerateSql({ params: [S.NOW, 10] }, { name: 'busy apps', params: [S.NOW, 10, [2, 3]] })
-  findDue(now: number, limit: number, busyApps: readonly number[] = []): Promise<AppDeliveryRound[]> {
-    const due: FindOptionsWhere<DeliveryEntity> = {
-      status: 'pending',
-      nextAttemptAt: LessThanOrEqual(now),
-      ...(busyApps.length > 0 ? { appId: Not(In([...busyApps])) } : {}),
-    };
-    return this.transactions.manager.find(DeliveryEntity, {
-      select: { id: true, round: true, appId: true },
-      where: [
-        { ...due, leaseUntil: IsNull() },
-        { ...due, leaseUntil: LessThan(now) },
-      ],
-      order: { nextAttemptAt: 'ASC', id: 'ASC' },
-      take: limit,
-    });
-  }
-
-  /** Embedded mode: leases `round` until `leaseUntil` if no live lease holds it. @returns whether this call got it. */
-  @GenerateSql({ params: [{ id: S.DELIVERY, round: 0 }, S.NOW, S.NOW + 30] })
-  async lease(round: DeliveryRound, now: number, leaseUntil: number): Promise<boolean> {
-    const result = await this.transactions.manager
-      .createQueryBuilder()
-      .update(DeliveryEntity)
-      .set({ leaseUntil })
-      .where('id = :id AND round = :round AND status = :status AND (lease_until IS NULL OR lease_until < :now)', {
-        id: round.id,
-        round: round.round,
-        status: 'pending',
-        now,
-      })
-      .execute();
-    return result.affected === 1;
-  }
-
-  /** Embedded mode: pending deliveries due at `now`, due later, and failed ones. */
+  /** Pending deliveries by where they stand at `now`, and failed ones (`callback_queue_jobs`). */
   @GenerateSql({ params: [S.NOW] })
   async countByState(now: number): Promise<PendingCounts> {
     const manager = this.transactions.manager;
-    const [due, later, failed] = await Promise.all([
-      manager.count(DeliveryEntity, { where: { status: 'pending', nextAttemptAt: LessThanOrEqual(now) } }),
-      manager.count(DeliveryEntity, { where: { status: 'pending', nextAttemptAt: MoreThan(now) } }),
+    const [waiting, admitted, later, failed] = await Promise.all([
+      manager.count(DeliveryEntity, { where: { status: 'pending', enqueuedAt: IsNull(), nextAttemptAt: LessThanOrEqual(now) } }),
+      manager.count(DeliveryEntity, { where: { status: 'pending', enqueuedAt: Not(IsNull()) } }),
+      manager.count(DeliveryEntity, { where: { status: 'pending', enqueuedAt: IsNull(), nextAttemptAt: MoreThan(now) } }),
       manager.count(DeliveryEntity, { where: { status: 'failed' } }),
     ]);
-    return { due, later, failed };
+    return { waiting, admitted, later, failed };
   }
 
   /** @returns the delivery `id`, or `null`. */
@@ -264,7 +321,7 @@ export class DeliveriesRepository {
   /**
    * `recover`'s count: the app's failed deliveries of callback event type
    * `event` created at or after `since` whose callback still exists, and the
-   * largest id among them (the background work stops there).
+   * largest id among them (the recovery stops there).
    */
   @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.NOW - 86_400] })
   async countRecoverable(appId: number, event: string, since: number): Promise<{ count: number; maxId: number }> {
@@ -277,47 +334,40 @@ export class DeliveriesRepository {
   }
 
   /**
-   * One batch of `recover`: starts the next round of up to `limit` of the
+   * One batch of a recovery: starts the next round of up to `limit` of the
    * deliveries {@link countRecoverable} counted, with ids in (`afterId`,
-   * `maxId`], by id. A short transaction per batch: new events are never
-   * blocked for long.
+   * `maxId`], by id, in the caller's (short) transaction.
    *
    * @returns the largest id looked at, or `null` when there were none.
    */
-  @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.NOW - 86_400, 0, S.DELIVERY_FAILED, 100, S.NOW] })
+  @GenerateSql({ params: [{ appId: S.APP, event: S.EVENT_TYPE, since: S.NOW - 86_400, afterId: 0, maxId: S.DELIVERY_FAILED }, 100, S.NOW] })
   async recoverBatch(
-    appId: number,
-    event: string,
-    since: number,
-    afterId: number,
-    maxId: number,
+    recovery: { appId: number; event: string; since: number; afterId: number; maxId: number },
     limit: number,
     now: number,
   ): Promise<number | null> {
-    return this.transactions.runWithoutGapLocks(async () => {
-      const manager = this.transactions.manager;
-      const rows = await manager.find(DeliveryEntity, {
-        select: { id: true },
-        where: {
-          appId,
-          event,
-          status: 'failed',
-          createdAt: MoreThanOrEqual(since),
-          callbackId: Not(IsNull()),
-          id: And(MoreThan(afterId), LessThanOrEqual(maxId)),
-        },
-        order: { id: 'ASC' },
-        take: limit,
-      });
-      if (rows.length === 0) return null;
-      await manager
-        .createQueryBuilder()
-        .update(DeliveryEntity)
-        .set({ ...NEXT_ROUND, round: () => 'round + 1', nextAttemptAt: now, updatedAt: now })
-        .where({ id: In(rows.map((row) => row.id)), status: 'failed' })
-        .execute();
-      return rows[rows.length - 1].id;
+    const manager = this.transactions.manager;
+    const rows = await manager.find(DeliveryEntity, {
+      select: { id: true },
+      where: {
+        appId: recovery.appId,
+        event: recovery.event,
+        status: 'failed',
+        createdAt: MoreThanOrEqual(recovery.since),
+        callbackId: Not(IsNull()),
+        id: And(MoreThan(recovery.afterId), LessThanOrEqual(recovery.maxId)),
+      },
+      order: { id: 'ASC' },
+      take: limit,
     });
+    if (rows.length === 0) return null;
+    await manager
+      .createQueryBuilder()
+      .update(DeliveryEntity)
+      .set({ ...NEXT_ROUND, round: () => 'round + 1', nextAttemptAt: now, updatedAt: now })
+      .where({ id: In(rows.map((row) => row.id)), status: 'failed' })
+      .execute();
+    return rows[rows.length - 1].id;
   }
 
   /** The attempt log of delivery `id`, oldest first. */
@@ -338,4 +388,8 @@ export class DeliveriesRepository {
 const REDELIVERABLE: DeliveryStatus[] = ['failed', 'succeeded'];
 
 /** What a new round resets. */
-const NEXT_ROUND = { status: 'pending' as const, attempts: 0, leaseUntil: null, enqueuedAt: null };
+const NEXT_ROUND = { status: 'pending' as const, attempts: 0, enqueuedAt: null };
+
+function toAdmission(row: DeliveryEntity): Admission {
+  return { id: row.id, round: row.round, appId: row.appId, admittedAt: row.enqueuedAt! };
+}

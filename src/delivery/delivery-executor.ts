@@ -9,6 +9,7 @@ import { DeliveryAttemptReader } from '../read-model/delivery-attempt.reader.js'
 import { type AttemptChanges, DeliveriesRepository, type DeliveryRound } from './deliveries.repository.js';
 import { CALLBACK_DISABLED } from './delivery-status.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
+import { CallbackRateLimiter } from './callback-rate-limiter.js';
 import { WebhookSender } from './webhook-sender.js';
 
 /**
@@ -24,10 +25,22 @@ const MAX_RECORD_BACKOFF_MS = 5_000;
 /** Callbacks whose last written success {@link DeliveryExecutor} remembers (then it starts over). */
 const MAX_REMEMBERED_SUCCESSES = 10_000;
 
-/** What the caller (BullMQ processor or embedded runner) does next with a delivery. */
+/**
+ * What became of an admitted delivery (recorded in the database already):
+ * ended, due again after a retry's delay, or postponed by its callback's
+ * rate limit (no attempt made).
+ */
 export type ExecutionOutcome =
   | { readonly kind: 'done'; readonly status: 'succeeded' | 'failed' | 'cancelled' | 'skipped' }
-  | { readonly kind: 'retry'; readonly delayMs: number };
+  | { readonly kind: 'retry'; readonly delayMs: number }
+  | { readonly kind: 'postponed'; readonly waitMs: number };
+
+/** The admission an attempt is made for; without `admittedAt` (a job older than the scheduler) any pending row of the round. */
+export interface AttemptRequest {
+  readonly id: number;
+  readonly round: number;
+  readonly admittedAt?: number;
+}
 
 /**
  * Makes one attempt of one delivery and records it (docs/api.md#events); the same
@@ -35,8 +48,11 @@ export type ExecutionOutcome =
  * the event body are read from the database now, never from the queue: a
  * callback deleted in the meantime cancels the delivery, a replaced one
  * receives it at its new URL with its new secret, and a disabled one holds it
- * (failed, not sent). Each attempt adds a row to the attempt log and, when the
- * delivery ends, updates its callback's health (docs/api.md#delivery-log).
+ * (failed, not sent). A callback with a `rate_limit` whose second is full
+ * postpones the delivery without an attempt (docs/api.md#isolation-between-apps).
+ * Each attempt adds a row to the attempt log and, when the delivery ends,
+ * updates its callback's health (docs/api.md#delivery-log). Every outcome
+ * ends the delivery's admission.
  */
 @Injectable()
 export class DeliveryExecutor {
@@ -52,17 +68,17 @@ export class DeliveryExecutor {
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,
     @Inject(DELIVERY_CALLBACKS) private readonly callbacks: DeliveryCallbacks,
+    private readonly rateLimiter: CallbackRateLimiter,
   ) {}
 
   /**
-   * @param round the redelivery round the job was made for; an attempt for an
-   *   older round (or a delivery no longer pending) is skipped.
-   * @throws database errors as they are (the caller tries again later).
+   * @param request the admission: an attempt for another round, another
+   *   admission, or a delivery no longer pending is skipped.
+   * @throws database (or, for a rate limit, Redis) errors as they are (the caller tries again later).
    */
-  async execute(deliveryId: number, round?: number): Promise<ExecutionOutcome> {
-    const input = await this.attemptReader.findAttempt(deliveryId);
-    if (!input || input.delivery.status !== 'pending' || (round !== undefined && input.delivery.round !== round))
-      return { kind: 'done', status: 'skipped' };
+  async execute(request: AttemptRequest): Promise<ExecutionOutcome> {
+    const input = await this.attemptReader.findAttempt(request.id);
+    if (!input || !holds(input.delivery, request)) return { kind: 'done', status: 'skipped' };
     const { delivery, callback, event } = input;
     if (!callback) {
       await this.record(delivery, { status: 'cancelled', lastError: 'The callback was deleted before delivery.', nextAttemptAt: null });
@@ -73,6 +89,13 @@ export class DeliveryExecutor {
       // Held, not sent: `recover` sends it once the callback is enabled (docs/api.md#delivery-log).
       await this.record(delivery, { status: 'failed', lastError: CALLBACK_DISABLED, nextAttemptAt: null });
       return { kind: 'done', status: 'failed' };
+    }
+    if (callback.rateLimit !== null) {
+      const waitMs = await this.rateLimiter.acquire(callback.id, callback.rateLimit);
+      if (waitMs > 0) {
+        await this.deliveries.postpone(delivery, delivery.admittedAt, this.clock.nowSeconds() + waitMs / 1000);
+        return { kind: 'postponed', waitMs };
+      }
     }
     const startedAt = this.clock.nowSeconds();
     const startedMs = performance.now();
@@ -187,6 +210,13 @@ export class DeliveryExecutor {
     this.successWritten.delete(ended.callbackId);
     return this.callbacks.recordFailure(ended.callbackId, now, this.config.callbackDisableAfterMs / 1000);
   }
+}
+
+/** Whether the row is still the pending round (and admission, when the request names one) the attempt was made for. */
+function holds(delivery: { status: string; round: number; admittedAt: number | null }, request: AttemptRequest): boolean {
+  if (delivery.status !== 'pending' || delivery.round !== request.round) return false;
+  if (request.admittedAt === undefined) return true;
+  return delivery.admittedAt !== null && Math.round(delivery.admittedAt * 1000) === Math.round(request.admittedAt * 1000);
 }
 
 function describe(result: AttemptResult): Pick<AttemptChanges, 'lastStatus' | 'lastError'> {

@@ -7,6 +7,7 @@ import { EventsModule } from '../events/events.module.js';
 import { ReadModelModule } from '../read-model/read-model.module.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveryEntity } from './delivery.entity.js';
+import { DeliveryRecoveriesRepository } from './delivery-recoveries.repository.js';
 import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 import { DeliveryLogController } from './delivery-log.controller.js';
 import { DeliveryLogService } from './delivery-log.service.js';
@@ -20,6 +21,6 @@ import { DeliveryLogService } from './delivery-log.service.js';
     ReadModelModule,
   ],
   controllers: [DeliveryLogController],
-  providers: [DeliveryLogService, DeliveriesRepository],
+  providers: [DeliveryLogService, DeliveriesRepository, DeliveryRecoveriesRepository],
 })
 export class DeliveryLogModule {}

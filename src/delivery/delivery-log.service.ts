@@ -1,4 +1,4 @@
-import { Inject, ConflictException, Injectable, Logger, NotFoundException, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 
 import { toCallbackResource } from '../callbacks/callback.resource.js';
 import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../callbacks/delivery-callbacks.js';
@@ -11,13 +11,11 @@ import { type Page, toPage } from '../http/pagination.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { DeliveryLogReader } from '../read-model/delivery-log.reader.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
+import { DeliveryRecoveriesRepository } from './delivery-recoveries.repository.js';
 import { type DeliveryDetailsResource, type DeliveryResource, type RecoverResource, toDeliveryResource } from './delivery-log.resource.js';
 import { CALLBACK_DISABLED } from './delivery-status.js';
 import type { DeliveryLogQuery } from './dto/delivery-log.query.js';
 import { newWebhookId } from './webhook-id.js';
-
-/** Deliveries `recover` sends again per transaction. */
-const RECOVER_BATCH = 500;
 
 /** The event type of test deliveries (docs/api.md#delivery-log). */
 export const PING_EVENT = 'ping';
@@ -29,24 +27,17 @@ export const PING_EVENT = 'ping';
  * is a 404 like an unknown one.
  */
 @Injectable()
-export class DeliveryLogService implements BeforeApplicationShutdown {
-  private readonly logger = new Logger('DeliveryLog');
-  private readonly recovering = new Set<Promise<void>>();
-
+export class DeliveryLogService {
   constructor(
     private readonly transactions: Transactions,
     private readonly deliveries: DeliveriesRepository,
+    private readonly recoveries: DeliveryRecoveriesRepository,
     private readonly log: DeliveryLogReader,
     @Inject(DELIVERY_CALLBACKS) private readonly callbacks: DeliveryCallbacks,
     @Inject(DELIVERY_OUTBOX) private readonly outbox: DeliveryOutbox,
     private readonly signal: OutboxSignal,
     private readonly clock: Clock,
   ) {}
-
-  /** Lets `recover` work in progress finish while the database is open. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.recovering]);
-  }
 
   /**
    * A page of the app's deliveries for `event`, newest first.
@@ -111,25 +102,31 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
 
   /**
    * Sends every failed delivery of the app for `event` created at or after
-   * `since` again (as {@link redeliver}). Answers with their number at once;
-   * the rounds are started in the background, in batches of
-   * {@link RECOVER_BATCH}, each its own short transaction.
+   * `since` again (as {@link redeliver}). Answers with their number at once,
+   * having recorded the work (a `delivery_recoveries` row, in the same
+   * transaction as the count and an `Idempotency-Key`'s answer), which any
+   * process then carries out in batches (`DeliveryRecoveryRunner`): nothing
+   * counted is lost when the answering process stops.
    *
    * @throws UnprocessableEntityError (422) for a `since` in the future.
    */
   async recover(appId: number, event: EventType, since: number): Promise<RecoverResource> {
     this.requireNotFuture(since, 'body');
-    let maxId = 0;
     // The transaction's result is the answer (stored with an Idempotency-Key before COMMIT).
     const answer = await this.transactions.run(async () => {
       const found = await this.deliveries.countRecoverable(appId, event, since);
-      maxId = found.maxId;
+      if (found.count > 0)
+        await this.recoveries.insert({
+          appId,
+          event,
+          since,
+          maxId: found.maxId,
+          deliveries: found.count,
+          createdAt: this.clock.nowSeconds(),
+        });
       return { redelivered: found.count };
     });
-    if (answer.redelivered > 0) {
-      const work = this.recoverInBackground(appId, event, since, maxId).finally(() => this.recovering.delete(work));
-      this.recovering.add(work);
-    }
+    if (answer.redelivered > 0) this.signal.committed();
     return answer;
   }
 
@@ -173,19 +170,6 @@ export class DeliveryLogService implements BeforeApplicationShutdown {
         lastStatus: null,
       });
     });
-  }
-
-  private async recoverInBackground(appId: number, event: EventType, since: number, maxId: number): Promise<void> {
-    try {
-      for (let afterId = 0; ;) {
-        const last = await this.deliveries.recoverBatch(appId, event, since, afterId, maxId, RECOVER_BATCH, this.clock.nowSeconds());
-        if (last === null) break;
-        this.signal.committed();
-        afterId = last;
-      }
-    } catch (error) {
-      this.logger.error(`Recovering deliveries of app ${appId} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
   }
 
   private requireNotFuture(since: number | undefined, where: 'query' | 'body'): void {

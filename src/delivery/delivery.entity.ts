@@ -59,11 +59,11 @@ export class DeliveryEntity {
   @Column({ name: 'next_attempt_at', type: 'double', nullable: true })
   nextAttemptAt: number | null;
 
-  /** Seconds: the embedded runner's claim on an attempt in progress; expires if the process dies. */
-  @Column({ name: 'lease_until', type: 'double', nullable: true })
-  leaseUntil: number | null;
-
-  /** Seconds: when this round was put on the queue (Redis mode); `null` until then. */
+  /**
+   * Seconds: when the scheduler admitted this pending round to the transport
+   * (the BullMQ queue, or the embedded runner); `null` while it waits. An
+   * attempt's outcome clears it (docs/api.md#isolation-between-apps).
+   */
   @Column({ name: 'enqueued_at', type: 'double', nullable: true })
   enqueuedAt: number | null;
 

@@ -15,23 +15,31 @@ import { DeliveriesRepository } from './deliveries.repository.js';
 import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
 import { DeliveryRetentionPruner } from './delivery-retention.pruner.js';
 import { QueueConnectionLog } from './redis-error-log.js';
-import { DeliveryDispatcher } from './delivery.dispatcher.js';
+import { CallbackRateLimiter, MemoryRateLimiter, RedisRateLimiter } from './callback-rate-limiter.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import { DeliveryPump } from './delivery.pump.js';
 import { configuredDeliveryProcessor } from './delivery.processor.js';
 import { DELIVERY_QUEUE } from './delivery-queue.js';
 import { DeliveryExecutor } from './delivery-executor.js';
-import { EmbeddedDispatcher } from './embedded.dispatcher.js';
+import { DeliveryRecoveriesRepository } from './delivery-recoveries.repository.js';
+import { DeliveryRecoveryEntity } from './delivery-recovery.entity.js';
+import { DeliveryRecoveryRunner } from './delivery-recovery.runner.js';
+import { DeliveryScheduler } from './delivery-scheduler.js';
+import { DeliveryTransport } from './delivery-transport.js';
+import { InProcessTransport } from './in-process.transport.js';
 import { OutboxRelay } from './outbox.relay.js';
-import { QueueDispatcher } from './queue.dispatcher.js';
+import { QueueTransport } from './queue.transport.js';
 import { WebhookSender } from './webhook-sender.js';
 
 /**
- * Reliable delivery of events to callbacks (docs/api.md#events, docs/api.md#operating). Every process
- * relays the outbox. With Redis (`REDIS_URL`, Sentinel or Cluster, docs/api.md#scaling;
- * clients from {@link RedisClients}) the API and the workers put deliveries on
- * the BullMQ queue and the worker process (`worker: true`) sends them; without
- * it the API sends them itself (embedded mode) with the same code.
+ * Reliable delivery of events to callbacks (docs/api.md#events, docs/api.md#operating,
+ * docs/api.md#isolation-between-apps). Every process relays the outbox, carries out
+ * recoveries and runs the one {@link DeliveryScheduler}; what differs is its
+ * transport. With Redis (`REDIS_URL`, Sentinel or Cluster, docs/api.md#scaling;
+ * clients from {@link RedisClients}) admitted deliveries become BullMQ jobs
+ * that the worker process (`worker: true`) attempts, and rate limits are
+ * counted in Redis; without it the API attempts them itself (embedded mode)
+ * with the same code.
  */
 @Module({})
 export class DeliveryModule {
@@ -40,22 +48,30 @@ export class DeliveryModule {
    * @throws Error when `worker` is asked for without `REDIS_URL`.
    */
   static forRoot(config: AppConfig, options: { worker: boolean }): DynamicModule {
-    const entities = TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, CallbackEntity]);
+    const entities = TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, DeliveryRecoveryEntity, CallbackEntity]);
     const common: Provider[] = [
       AppSlots,
       OutboxRelay,
       DeliveryExecutor,
       WebhookSender,
       DeliveryPump,
+      DeliveryScheduler,
+      DeliveryRecoveryRunner,
       DeliveryRetentionPruner,
       DeliveriesRepository,
+      DeliveryRecoveriesRepository,
     ];
     if (config.redisUrl === undefined) {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
         module: DeliveryModule,
         imports: [entities, CallbacksStoreModule, EventsModule, ReadModelModule, HttpModule],
-        providers: [...common, EmbeddedDispatcher, { provide: DeliveryDispatcher, useExisting: EmbeddedDispatcher }],
+        providers: [
+          ...common,
+          InProcessTransport,
+          { provide: DeliveryTransport, useExisting: InProcessTransport },
+          { provide: CallbackRateLimiter, useValue: new MemoryRateLimiter() },
+        ],
       };
     }
     return {
@@ -82,9 +98,14 @@ export class DeliveryModule {
       ],
       providers: [
         ...common,
-        QueueDispatcher,
+        QueueTransport,
         QueueConnectionLog,
-        { provide: DeliveryDispatcher, useExisting: QueueDispatcher },
+        { provide: DeliveryTransport, useExisting: QueueTransport },
+        {
+          provide: CallbackRateLimiter,
+          inject: [RedisClients],
+          useFactory: (redis: RedisClients) => new RedisRateLimiter(redis.client('queue'), redis.bullPrefix()),
+        },
         ...(options.worker ? [configuredDeliveryProcessor(config)] : []),
       ],
     };

@@ -1,10 +1,11 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { type BeforeApplicationShutdown, Injectable, Logger, type Type } from '@nestjs/common';
-import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, type Job } from 'bullmq';
 
 import type { AppConfig } from '../config/app-config.js';
 import { AppSlots } from './app-slots.js';
 import { DELIVERY_QUEUE, type DeliveryJobData } from './delivery-queue.js';
+import { DeliveryPump } from './delivery.pump.js';
 import { DeliveryExecutor } from './delivery-executor.js';
 import { redisErrorWarning } from './redis-error-log.js';
 
@@ -21,16 +22,21 @@ const APP_BUSY_RETRY_MS = 1_000;
 /** Times a job may be taken back from a dead worker before it is failed (and marked failed for operators). */
 const MAX_STALLED_COUNT = 5;
 
-/** Completed jobs are kept a week (at most 100 000) so a relay retry after a crash finds the job id taken. */
-const KEEP_COMPLETED = { age: 7 * 86_400, count: 100_000 };
+/**
+ * Completed jobs are kept a day (at most 100 000) so a repair after a crash
+ * finds the job id of an admission taken (every admission has its own id).
+ */
+const KEEP_COMPLETED = { age: 86_400, count: 100_000 };
 
 /**
  * The BullMQ worker of the delivery process (docs/api.md#events, docs/api.md#operating): one job per
- * delivery round. Each job makes one attempt with the {@link DeliveryExecutor};
- * a retry moves the job back to `delayed` for the delay the retry policy chose
- * (so the schedule, jitter and `Retry-After` are exact); a final failure fails
- * the job, and failed jobs are kept. A job whose worker died mid-delivery is
- * taken back by another worker once its lock expires (stalled-job check).
+ * admission of the {@link DeliveryScheduler}. Each job makes one attempt with
+ * the {@link DeliveryExecutor}, which records the outcome in the database (a
+ * retry as the delivery's next due time, so the schedule, jitter and
+ * `Retry-After` live with the row) and ends the admission; the job then
+ * completes, and the scheduler is asked to fill the window it left. A job
+ * whose worker died mid-delivery is taken back by another worker once its
+ * lock expires (stalled-job check).
  * A job whose app may not take another of this worker's slots now (it holds
  * its share, {@link AppSlots}) goes back to `delayed` for about a second
  * without being attempted, so one app's hanging receivers never take every slot.
@@ -45,6 +51,7 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
   constructor(
     private readonly executor: DeliveryExecutor,
     private readonly slots: AppSlots,
+    private readonly pump: DeliveryPump,
   ) {
     super();
   }
@@ -63,9 +70,10 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
   }
 
   /**
-   * @returns the final status (`succeeded`, `cancelled` or `skipped`).
-   * @throws DelayedError after moving the job to `delayed` for a retry;
-   *   UnrecoverableError when the delivery failed for good.
+   * @returns what became of the delivery (`succeeded`, `failed`, `cancelled`,
+   *   `retry`, `postponed` or `skipped`).
+   * @throws DelayedError after moving the job to `delayed` (its app has no
+   *   free slot here, or the database could not be reached).
    */
   async process(job: Job<DeliveryJobData>, token?: string): Promise<string> {
     DeliveryProcessor.active++;
@@ -86,20 +94,18 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
 
   /** One attempt of the job's delivery (see {@link process}). */
   private async attempt(job: Job<DeliveryJobData>, token: string | undefined): Promise<string> {
-    const { deliveryId, round } = job.data;
+    const { deliveryId, round, admittedAt } = job.data;
     let outcome;
     try {
-      outcome = await this.executor.execute(deliveryId, round);
+      outcome = await this.executor.execute({ id: deliveryId, round, admittedAt });
     } catch (error) {
       this.logger.warn(
         `Delivery ${deliveryId} could not be attempted (${error instanceof Error ? error.message : String(error)}); trying again`,
       );
       return this.retryLater(job, INFRASTRUCTURE_RETRY_MS, token);
     }
-    if (outcome.kind === 'retry') return this.retryLater(job, outcome.delayMs, token);
-    if (outcome.status === 'failed')
-      throw new UnrecoverableError(`Delivery ${deliveryId} failed for good; see "deliveries list --failed".`);
-    return outcome.status;
+    this.pump.refill();
+    return outcome.kind === 'done' ? outcome.status : outcome.kind;
   }
 
   /**
@@ -112,11 +118,9 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
   }
 
   /**
-   * Every final job failure leaves its delivery failed, for operators to
-   * redeliver: a delivery the executor already failed is left as it is
-   * (`markFailed` changes only a pending row of that round), and one whose job
-   * BullMQ failed for a reason of its own (stalled too often, which it reports
-   * as an `UnrecoverableError` too) is marked failed here.
+   * A job BullMQ failed for a reason of its own (stalled too often) leaves its
+   * delivery failed, for operators to redeliver (`markFailed` changes only a
+   * pending row of that round).
    */
   @OnWorkerEvent('failed')
   async onFailed(job: Job<DeliveryJobData> | undefined, error: Error): Promise<void> {

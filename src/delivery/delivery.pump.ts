@@ -2,7 +2,10 @@ import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationB
 
 import { AppConfig } from '../config/app-config.js';
 import { OutboxSignal } from '../events/outbox-signal.js';
-import { DeliveryDispatcher } from './delivery.dispatcher.js';
+import { Clock } from '../clock/clock.js';
+import { DeliveryRecoveryRunner } from './delivery-recovery.runner.js';
+import { DeliveryScheduler } from './delivery-scheduler.js';
+import { DeliveryTransport } from './delivery-transport.js';
 import { OutboxRelay } from './outbox.relay.js';
 
 /**
@@ -13,13 +16,22 @@ import { OutboxRelay } from './outbox.relay.js';
 const WAKE_DELAY_MS = 50;
 
 /**
+ * How long an attempt that ended waits for the pass that fills the window it
+ * left (milliseconds): passes stay back to back while a backlog drains.
+ */
+const REFILL_DELAY_MS = 5;
+
+/**
  * Drives delivery in every API and worker process: every
- * `CALLBACK_POLL_INTERVAL_MS` it relays committed events into deliveries and
- * hands the due ones to the {@link DeliveryDispatcher}. A failing pass (database
- * or Redis unavailable) is logged and retried on the next tick; nothing is
- * lost because the work stays in the database. A commit in this process that
- * recorded events ({@link OutboxSignal}) starts a pass within
- * {@link WAKE_DELAY_MS} (or that long after the one in progress), so an event is not left waiting for the poll.
+ * `CALLBACK_POLL_INTERVAL_MS` (or sooner, when a waiting delivery comes due)
+ * it relays committed events into deliveries, lets the {@link DeliveryScheduler}
+ * admit the due ones, and starts the {@link DeliveryRecoveryRunner} when
+ * recoveries wait. A failing pass (database or Redis unavailable) is logged
+ * and retried on the next tick; nothing is lost because the work stays in
+ * the database. A commit in this process that recorded events or changed
+ * deliveries ({@link OutboxSignal}) starts a pass within {@link WAKE_DELAY_MS}
+ * (or that long after the one in progress), and an attempt that ended within
+ * {@link REFILL_DELAY_MS}, so nothing waits for the poll.
  * On shutdown it stops polling and waits for work in progress before the
  * database connection closes.
  */
@@ -32,19 +44,30 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
   private lastError: string | undefined;
   private passing = false;
   private nextPassAt = 0;
-  private wokenDuringPass = false;
+  /** The shortest wake asked for during the pass in progress (milliseconds), if any. */
+  private wokenDuringPass: number | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly relay: OutboxRelay,
-    private readonly dispatcher: DeliveryDispatcher,
+    private readonly scheduler: DeliveryScheduler,
+    private readonly transport: DeliveryTransport,
+    private readonly recoveries: DeliveryRecoveryRunner,
     private readonly config: AppConfig,
     private readonly signal: OutboxSignal,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.unsubscribe = this.signal.subscribe(() => this.wake());
+    this.unsubscribe = this.signal.subscribe(() => this.wake(WAKE_DELAY_MS));
+    this.recoveries.whenBatchDone(() => this.wake(WAKE_DELAY_MS));
+    this.transport.whenIdle(() => this.refill());
     this.schedule(0);
+  }
+
+  /** An attempt ended: a pass within {@link REFILL_DELAY_MS} fills the window it left. */
+  refill(): void {
+    this.wake(REFILL_DELAY_MS);
   }
 
   /** Stops polling and waits for the pass and the attempts in progress, while the database is still open. */
@@ -53,25 +76,29 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
     this.unsubscribe?.();
     clearTimeout(this.timer);
     await this.running;
-    await this.dispatcher.drain();
+    await Promise.all([this.transport.drain(), this.recoveries.stop()]);
   }
 
-  /** One pass: relay, then dispatch. */
-  async pass(): Promise<void> {
+  /**
+   * One pass: relay, start waiting recoveries, admit.
+   * @returns when (seconds) the earliest waiting delivery is due, or `null`.
+   */
+  async pass(): Promise<number | null> {
     await this.relay.relayPending();
-    await this.dispatcher.dispatch();
+    this.recoveries.start();
+    return this.scheduler.dispatch();
   }
 
-  /** Starts a pass within {@link WAKE_DELAY_MS}, or that long after the one in progress. */
-  private wake(): void {
+  /** Starts a pass within `delayMs`, or that long after the one in progress. */
+  private wake(delayMs: number): void {
     if (this.stopped) return;
     if (this.passing) {
-      this.wokenDuringPass = true;
+      this.wokenDuringPass = Math.min(this.wokenDuringPass ?? Infinity, delayMs);
       return;
     }
-    if (this.nextPassAt <= Date.now() + WAKE_DELAY_MS) return;
+    if (this.nextPassAt <= Date.now() + delayMs) return;
     clearTimeout(this.timer);
-    this.schedule(WAKE_DELAY_MS);
+    this.schedule(delayMs);
   }
 
   private schedule(delayMs: number): void {
@@ -79,13 +106,18 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
     this.nextPassAt = Date.now() + delayMs;
     this.timer = setTimeout(() => {
       this.passing = true;
-      this.wokenDuringPass = false;
+      this.wokenDuringPass = undefined;
+      let nextDueAt: number | null = null;
       this.running = this.pass()
-        .then(() => this.recovered())
+        .then((next) => {
+          nextDueAt = next;
+          this.recovered();
+        })
         .catch((error: unknown) => this.failed(error))
         .finally(() => {
           this.passing = false;
-          this.schedule(this.wokenDuringPass ? WAKE_DELAY_MS : this.config.callbackPollIntervalMs);
+          const untilDueMs = nextDueAt === null ? Infinity : Math.max(REFILL_DELAY_MS, (nextDueAt - this.clock.nowSeconds()) * 1000);
+          this.schedule(Math.min(this.wokenDuringPass ?? Infinity, this.config.callbackPollIntervalMs, untilDueMs));
         });
     }, delayMs);
   }

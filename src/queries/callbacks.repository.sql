@@ -14,6 +14,7 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
+  `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
   `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
   `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
@@ -42,6 +43,7 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
+  `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
   `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
   `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
@@ -69,6 +71,7 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
+  `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
   `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
   `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM
@@ -109,11 +112,12 @@ INSERT INTO
     `disabled_at`,
     `failing_since`,
     `last_success_at`,
+    `rate_limit`,
     `previous_secrets`,
     `previous_secrets_until`
   )
 VALUES
-  (DEFAULT, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+  (DEFAULT, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 -- id | select_type | table     | type | possible_keys | key | key_len | ref | Extra
 -- 1  | INSERT      | callbacks | ALL  |               |     |         |     |
 SELECT
@@ -134,6 +138,7 @@ SET
   `previous_secrets` = ?,
   `previous_secrets_until` = ?,
   `disabled_at` = ?,
+  `rate_limit` = ?,
   `failing_since` = ?,
   `updated_at` = ?
 WHERE
@@ -240,6 +245,7 @@ SELECT
   `CallbackEntity`.`disabled_at` AS `CallbackEntity_disabled_at`,
   `CallbackEntity`.`failing_since` AS `CallbackEntity_failing_since`,
   `CallbackEntity`.`last_success_at` AS `CallbackEntity_last_success_at`,
+  `CallbackEntity`.`rate_limit` AS `CallbackEntity_rate_limit`,
   `CallbackEntity`.`previous_secrets` AS `CallbackEntity_previous_secrets`,
   `CallbackEntity`.`previous_secrets_until` AS `CallbackEntity_previous_secrets_until`
 FROM

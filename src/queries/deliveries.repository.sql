@@ -18,7 +18,6 @@ INSERT INTO
     `last_status`,
     `last_error`,
     `next_attempt_at`,
-    `lease_until`,
     `enqueued_at`,
     `last_attempt_at`,
     `last_duration_ms`,
@@ -42,7 +41,6 @@ VALUES
     DEFAULT,
     ?,
     ?,
-    DEFAULT,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -82,7 +80,6 @@ INSERT INTO
     `last_status`,
     `last_error`,
     `next_attempt_at`,
-    `lease_until`,
     `enqueued_at`,
     `last_attempt_at`,
     `last_duration_ms`,
@@ -106,7 +103,6 @@ VALUES
     DEFAULT,
     ?,
     ?,
-    DEFAULT,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -140,7 +136,7 @@ SET
   `last_duration_ms` = ?,
   `last_response_body` = ?,
   `next_attempt_at` = ?,
-  `lease_until` = ?,
+  `enqueued_at` = ?,
   `updated_at` = ?
 WHERE
   (
@@ -148,8 +144,8 @@ WHERE
     AND `round` = ?
     AND `status` = ?
   );
--- id | select_type | table      | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 
 -- DeliveriesRepository.recordOutcome (succeeded)
 UPDATE `deliveries`
@@ -163,7 +159,7 @@ SET
   `last_duration_ms` = ?,
   `last_response_body` = ?,
   `next_attempt_at` = ?,
-  `lease_until` = ?,
+  `enqueued_at` = ?,
   `updated_at` = ?
 WHERE
   (
@@ -171,10 +167,59 @@ WHERE
     AND `round` = ?
     AND `status` = ?
   );
--- id | select_type | table      | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 
--- DeliveriesRepository.claimForQueue
+-- DeliveriesRepository.admittedByApp
+SELECT
+  `d`.`app_id` AS `appId`,
+  COUNT(*) AS `n`
+FROM
+  `deliveries` `d`
+WHERE
+  `d`.`status` = 'pending'
+  AND `d`.`enqueued_at` IS NOT NULL
+GROUP BY
+  `d`.`app_id`;
+-- id | select_type | table | type  | possible_keys                                     | key                     | key_len | ref | Extra
+-- 1  | SIMPLE      | d     | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      |     | Using where; Using index; Using temporary; Using filesort
+
+-- DeliveriesRepository.waitingApps
+SELECT
+  c.app_id AS appId,
+  (
+    SELECT
+      d.next_attempt_at
+    FROM
+      deliveries d
+    WHERE
+      d.status = 'pending'
+      AND d.enqueued_at IS NULL
+      AND d.app_id = c.app_id
+    ORDER BY
+      d.next_attempt_at
+    LIMIT
+      1
+  ) AS dueAt
+FROM
+  (
+    SELECT
+      app_id
+    FROM
+      delivery_counts
+    WHERE
+      status = 'pending'
+    GROUP BY
+      app_id
+    HAVING
+      SUM(deliveries) > 0
+  ) c;
+-- id | select_type        | table           | type  | possible_keys                                                                                         | key                     | key_len | ref                  | Extra
+-- 1  | PRIMARY            | <derived3>      | ALL   |                                                                                                       |                         |         |                      |
+-- 3  | DERIVED            | delivery_counts | index |                                                                                                       | PRIMARY                 | 332     |                      | Using where
+-- 2  | DEPENDENT SUBQUERY | d               | ref   | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_schedule | 79      | const,const,c.app_id | Using where; Using index
+
+-- DeliveriesRepository.admit
 SELECT
   `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
   `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
@@ -185,42 +230,75 @@ WHERE
   (
     (`DeliveryEntity`.`status` = ?)
     AND (`DeliveryEntity`.`enqueued_at` IS NULL)
+    AND (`DeliveryEntity`.`app_id` = ?)
+    AND (`DeliveryEntity`.`next_attempt_at` <= ?)
   )
 ORDER BY
+  `DeliveryEntity`.`next_attempt_at` ASC,
   `DeliveryEntity_id` ASC
 LIMIT
-  100
+  20
 FOR UPDATE SKIP LOCKED;
--- id | select_type | table          | type | possible_keys                                            | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
+-- id | select_type | table          | type  | possible_keys                                                                                         | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 75      |     | Using index condition; Using where
 UPDATE `deliveries`
 SET
   `enqueued_at` = ?
 WHERE
   (
     `id` IN (?)
+    AND `status` = ?
     AND `enqueued_at` IS NULL
   );
--- id | select_type | table      | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY       | PRIMARY | 4       |     | Using where
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where
 
--- DeliveriesRepository.releaseQueueClaim
+-- DeliveriesRepository.release
 UPDATE `deliveries`
 SET
   `enqueued_at` = ?
 WHERE
   (
     `id` IN (?)
+    AND `status` = ?
     AND `enqueued_at` = ?
   );
--- id | select_type | table      | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY       | PRIMARY | 4       |     | Using where
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where
 
--- DeliveriesRepository.findClaimed
+-- DeliveriesRepository.releaseAdmittedBefore
+UPDATE `deliveries`
+SET
+  `enqueued_at` = ?
+WHERE
+  (
+    `status` = ?
+    AND `enqueued_at` < ?
+  );
+-- id | select_type | table      | type  | possible_keys                                     | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where
+
+-- DeliveriesRepository.postpone
+UPDATE `deliveries`
+SET
+  `enqueued_at` = ?,
+  `next_attempt_at` = ?
+WHERE
+  (
+    `id` = ?
+    AND `round` = ?
+    AND `status` = ?
+    AND `enqueued_at` = ?
+  );
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+
+-- DeliveriesRepository.findAdmitted
 SELECT
   `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
   `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
-  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`
+  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`,
+  `DeliveryEntity`.`enqueued_at` AS `DeliveryEntity_enqueued_at`
 FROM
   `deliveries` `DeliveryEntity`
 WHERE
@@ -238,110 +316,29 @@ ORDER BY
   `DeliveryEntity_id` ASC
 LIMIT
   100;
--- id | select_type | table          | type | possible_keys                                                    | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
+-- id | select_type | table          | type | possible_keys                                             | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
 
--- DeliveriesRepository.findOverdue
+-- DeliveriesRepository.findAdmittedBefore
 SELECT
   `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
   `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
-  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`
+  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`,
+  `DeliveryEntity`.`enqueued_at` AS `DeliveryEntity_enqueued_at`
 FROM
   `deliveries` `DeliveryEntity`
 WHERE
   (
     (`DeliveryEntity`.`id` > ?)
     AND (`DeliveryEntity`.`status` = ?)
-    AND (NOT (`DeliveryEntity`.`enqueued_at` IS NULL))
-    AND (`DeliveryEntity`.`next_attempt_at` < ?)
+    AND (`DeliveryEntity`.`enqueued_at` < ?)
   )
 ORDER BY
   `DeliveryEntity_id` ASC
 LIMIT
   100;
--- id | select_type | table          | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 75      |     | Using index condition; Using where; Using filesort
-
--- DeliveriesRepository.findDue
-SELECT
-  `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
-  `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
-  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`
-FROM
-  `deliveries` `DeliveryEntity`
-WHERE
-  (
-    (
-      (
-        (`DeliveryEntity`.`status` = ?)
-        AND (`DeliveryEntity`.`next_attempt_at` <= ?)
-        AND (`DeliveryEntity`.`lease_until` IS NULL)
-      )
-    )
-    OR (
-      (
-        (`DeliveryEntity`.`status` = ?)
-        AND (`DeliveryEntity`.`next_attempt_at` <= ?)
-        AND (`DeliveryEntity`.`lease_until` < ?)
-      )
-    )
-  )
-ORDER BY
-  `DeliveryEntity`.`next_attempt_at` ASC,
-  `DeliveryEntity_id` ASC
-LIMIT
-  10;
--- id | select_type | table          | type  | possible_keys                                            | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 75      |     | Using where
-
--- DeliveriesRepository.findDue (busy apps)
-SELECT
-  `DeliveryEntity`.`id` AS `DeliveryEntity_id`,
-  `DeliveryEntity`.`round` AS `DeliveryEntity_round`,
-  `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`
-FROM
-  `deliveries` `DeliveryEntity`
-WHERE
-  (
-    (
-      (
-        (`DeliveryEntity`.`status` = ?)
-        AND (`DeliveryEntity`.`next_attempt_at` <= ?)
-        AND (NOT (`DeliveryEntity`.`app_id` IN (?, ?)))
-        AND (`DeliveryEntity`.`lease_until` IS NULL)
-      )
-    )
-    OR (
-      (
-        (`DeliveryEntity`.`status` = ?)
-        AND (`DeliveryEntity`.`next_attempt_at` <= ?)
-        AND (NOT (`DeliveryEntity`.`app_id` IN (?, ?)))
-        AND (`DeliveryEntity`.`lease_until` < ?)
-      )
-    )
-  )
-ORDER BY
-  `DeliveryEntity`.`next_attempt_at` ASC,
-  `DeliveryEntity_id` ASC
-LIMIT
-  10;
--- id | select_type | table          | type  | possible_keys                                                                                                | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_status_enqueued,idx_deliveries_app,idx_deliveries_app_event_created | idx_deliveries_status_due | 75      |     | Using where
-
--- DeliveriesRepository.lease
-UPDATE `deliveries`
-SET
-  `lease_until` = ?
-WHERE
-  `id` = ?
-  AND `round` = ?
-  AND `status` = ?
-  AND (
-    `lease_until` IS NULL
-    OR `lease_until` < ?
-  );
--- id | select_type | table      | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where
+-- id | select_type | table          | type | possible_keys                                             | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where; Using filesort
 
 -- DeliveriesRepository.countByState
 SELECT
@@ -351,10 +348,11 @@ FROM
 WHERE
   (
     (`DeliveryEntity`.`status` = ?)
+    AND (`DeliveryEntity`.`enqueued_at` IS NULL)
     AND (`DeliveryEntity`.`next_attempt_at` <= ?)
   );
--- id | select_type | table          | type  | possible_keys                                            | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 75      |     | Using where; Using index
+-- id | select_type | table          | type | possible_keys                                     | key                     | key_len | ref         | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      | const,const | Using where; Using index
 SELECT
   COUNT(1) AS `cnt`
 FROM
@@ -362,18 +360,30 @@ FROM
 WHERE
   (
     (`DeliveryEntity`.`status` = ?)
+    AND (NOT (`DeliveryEntity`.`enqueued_at` IS NULL))
+  );
+-- id | select_type | table          | type  | possible_keys                                     | key                     | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      |     | Using where; Using index
+SELECT
+  COUNT(1) AS `cnt`
+FROM
+  `deliveries` `DeliveryEntity`
+WHERE
+  (
+    (`DeliveryEntity`.`status` = ?)
+    AND (`DeliveryEntity`.`enqueued_at` IS NULL)
     AND (`DeliveryEntity`.`next_attempt_at` > ?)
   );
--- id | select_type | table          | type  | possible_keys                                            | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 75      |     | Using where; Using index
+-- id | select_type | table          | type | possible_keys                                     | key                     | key_len | ref         | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      | const,const | Using where; Using index
 SELECT
   COUNT(1) AS `cnt`
 FROM
   `deliveries` `DeliveryEntity`
 WHERE
   ((`DeliveryEntity`.`status` = ?));
--- id | select_type | table          | type | possible_keys                                            | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      | const | Using where; Using index
+-- id | select_type | table          | type | possible_keys                                     | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using where; Using index
 
 -- DeliveriesRepository.find
 SELECT
@@ -391,7 +401,6 @@ SELECT
   `DeliveryEntity`.`last_status` AS `DeliveryEntity_last_status`,
   `DeliveryEntity`.`last_error` AS `DeliveryEntity_last_error`,
   `DeliveryEntity`.`next_attempt_at` AS `DeliveryEntity_next_attempt_at`,
-  `DeliveryEntity`.`lease_until` AS `DeliveryEntity_lease_until`,
   `DeliveryEntity`.`enqueued_at` AS `DeliveryEntity_enqueued_at`,
   `DeliveryEntity`.`last_attempt_at` AS `DeliveryEntity_last_attempt_at`,
   `DeliveryEntity`.`last_duration_ms` AS `DeliveryEntity_last_duration_ms`,
@@ -412,7 +421,6 @@ UPDATE `deliveries`
 SET
   `status` = ?,
   `attempts` = ?,
-  `lease_until` = ?,
   `enqueued_at` = ?,
   `round` = ?,
   `next_attempt_at` = ?,
@@ -423,8 +431,8 @@ WHERE
     AND `round` = ?
     AND `status` IN (?, ?)
   );
--- id | select_type | table      | type  | possible_keys                                                    | key     | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | PRIMARY | 4       |     | Using where
+-- id | select_type | table      | type  | possible_keys                                             | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | PRIMARY | 4       |     | Using where
 
 -- DeliveriesRepository.countRecoverable
 SELECT
@@ -438,8 +446,8 @@ WHERE
   AND created_at >= ?
   AND status = 'failed'
   AND callback_id IS NOT NULL;
--- id | select_type | table      | type | possible_keys                                                                                                                        | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | deliveries | ref  | idx_deliveries_status_due,idx_deliveries_status_enqueued,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created | idx_deliveries_status_due | 66      | const | Using index condition; Using where
+-- id | select_type | table      | type | possible_keys                                                                                                                 | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | deliveries | ref  | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where
 
 -- DeliveriesRepository.recoverBatch
 SELECT
@@ -464,13 +472,12 @@ ORDER BY
   `DeliveryEntity_id` ASC
 LIMIT
   100;
--- id | select_type | table          | type  | possible_keys                                                                                                                                | key     | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created | PRIMARY | 4       |     | Using where
+-- id | select_type | table          | type  | possible_keys                                                                                                                         | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | PRIMARY | 4       |     | Using where
 UPDATE `deliveries`
 SET
   `status` = ?,
   `attempts` = ?,
-  `lease_until` = ?,
   `enqueued_at` = ?,
   `round` = `round` + 1,
   `next_attempt_at` = ?,
@@ -480,8 +487,8 @@ WHERE
     `id` IN (?)
     AND `status` = ?
   );
--- id | select_type | table      | type  | possible_keys                                                    | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+-- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 
 -- DeliveriesRepository.attemptsOf
 SELECT
@@ -508,5 +515,5 @@ WHERE
     `status` IN (?, ?)
     AND `updated_at` < ?
   );
--- id | select_type | table      | type  | possible_keys                                            | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      |     | Using where
+-- id | select_type | table      | type  | possible_keys                                     | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where

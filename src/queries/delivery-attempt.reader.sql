@@ -10,6 +10,8 @@ SELECT
   d.total_attempts AS totalAttempts,
   d.app_id AS appId,
   d.webhook_id AS webhookId,
+  d.enqueued_at AS admittedAt,
+  c.rate_limit AS rateLimit,
   c.id AS callbackId,
   c.url,
   c.secret,

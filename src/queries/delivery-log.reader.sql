@@ -47,10 +47,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type | possible_keys                                       | key  | key_len | ref  | Extra
--- 1  | PRIMARY     | e          | ALL  | PRIMARY                                             |      |         |      | Using temporary; Using filesort
--- 1  | PRIMARY     | <derived2> | ref  | key0                                                | key0 | 4       | e.id |
--- 2  | DERIVED     | d          | ALL  | idx_deliveries_app,idx_deliveries_app_event_created |      |         |      | Using where; Using filesort
+-- id | select_type | table      | type  | possible_keys                                       | key                              | key_len | ref  | Extra
+-- 1  | PRIMARY     | e          | ALL   | PRIMARY                                             |                                  |         |      | Using temporary; Using filesort
+-- 1  | PRIMARY     | <derived2> | ref   | key0                                                | key0                             | 4       | e.id |
+-- 2  | DERIVED     | d          | range | idx_deliveries_app,idx_deliveries_app_event_created | idx_deliveries_app_event_created | 262     |      | Using where
 SELECT
   COALESCE(SUM(deliveries), 0) AS n
 FROM
@@ -108,10 +108,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                | key                       | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                              |                           |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                      | PRIMARY                   | 4       | d.event_id |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_status_enqueued,idx_deliveries_app,idx_deliveries_app_event_created | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
+-- id | select_type | table      | type   | possible_keys                                                                                         | key                       | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                       |                           |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                               | PRIMARY                   | 4       | d.event_id |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
 SELECT
   COALESCE(SUM(deliveries), 0) AS n
 FROM
@@ -172,10 +172,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                | key                       | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                              |                           |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                      | PRIMARY                   | 4       | d.event_id |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_status_enqueued,idx_deliveries_app,idx_deliveries_app_event_created | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
+-- id | select_type | table      | type   | possible_keys                                                                                         | key                       | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                       |                           |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                               | PRIMARY                   | 4       | d.event_id |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
 SELECT
   COUNT(*) AS n
 FROM
@@ -186,8 +186,8 @@ WHERE
   AND d.status = ?
   AND d.created_at >= ?
   AND d.created_at < ?;
--- id | select_type | table | type | possible_keys                                                                                                | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_status_due,idx_deliveries_status_enqueued,idx_deliveries_app,idx_deliveries_app_event_created | idx_deliveries_status_due | 66      | const | Using index condition; Using where
+-- id | select_type | table | type | possible_keys                                                                                         | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where
 
 -- DeliveryLogReader.listRecent
 SELECT
@@ -278,10 +278,10 @@ FROM
   JOIN outbox_events e ON e.id = d.event_id
 ORDER BY
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                            | key                       | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                          |                           |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                  | PRIMARY                   | 4       | d.event_id |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_status_enqueued | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
+-- id | select_type | table      | type   | possible_keys                                     | key                       | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                   |                           |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                           | PRIMARY                   | 4       | d.event_id |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
 
 -- DeliveryLogReader.findForApp
 SELECT

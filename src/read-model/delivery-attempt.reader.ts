@@ -18,6 +18,8 @@ export interface AttemptInput {
     readonly totalAttempts: number;
     readonly appId: number;
     readonly webhookId: string;
+    /** Seconds: the scheduler's admission the row holds, or `null` while it waits. */
+    readonly admittedAt: number | null;
   };
   readonly callback: {
     readonly id: number;
@@ -26,6 +28,8 @@ export interface AttemptInput {
     /** The replaced secrets kept for their rotation grace, as stored (callbacks/'s JSON list, `previous-secrets.ts`), or `null`. */
     readonly previousSecrets: string | null;
     readonly disabled: boolean;
+    /** Attempts per second it accepts, or `null` for no limit. */
+    readonly rateLimit: number | null;
   } | null;
   readonly event: { readonly type: string; readonly body: string };
 }
@@ -46,6 +50,7 @@ export class DeliveryAttemptReader {
   async findAttempt(id: number): Promise<AttemptInput | null> {
     const rows: AttemptRow[] = await this.transactions.manager.query(
       `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
+              d.enqueued_at AS admittedAt, c.rate_limit AS rateLimit,
               c.id AS callbackId, c.url, c.secret, c.previous_secrets AS previousSecrets,
               c.disabled_at AS disabledAt, e.type, e.payload
          FROM deliveries d
@@ -65,6 +70,7 @@ export class DeliveryAttemptReader {
         totalAttempts: Number(row.totalAttempts),
         appId: Number(row.appId),
         webhookId: row.webhookId,
+        admittedAt: row.admittedAt === null ? null : Number(row.admittedAt),
       },
       callback:
         row.url === null || row.secret === null
@@ -75,6 +81,7 @@ export class DeliveryAttemptReader {
               secret: row.secret,
               previousSecrets: row.previousSecrets,
               disabled: row.disabledAt !== null,
+              rateLimit: row.rateLimit === null ? null : Number(row.rateLimit),
             },
       event: { type: row.type, body: row.payload },
     };
@@ -90,6 +97,8 @@ interface AttemptRow {
   totalAttempts: number | string;
   appId: number | string;
   webhookId: string;
+  admittedAt: number | string | null;
+  rateLimit: number | string | null;
   callbackId: number | string | null;
   url: string | null;
   secret: string | null;

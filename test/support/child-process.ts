@@ -29,7 +29,7 @@ export class TestProcess {
   ): Promise<TestProcess> {
     const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const started = new TestProcess(name, child);
-    const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+    const deadline = Date.now() + (options.timeoutMs ?? 60_000);
     let exited = false;
     void started.exited.then(() => (exited = true));
     while (!(typeof options.ready === 'string' ? started.output.includes(options.ready) : options.ready.test(started.output))) {

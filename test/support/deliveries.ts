@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 
 import { DeliveryEntity } from '../../src/delivery/delivery.entity.js';
+import { OutboxEventEntity } from '../../src/events/outbox-event.entity.js';
 
 /**
  * Waits until every delivery in the database has left `pending` and returns
@@ -35,4 +36,63 @@ export function embeddedDeliveryEnv(overrides: Record<string, string> = {}): Rec
     CALLBACK_POLL_INTERVAL_MS: '20',
     ...overrides,
   };
+}
+
+/**
+ * Inserts `count` deliveries of app `appId` to callback `callbackId` that failed for good (one event each, body
+ * `{"n": <i>}`), created a minute ago, as `recover` finds them (test setup, not under test). @returns their ids.
+ */
+export async function insertFailedDeliveries(
+  dataSource: DataSource,
+  target: { appId: number; callbackId: number; url: string },
+  count: number,
+): Promise<number[]> {
+  const createdAt = Date.now() / 1000 - 60;
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const size = Math.min(500, count - start);
+    const events = await dataSource.manager.insert(
+      OutboxEventEntity,
+      Array.from({ length: size }, (_, index) => ({
+        type: 'account_team_update',
+        payload: JSON.stringify({ n: start + index }),
+        createdAt,
+        dispatchedAt: createdAt,
+      })),
+    );
+    const deliveries = await dataSource.manager.insert(
+      DeliveryEntity,
+      events.identifiers.map((event, index) => ({
+        eventId: event.id as number,
+        callbackId: target.callbackId,
+        appId: target.appId,
+        event: 'account_team_update',
+        url: target.url,
+        webhookId: `msg_failed_${start + index}_${Math.random().toString(36).slice(2, 10)}`,
+        status: 'failed' as const,
+        attempts: 1,
+        totalAttempts: 1,
+        round: 0,
+        lastStatus: 500,
+        lastError: 'HTTP 500',
+        nextAttemptAt: null,
+        lastAttemptAt: createdAt,
+        createdAt,
+        updatedAt: createdAt,
+      })),
+    );
+    ids.push(...deliveries.identifiers.map((delivery) => delivery.id as number));
+  }
+  return ids;
+}
+
+/** The most attempts that reached `received` (receipt times, milliseconds) within any window of `windowMs`. */
+export function mostWithin(received: readonly number[], windowMs: number): number {
+  const times = [...received].sort((a, b) => a - b);
+  let most = 0;
+  for (let first = 0, last = 0; last < times.length; last += 1) {
+    while (times[last] - times[first] >= windowMs) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
 }

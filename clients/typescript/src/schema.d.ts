@@ -823,6 +823,7 @@ export interface components {
              */
             url: string;
             secret: string;
+            rate_limit?: number | null;
         };
         Callback: {
             /** @example 1 */
@@ -857,6 +858,11 @@ export interface components {
              * @example 1795700000.25
              */
             last_success_at: number | null;
+            /**
+             * @description At most this many delivery attempts start in any one second; null for no limit.
+             * @example null
+             */
+            rate_limit: number | null;
         };
         CallbackList: {
             /**

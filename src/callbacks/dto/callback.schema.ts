@@ -36,6 +36,16 @@ export class CallbackSchema implements CallbackResource {
     example: 1795700000.25,
   })
   last_success_at: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: 10000,
+    description: 'At most this many delivery attempts start in any one second; null for no limit.',
+    example: null,
+  })
+  rate_limit: number | null;
 }
 
 /** OpenAPI schema of `GET /callbacks` (docs/api.md#objects). */

@@ -2,7 +2,10 @@ import { Matches, ValidateBy } from 'class-validator';
 
 import { hasUserInfo } from '../callback-url.js';
 import { isUsableSecret } from '../webhook-signer.js';
-import { HttpUrlField, Required, TextField } from '../../http/field.decorators.js';
+import { HttpUrlField, IntegerField, Optional, Required, TextField } from '../../http/field.decorators.js';
+
+/** The largest `rate_limit` (attempts per second, docs/api.md#isolation-between-apps). */
+export const MAX_RATE_LIMIT = 10_000;
 
 /** Body of `PUT /callback/{event}` (docs/api.md#routes-callbacks, docs/api.md#validation). */
 export class PutCallbackDto {
@@ -40,4 +43,12 @@ export class PutCallbackDto {
   @Required()
   @TextField(1, 2048, { trim: false })
   secret: string;
+
+  /**
+   * Attempts per second the receiver accepts (1..10,000), or `null` for no
+   * limit; absent keeps the callback's current value (none for a new one).
+   */
+  @Optional()
+  @IntegerField({ min: 1, max: MAX_RATE_LIMIT })
+  rate_limit?: number | null;
 }

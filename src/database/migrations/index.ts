@@ -11,6 +11,7 @@ import { DeliveryLog1795700000001 } from './1795700000001-delivery-log.js';
 import { DeliveryCounts1795700000002 } from './1795700000002-delivery-counts.js';
 import { AttemptLogTrigger1795700000003 } from './1795700000003-attempt-log-trigger.js';
 import { CallbackPreviousSecrets1795700001000 } from './1795700001000-callback-previous-secrets.js';
+import { FairScheduling1795800000000 } from './1795800000000-fair-scheduling.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   DeliveryCounts1795700000002,
   AttemptLogTrigger1795700000003,
   CallbackPreviousSecrets1795700001000,
+  FairScheduling1795800000000,
 ];
