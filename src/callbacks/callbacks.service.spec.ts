@@ -14,10 +14,17 @@ import { CallbacksService } from './callbacks.service.js';
 /** The service's transactions; every transactional read and write must run inside one. */
 const transactions = new FakeTransactions();
 const EVENT = 'account_team_update';
-/** The health fields of a callback that has not delivered anything yet (docs/api.md#delivery-log). */
-const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null };
+/** The health fields of a callback that has not delivered anything yet (docs/api.md#delivery-log), without a rate limit. */
+const HEALTHY = { disabled: false, disabled_at: null, failing_since: null, last_success_at: null, rate_limit: null };
 /** The stored health and rotation columns of a new callback. */
-const NEW_ROW = { disabledAt: null, failingSince: null, lastSuccessAt: null, previousSecrets: [], previousSecretsUntil: null };
+const NEW_ROW = {
+  rateLimit: null,
+  disabledAt: null,
+  failingSince: null,
+  lastSuccessAt: null,
+  previousSecrets: [],
+  previousSecretsUntil: null,
+};
 
 /** The `callbacks` table in memory, one row per (app, event). */
 class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' | 'find' | 'list' | 'insert' | 'update' | 'delete'> {

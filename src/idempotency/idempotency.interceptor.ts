@@ -55,24 +55,24 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw UnprocessableEntityError.single(KEY_LOC, 'must be 1 to 255 printable ASCII characters', 'value_error.idempotency_key');
     }
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    return from(this.handle(context, request, reply, next, options, scopeOf(request.principal), key));
+    const target = routeTarget(context, (request.params ?? {}) as Record<string, string>, request.url);
+    return from(this.handle(request, reply, next, options, scopeOf(request.principal), key, target));
   }
 
   private async handle(
-    context: ExecutionContext,
     request: FastifyRequest,
     reply: FastifyReply,
     next: CallHandler,
     options: IdempotentWriteOptions,
     scope: string,
     key: string,
+    target: string,
   ): Promise<unknown> {
     const inFlightKey = `${scope} ${key}`;
     if (!this.inFlight.acquire(inFlightKey)) {
       throw new ConflictException('A request with this Idempotency-Key is still being answered; retry once it has been.');
     }
     try {
-      const target = routeTarget(context, (request.params ?? {}) as Record<string, string>, request.url);
       const fingerprint = requestFingerprint(request.method, target, request.body);
       const now = this.clock.nowSeconds();
       const decision = decide(await this.keys.find(scope, key), fingerprint, now);
