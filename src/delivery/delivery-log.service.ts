@@ -18,7 +18,6 @@ import type { DeliveryLogQuery } from './dto/delivery-log.query.js';
 import { PING_EVENT, PingEvent } from './dto/ping.event.js';
 import { newWebhookId } from './webhook-id.js';
 
-
 /**
  * The delivery log as apps see and steer it (docs/api.md#delivery-log): the same store
  * as the operators' CLI, limited to the calling app's deliveries for one
