@@ -32,6 +32,9 @@ const CHECK_AFTER_SECONDS = ENQUEUE_TIMEOUT_MS / 1000 + 1;
 /** How often admissions are checked (milliseconds), whatever the job lock. */
 const CHECK_INTERVAL_MS = 2_000;
 
+/** While Redis is away, how often a pass tries to hand it deliveries again (milliseconds); the others admit nothing. */
+const REDIS_PROBE_INTERVAL_MS = 2_000;
+
 /** At start, admissions made this long before (seconds) are checked too, e.g. those of a process that died. */
 const CHECK_LOOKBACK_SECONDS = 600;
 
@@ -58,6 +61,7 @@ const CHECK_LOOKBACK_SECONDS = 600;
 export class QueueTransport extends DeliveryTransport implements OnModuleInit {
   private readonly logger = new Logger('QueueTransport');
   private redisDown = false;
+  private lastProbeMs = 0;
   private lastReconcileMs = 0;
   private lastCheckMs = 0;
   /** Admissions made before this time (seconds) were checked. */
@@ -78,7 +82,11 @@ export class QueueTransport extends DeliveryTransport implements OnModuleInit {
     this.queue.on('error', (error) => this.reportRedisDown(error));
   }
 
+  /** Any number while Redis answers; while it is away, none but one try every {@link REDIS_PROBE_INTERVAL_MS}. */
   capacity(): number {
+    if (!this.redisDown) return Infinity;
+    if (Date.now() - this.lastProbeMs < REDIS_PROBE_INTERVAL_MS) return 0;
+    this.lastProbeMs = Date.now();
     return Infinity;
   }
 
