@@ -48,6 +48,8 @@ describe('isolation between apps, with workers', () => {
     const recovered = await t.http.post('/callback/account_team_update/recover', { auth: s.listener, body: { since: 0 } });
     expect([recovered.status, recovered.body]).toEqual([202, { redelivered: 40 }]);
 
+    // The recovery starts the rounds in the background: wait for the receiver, then for the outcomes.
+    await receiver.waitFor('/limited', 40, 30_000);
     const rows = await settled(t, backlog, 30_000);
     expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(40).fill(['succeeded', 1]));
     const limited = receiver.requestsTo('/limited');

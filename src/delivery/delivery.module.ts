@@ -104,7 +104,12 @@ export class DeliveryModule {
         {
           provide: CallbackRateLimiter,
           inject: [RedisClients],
-          useFactory: (redis: RedisClients) => new RedisRateLimiter(redis.client('queue'), redis.bullPrefix()),
+          useFactory: (redis: RedisClients) => {
+            const client = redis.client('queue');
+            // Connection errors surface where the limiter is used (the attempt is tried again later); the queue logs Redis's state.
+            client.on('error', () => undefined);
+            return new RedisRateLimiter(client, redis.bullPrefix());
+          },
         },
         ...(options.worker ? [configuredDeliveryProcessor(config)] : []),
       ],
