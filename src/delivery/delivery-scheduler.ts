@@ -8,7 +8,7 @@ import { type Admission, DeliveriesRepository } from './deliveries.repository.js
 import { DeliveryTransport } from './delivery-transport.js';
 
 /** Each app's window, in `CALLBACK_CONCURRENCY`s: what one app may have admitted at once. */
-const WINDOW_PER_CONCURRENCY = 2;
+const WINDOW_PER_CONCURRENCY = 4;
 
 /** Apps admitted for in one pass at most (the next pass goes on with the others). */
 const APPS_PER_PASS = 100;
@@ -20,7 +20,7 @@ const ADMISSIONS_PER_PASS = 10;
  * The one delivery engine (docs/api.md#isolation-between-apps): the `deliveries` table is
  * the scheduler of record, and this class decides which due rounds reach the
  * transport (BullMQ, or the API process itself) and in which order. Each app
- * may have at most a window of `2 × CALLBACK_CONCURRENCY` rounds admitted
+ * may have at most a window of `4 × CALLBACK_CONCURRENCY` rounds admitted
  * (queued or in flight, counted in the database over every process); every
  * pass fills the windows of the apps with due work, round robin from a
  * turning start, and hands the rounds over interleaved (one of each app, then

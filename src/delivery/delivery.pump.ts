@@ -47,6 +47,9 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
   /** The shortest wake asked for during the pass in progress (milliseconds), if any. */
   private wokenDuringPass: number | undefined;
   private unsubscribe: (() => void) | undefined;
+  /** A commit in this process recorded events since the last relay. */
+  private relayAsked = true;
+  private lastRelayAt = 0;
 
   constructor(
     private readonly relay: OutboxRelay,
@@ -59,7 +62,10 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
   ) {}
 
   onApplicationBootstrap(): void {
-    this.unsubscribe = this.signal.subscribe(() => this.wake(WAKE_DELAY_MS));
+    this.unsubscribe = this.signal.subscribe(() => {
+      this.relayAsked = true;
+      this.wake(WAKE_DELAY_MS);
+    });
     this.recoveries.whenBatchDone(() => this.wake(WAKE_DELAY_MS));
     this.transport.whenIdle(() => this.refill());
     this.schedule(0);
@@ -80,11 +86,17 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   /**
-   * One pass: relay, start waiting recoveries, admit.
+   * One pass: relay (when this process committed events, or a poll interval
+   * after the last relay: events other processes committed and did not relay),
+   * start waiting recoveries, admit.
    * @returns when (seconds) the earliest waiting delivery is due, or `null`.
    */
   async pass(): Promise<number | null> {
-    await this.relay.relayPending();
+    if (this.relayAsked || Date.now() - this.lastRelayAt >= this.config.callbackPollIntervalMs) {
+      this.relayAsked = false;
+      this.lastRelayAt = Date.now();
+      await this.relay.relayPending();
+    }
     this.recoveries.start();
     return this.scheduler.dispatch();
   }
