@@ -4,7 +4,7 @@ import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { EventsService } from '../events/events.service.js';
-import { namesNonPublicAddress } from './public-address.js';
+import { namesNonPublicAddress } from '../common/public-address.js';
 import type { EventType } from '../events/event-type.js';
 import { UnprocessableEntityError } from '../http/validation-error.js';
 import { withoutUserInfo } from './callback-url.js';
