@@ -217,7 +217,7 @@ export function isolationTable(isolation) {
   const { latency } = backlog;
   const sharesMet = shares.minShare >= 1 - ISOLATION_TARGETS.shareSpread && shares.maxShare <= 1 + ISOLATION_TARGETS.shareSpread;
   return [
-    'Isolation between apps (Redis, one `node dist/worker.js`, the local receiver answering 200 at once):',
+    `Isolation between apps (Redis, ${backlog.workers > 1 ? `${backlog.workers} \`node dist/worker.js\` during the recover, one for the ten apps` : 'one `node dist/worker.js`'}, the local receiver answering 200 at once):`,
     '',
     '| measure | figure | target | met |',
     '|---|---|---|---|',
