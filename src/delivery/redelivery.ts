@@ -1,12 +1,14 @@
-/** Why a delivery cannot start a new round. */
-export type RedeliveryRefusal = 'not-found' | 'pending' | 'callback-deleted' | 'changed';
+import { ConflictError, NotFoundError } from '../errors/domain-errors.js';
+
+/** Why a delivery that exists cannot start a new round. */
+export type RedeliveryRefusal = 'pending' | 'callback-deleted' | 'changed';
 
 /**
  * A redelivery refused by {@link assertRedeliverable} or lost to a concurrent
- * change (docs/api.md#delivery-log): the domain's error, which the HTTP layer
- * answers with 404 (`not-found`) or 409 (the others) and the CLI prints.
+ * change (docs/api.md#delivery-log): a conflict with the delivery's state, which
+ * the HTTP layer answers with 409 and the CLI prints.
  */
-export class RedeliveryRefusedError extends Error {
+export class RedeliveryRefusedError extends ConflictError {
   constructor(
     readonly reason: RedeliveryRefusal,
     readonly deliveryId: number,
@@ -22,22 +24,20 @@ export class RedeliveryRefusedError extends Error {
  * round (docs/api.md#delivery-log). A cancelled delivery's callback was deleted (its
  * `callback_id` is then null).
  *
- * @throws RedeliveryRefusedError `not-found` for no delivery, `pending` while
+ * @throws NotFoundError for no delivery; RedeliveryRefusedError `pending` while
  *   it is being delivered, `callback-deleted` when its callback is gone.
  */
 export function assertRedeliverable<T extends { status: string; callbackId: number | null }>(
   id: number,
   delivery: T | null | undefined,
 ): asserts delivery is T {
-  if (!delivery) throw new RedeliveryRefusedError('not-found', id);
+  if (!delivery) throw new NotFoundError(`No delivery with id ${id}.`);
   if (delivery.status === 'pending') throw new RedeliveryRefusedError('pending', id);
   if (delivery.status === 'cancelled' || delivery.callbackId === null) throw new RedeliveryRefusedError('callback-deleted', id);
 }
 
 function refusalMessage(reason: RedeliveryRefusal, id: number): string {
   switch (reason) {
-    case 'not-found':
-      return `No delivery with id ${id}.`;
     case 'pending':
       return `Delivery ${id} is pending: it is being delivered.`;
     case 'callback-deleted':

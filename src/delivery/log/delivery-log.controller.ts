@@ -1,15 +1,4 @@
-import {
-  Body,
-  ConflictException,
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  type PipeTransform,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, type PipeTransform, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 
 import { Authenticated } from '../../common/authenticated.decorator.js';
@@ -26,7 +15,6 @@ import { DeliveryLogService } from './delivery-log.service.js';
 import { DeliveryLogQuery } from './dto/delivery-log.query.js';
 import { DeliveryDetailsSchema, DeliveryPageSchema, DeliverySchema, RecoverResultSchema } from './dto/delivery.schema.js';
 import { RecoverDto } from './dto/recover.dto.js';
-import { RedeliveryRefusedError } from '../redelivery.js';
 
 /** Parses `{id}`: not an integer is a 422 (docs/api.md#conventions); an integer no delivery can have is a 404 like any unknown id (docs/api.md#delivery-log). */
 class DeliveryIdPipe implements PipeTransform<string, number> {
@@ -93,7 +81,7 @@ export class DeliveryLogController {
   @HttpCode(202)
   @IdempotentWrite()
   redeliver(@Event() event: EventType, @Id() id: number, @CurrentPrincipal() app: AppPrincipal): Promise<DeliveryResource> {
-    return this.log.redeliver(app.appId, event, id).catch(asHttpError);
+    return this.log.redeliver(app.appId, event, id);
   }
 
   @ApiOperation({ summary: 'Send again every failed delivery created since a time; answers at once, the work runs in the background' })
@@ -117,10 +105,4 @@ export class DeliveryLogController {
   ping(@Event() event: EventType, @CurrentPrincipal() app: AppPrincipal): Promise<DeliveryResource> {
     return this.log.ping(app.appId, event);
   }
-}
-
-/** A refused redelivery as its HTTP answer (docs/api.md#delivery-log): 404 for none, else 409 with the rule's reason. */
-function asHttpError(error: unknown): never {
-  if (!(error instanceof RedeliveryRefusedError)) throw error;
-  throw error.reason === 'not-found' ? new NotFoundException(error.message) : new ConflictException(error.message);
 }

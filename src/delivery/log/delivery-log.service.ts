@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 
 import { toCallbackResource } from '../../callbacks/callback.resource.js';
 import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../../callbacks/delivery-callbacks.js';
@@ -8,7 +8,7 @@ import type { EventType } from '../../events/event-type.js';
 import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../../events/delivery-outbox.js';
 import { OutboxSignal } from '../../events/outbox-signal.js';
 import { type Page, toPage } from '../../http/pagination.js';
-import { UnprocessableEntityError } from '../../http/validation-error.js';
+import { InvalidInputError, NotFoundError } from '../../errors/domain-errors.js';
 import { DeliveryLogReader } from '../../read-model/delivery-log.reader.js';
 import { DeliveriesRepository } from '../deliveries.repository.js';
 import { DeliveryRecoveriesRepository } from '../delivery-recoveries.repository.js';
@@ -39,10 +39,10 @@ export class DeliveryLogService {
 
   /**
    * A page of the app's deliveries for `event`, newest first.
-   * @throws UnprocessableEntityError (422) for a `since` in the future.
+   * @throws InvalidInputError (HTTP 422) for a `since` in the future.
    */
   async list(appId: number, event: EventType, query: DeliveryLogQuery): Promise<Page<DeliveryResource>> {
-    this.requireNotFuture(query.since, 'query');
+    this.requireNotFuture(query.since);
     const { rows, total } = await this.log.listForApp(
       appId,
       event,
@@ -53,7 +53,7 @@ export class DeliveryLogService {
     return toPage(query, total, rows.map(toDeliveryResource));
   }
 
-  /** The delivery with the body it sends and its attempt log. @throws NotFoundException (404) unknown or not the app's. */
+  /** The delivery with the body it sends and its attempt log. @throws NotFoundError (404) unknown or not the app's. */
   async get(appId: number, event: EventType, id: number): Promise<DeliveryDetailsResource> {
     const row = await this.log.findForApp(appId, event, id);
     if (!row) throw notFound(id);
@@ -78,7 +78,7 @@ export class DeliveryLogService {
    * redeliveries (or one racing the worker) one starts a round, the other
    * gets a 409.
    *
-   * @throws NotFoundException (404) unknown or not the app's;
+   * @throws NotFoundError (404) unknown or not the app's;
    *   RedeliveryRefusedError (the controller's 409) pending, cancelled, or its callback deleted (delivery/redelivery.ts).
    */
   async redeliver(appId: number, event: EventType, id: number): Promise<DeliveryResource> {
@@ -103,10 +103,10 @@ export class DeliveryLogService {
    * process then carries out in batches (`DeliveryRecoveryRunner`): nothing
    * counted is lost when the answering process stops.
    *
-   * @throws UnprocessableEntityError (422) for a `since` in the future.
+   * @throws InvalidInputError (HTTP 422) for a `since` in the future.
    */
   async recover(appId: number, event: EventType, since: number): Promise<RecoverResource> {
-    this.requireNotFuture(since, 'body');
+    this.requireNotFuture(since);
     // The transaction's result is the answer (stored with an Idempotency-Key before COMMIT).
     const answer = await this.transactions.run(async () => {
       const found = await this.deliveries.countRecoverable(appId, event, since);
@@ -130,12 +130,12 @@ export class DeliveryLogService {
    * `event`: body `{"event": "ping", "callback": <Callback>}`, sent and retried
    * like any other delivery (held, as any, while the callback is disabled).
    *
-   * @throws NotFoundException (404) when the app has no callback for `event`.
+   * @throws NotFoundError (404) when the app has no callback for `event`.
    */
   async ping(appId: number, event: EventType): Promise<DeliveryResource> {
     return this.transactions.run(async () => {
       const callback = await this.callbacks.findLocked(appId, event);
-      if (!callback) throw new NotFoundException(`No callback is registered for ${event}.`);
+      if (!callback) throw new NotFoundError(`No callback is registered for ${event}.`);
       const now = this.clock.nowSeconds();
       const payload = JSON.stringify(new PingEvent(toCallbackResource(callback)));
       const eventId = await this.outbox.insertRelayed({ type: PING_EVENT, payload }, now);
@@ -151,13 +151,13 @@ export class DeliveryLogService {
     });
   }
 
-  private requireNotFuture(since: number | undefined, where: 'query' | 'body'): void {
+  private requireNotFuture(since: number | undefined): void {
     if (since !== undefined && since > this.clock.nowSeconds()) {
-      throw UnprocessableEntityError.single([where, 'since'], 'since must not be in the future', 'value_error.number.not_le');
+      throw InvalidInputError.invalid(['since'], 'since must not be in the future', 'value_error.number.not_le');
     }
   }
 }
 
-function notFound(id: number): NotFoundException {
-  return new NotFoundException(`No delivery ${id} for this callback.`);
+function notFound(id: number): NotFoundError {
+  return new NotFoundError(`No delivery ${id} for this callback.`);
 }
