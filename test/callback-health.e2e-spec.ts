@@ -136,12 +136,17 @@ describe('callback health and secret rotation', () => {
         await sleep(30);
       }
     })();
-    await sleep(400);
+    // Enough deliveries on each side of the rotation, however busy the machine (counted, not timed).
+    const signedWith = (secret: string) =>
+      receiver.requestsTo('/rotate').filter((request) => request.headers.authorization === `Bearer ${secret}`).length;
+    await receiver.waitFor('/rotate', 4);
     const rotated = await t.http.put(CALLBACK, { auth: s.listener, body: { url: receiver.url('/rotate'), secret: NEW_SECRET } });
     expect(rotated.status).toBe(200);
     expect(JSON.stringify(rotated.body)).not.toContain(OLD_SECRET.slice(6));
     const rotatedAt = Date.now();
     await sleep(1200);
+    // (while well inside the 3 s grace, so that every one of them carries both signatures)
+    while (signedWith(NEW_SECRET) < 4 && Date.now() < rotatedAt + 2000) await sleep(50);
     streaming = false;
     await stream;
     await receiver.waitFor('/rotate', emitted);
@@ -150,7 +155,7 @@ describe('callback health and secret rotation', () => {
     const afterRotation = requests.filter((request) => request.headers.authorization === `Bearer ${NEW_SECRET}`);
     const beforeRotation = requests.filter((request) => request.headers.authorization === `Bearer ${OLD_SECRET}`);
     expect(afterRotation.length + beforeRotation.length).toBe(requests.length);
-    expect(afterRotation.length).toBeGreaterThan(10);
+    expect(afterRotation.length).toBeGreaterThan(3);
     expect(beforeRotation.length).toBeGreaterThan(3);
     for (const request of afterRotation) {
       expect(request.headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { embeddedDeliveryEnv, insertFailedDeliveries, mostWithin } from './support/deliveries.js';
-import { settled } from './support/isolation.js';
+import { embeddedDeliveryEnv, mostWithin } from './support/deliveries.js';
 import { WHSEC, useDeliveryScenario } from './support/delivery-scenario.js';
-import { backlogAheadOfFresh, registerWithBacklog } from './support/isolation.js';
+import { backlogAheadOfFresh, notReceived, rateLimitedBacklog, registerWithBacklog, settled } from './support/isolation.js';
 
 /**
  * docs/api.md#isolation-between-apps, embedded mode (the API sends deliveries
@@ -26,18 +25,11 @@ describe('isolation between apps, embedded', () => {
     expect(Math.max(...ahead), JSON.stringify(ahead)).toBeLessThan(20);
     // The slow receiver gets the backlog and the fresh events too (its app listens to them as well).
     await receiver.waitFor('/slow', 45, 60_000);
-    const received = new Set(receiver.requestsTo('/slow').map((request) => request.headers['webhook-id']));
-    expect(backlog.webhookIds.filter((id) => !received.has(id))).toEqual([]);
+    expect(notReceived(receiver, '/slow', backlog.webhookIds)).toEqual([]);
   }, 90_000);
 
   it('starts at most rate_limit attempts to a callback in any second, fails none, and slows no other app', async () => {
-    const put = await t.http.put('/callback/account_team_update', {
-      auth: s.listener,
-      body: { url: receiver.url('/limited'), secret: WHSEC, rate_limit: 5 },
-    });
-    expect([put.status, put.body.rate_limit]).toEqual([200, 5]);
-    const callbackId: number = put.body.id;
-    const backlog = await insertFailedDeliveries(t.dataSource, { appId: s.listener.id, callbackId, url: receiver.url('/limited') }, 40);
+    const { deliveryIds: backlog } = await rateLimitedBacklog(t, receiver, s.listener, '/limited', 40);
     await s.register(s.other, '/fresh');
     const recovered = await t.http.post('/callback/account_team_update/recover', { auth: s.listener, body: { since: 0 } });
     expect([recovered.status, recovered.body]).toEqual([202, { redelivered: 40 }]);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { DeliveryRecoveryEntity } from '../src/delivery/delivery-recovery.entity.js';
-import { backlogAheadOfFresh, registerWithBacklog, settled } from './support/isolation.js';
+import { backlogAheadOfFresh, notReceived, rateLimitedBacklog, registerWithBacklog, settled } from './support/isolation.js';
 import { useDeliveryQueue, useProcesses } from './support/delivery-processes.js';
-import { WHSEC, useDeliveryScenario } from './support/delivery-scenario.js';
-import { insertFailedDeliveries, mostWithin, sleep } from './support/deliveries.js';
+import { useDeliveryScenario } from './support/delivery-scenario.js';
+import { mostWithin, sleep } from './support/deliveries.js';
 
 /**
  * docs/api.md#isolation-between-apps with worker processes on MySQL/MariaDB and Redis:
@@ -29,21 +29,11 @@ describe('isolation between apps, with workers', () => {
     const ahead = await backlogAheadOfFresh(s, receiver, '/fresh', '/backlog', 5);
     expect(Math.max(...ahead), JSON.stringify(ahead)).toBeLessThan(2500);
     await receiver.waitFor('/backlog', 5005, 90_000);
-    const received = new Set(receiver.requestsTo('/backlog').map((request) => request.headers['webhook-id']));
-    expect(backlog.webhookIds.filter((id) => !received.has(id))).toEqual([]);
+    expect(notReceived(receiver, '/backlog', backlog.webhookIds)).toEqual([]);
   }, 150_000);
 
   it('holds rate_limit across two workers: at most 5 attempts in any second, none failed', async () => {
-    const put = await t.http.put('/callback/account_team_update', {
-      auth: s.listener,
-      body: { url: receiver.url('/limited'), secret: WHSEC, rate_limit: 5 },
-    });
-    expect([put.status, put.body.rate_limit]).toEqual([200, 5]);
-    const backlog = await insertFailedDeliveries(
-      t.dataSource,
-      { appId: s.listener.id, callbackId: put.body.id, url: receiver.url('/limited') },
-      40,
-    );
+    const { deliveryIds: backlog } = await rateLimitedBacklog(t, receiver, s.listener, '/limited', 40);
     await Promise.all([processes.worker('worker-1', redisQueue.env, t), processes.worker('worker-2', redisQueue.env, t)]);
     const recovered = await t.http.post('/callback/account_team_update/recover', { auth: s.listener, body: { since: 0 } });
     expect([recovered.status, recovered.body]).toEqual([202, { redelivered: 40 }]);
@@ -76,8 +66,7 @@ describe('isolation between apps, with workers', () => {
 
     await processes.worker('worker', redisQueue.env, t);
     await receiver.waitFor('/recovered', 2000, 60_000);
-    const received = new Set(receiver.requestsTo('/recovered').map((request) => request.headers['webhook-id']));
-    expect(backlog.webhookIds.filter((id) => !received.has(id))).toEqual([]);
+    expect(notReceived(receiver, '/recovered', backlog.webhookIds)).toEqual([]);
     const replay = await t.http.post('/callback/account_team_update/recover', { auth: s.listener, body: { since: 0 }, headers });
     expect([replay.status, replay.headers.get('idempotent-replayed'), replay.body]).toEqual([202, 'true', { redelivered: 2000 }]);
     const deadline = Date.now() + 20_000;

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { DeliveryEntity } from '../../src/delivery/delivery.entity.js';
 import type { CallbackReceiver } from './callback-receiver.js';
 import { insertFailedDeliveries, sleep } from './deliveries.js';
-import type { Scenario } from './delivery-scenario.js';
+import { type Scenario, WHSEC } from './delivery-scenario.js';
 import type { Credentials } from './http-client.js';
 import type { TestApp } from './test-app.js';
 
@@ -65,4 +65,33 @@ export async function settled(t: TestApp, ids: readonly number[], timeoutMs: num
       throw new Error(`Deliveries still pending: ${rows.filter((row) => row.status === 'pending').map((row) => row.id)}`);
     await sleep(50);
   }
+}
+
+/** The webhook-ids of `webhookIds` that never reached `path`: `[]` when every delivery arrived. */
+export function notReceived(receiver: CallbackReceiver, path: string, webhookIds: readonly string[]): string[] {
+  const received = new Set(receiver.requestsTo(path).map((request) => request.headers['webhook-id']));
+  return webhookIds.filter((id) => !received.has(id));
+}
+
+/**
+ * Registers `app`'s callback at `path` with `rate_limit: 5` and gives it `count` deliveries that failed for good.
+ * @returns the callback's id and the deliveries' ids.
+ */
+export async function rateLimitedBacklog(
+  t: TestApp,
+  receiver: CallbackReceiver,
+  app: Credentials & { id: number },
+  path: string,
+  count: number,
+): Promise<{ callbackId: number; deliveryIds: number[] }> {
+  const put = await t.http.put('/callback/account_team_update', {
+    auth: app,
+    body: { url: receiver.url(path), secret: WHSEC, rate_limit: 5 },
+  });
+  expect([put.status, put.body.rate_limit]).toEqual([200, 5]);
+  const callbackId: number = put.body.id;
+  return {
+    callbackId,
+    deliveryIds: await insertFailedDeliveries(t.dataSource, { appId: app.id, callbackId, url: receiver.url(path) }, count),
+  };
 }
