@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** `@Entity('name')` or `@Entity({ name: 'name', ... })`, then the class it decorates. */
-const ENTITY = /@Entity\(\s*(?:'([a-z_][a-z0-9_]*)'|\{[^}]*?\bname:\s*'([a-z_][a-z0-9_]*)'[^}]*\})?\s*\)[\s\S]*?\bclass\s+([A-Za-z_$][\w$]*)/g;
+const ENTITY =
+  /@Entity\(\s*(?:'([a-z_][a-z0-9_]*)'|\{[^}]*?\bname:\s*'([a-z_][a-z0-9_]*)'[^}]*\})?\s*\)[\s\S]*?\bclass\s+([A-Za-z_$][\w$]*)/g;
 
 /** The entity classes of each project root already read (one lint run reads `src/` once). */
 const cache = new Map();

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { entityClasses } from './entities.js';
 
 /**
- * An SQL keyword in capitals (as this code base writes SQL) followed by the table it names; `UPDATE` after
- * `ON DUPLICATE KEY` names columns, and `TABLE` may be followed by `IF [NOT] EXISTS`.
+ * An SQL keyword in capitals (as this code base writes SQL) followed by the table it names: `FROM`, `JOIN`,
+ * `INSERT [IGNORE | OR ...] INTO`, `REPLACE INTO`, `UPDATE` (not after `ON DUPLICATE KEY`, where columns follow),
+ * `TABLE [IF [NOT] EXISTS]`. MySQL's `SELECT ... INTO variable` names no table.
  */
-const TABLE_REFERENCE = /\b(?:FROM|JOIN|INTO|(?<!KEY\s)UPDATE|TABLE(?:\s+IF(?:\s+NOT)?\s+EXISTS)?)\s+[`"]?([a-z_][a-z0-9_]*)/g;
+const TABLE_REFERENCE =
+  /\b(?:FROM|JOIN|(?:INSERT|REPLACE)(?:\s+IGNORE|\s+OR\s+[A-Z]+)?\s+INTO|(?<!KEY\s)UPDATE|TABLE(?:\s+IF(?:\s+NOT)?\s+EXISTS)?)\s+[`"]?([a-z_][a-z0-9_]*)/g;
 
 /** The names a statement's common table expressions define (`WITH name AS (`, `, name AS (`): no table of the schema. */
 const COMMON_TABLE = /(?:\bWITH(?:\s+RECURSIVE)?|,)\s+[`"]?([a-z_][a-z0-9_]*)[`"]?(?:\s*\([^)]*\))?\s+AS\s*\(/g;
@@ -63,8 +65,8 @@ const OWNERS_DOC = 'docs/architecture.md#tables';
  * table has one owning folder (`TABLE_OWNERS` in eslint.config.js), and the
  * rule fails closed:
  *
- * - an SQL string that names a table (after `FROM`, `JOIN`, `INTO`, `UPDATE`
- *   or `TABLE`) appears only in the folder that owns it, or in a folder every
+ * - an SQL string that names a table (after `FROM`, `JOIN`, `INSERT INTO`,
+ *   `UPDATE` or `TABLE`) appears only in the folder that owns it, or in a folder every
  *   table is open to (the read model, database/); a table with no owner is
  *   refused everywhere. Strings joined with `+` and templates are read as one
  *   statement; interpolations are skipped;
@@ -88,7 +90,9 @@ const OWNERS_DOC = 'docs/architecture.md#tables';
 export const tableOwnership = {
   meta: {
     type: 'problem',
-    docs: { description: "SQL and entities of a table only in the table's owning module, every table owned (docs/architecture.md#tables)." },
+    docs: {
+      description: "SQL and entities of a table only in the table's owning module, every table owned (docs/architecture.md#tables).",
+    },
     schema: [
       {
         type: 'object',
@@ -106,7 +110,8 @@ export const tableOwnership = {
         "SQL on `{{table}}` belongs to its owner, {{owner}} (docs/architecture.md#tables): call the owner's exported service or port, or read across tables in the read model.",
       unownedTable: `Table \`{{table}}\` has no owner: add it to TABLE_OWNERS in eslint.config.js with the folder that owns it, and to the table list of ${OWNERS_DOC}.`,
       unnamedEntity: `Name the entity's table (\`@Entity('name')\`) so that its owner can be checked (${OWNERS_DOC}).`,
-      entityOutsideOwner: 'The entity of `{{table}}` belongs in its owning folder, {{owner}} (TABLE_OWNERS in eslint.config.js, docs/architecture.md#tables).',
+      entityOutsideOwner:
+        'The entity of `{{table}}` belongs in its owning folder, {{owner}} (TABLE_OWNERS in eslint.config.js, docs/architecture.md#tables).',
       foreignEntity:
         "`{{name}}` is the entity of `{{table}}`, owned by {{owner}} (docs/architecture.md#tables): call the owner's exported service or port instead of using its entity.",
     },

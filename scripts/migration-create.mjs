@@ -28,4 +28,6 @@ if (existsSync(`${FOLDER}${file}`)) {
 const index = `${FOLDER}index.ts`;
 writeFileSync(`${FOLDER}${file}`, text);
 writeFileSync(index, registerMigration(readFileSync(index, 'utf8'), `${name}${timestamp}`, file));
-console.log(`Wrote src/database/migrations/${file} (${name}${timestamp}) and appended it to MIGRATIONS in src/database/migrations/index.ts.`);
+console.log(
+  `Wrote src/database/migrations/${file} (${name}${timestamp}) and appended it to MIGRATIONS in src/database/migrations/index.ts.`,
+);

@@ -9,13 +9,22 @@ const MIGRATION_FILE = /^(\d{13})-[a-z0-9-]+\.ts$/;
  * among `files` (the names in src/database/migrations/) when that is not older.
  */
 export function nextTimestamp(files, now) {
-  const newest = Math.max(0, ...files.map((file) => MIGRATION_FILE.exec(file)?.[1]).filter(Boolean).map(Number));
+  const newest = Math.max(
+    0,
+    ...files
+      .map((file) => MIGRATION_FILE.exec(file)?.[1])
+      .filter(Boolean)
+      .map(Number),
+  );
   return Math.max(now, newest + 1);
 }
 
 /** `TeamNotes` → `team-notes`. */
 function kebab(name) {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z])([A-Z][a-z])/g, '$1-$2').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
 }
 
 /** The file name and text of a new migration class `<name><timestamp>`. */

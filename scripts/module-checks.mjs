@@ -19,7 +19,8 @@ export function layerProblems(folders, layers) {
     for (const folder of listed) {
       if (layerOf.has(folder)) problems.push(`src/${folder}/ is in two layers of scripts/layers.cjs: ${layerOf.get(folder)} and ${layer}.`);
       layerOf.set(folder, layer);
-      if (!folders.includes(folder)) problems.push(`src/${folder}/ is listed in ${layer} of scripts/layers.cjs but does not exist: remove it.`);
+      if (!folders.includes(folder))
+        problems.push(`src/${folder}/ is listed in ${layer} of scripts/layers.cjs but does not exist: remove it.`);
     }
   }
   for (const folder of folders) {

@@ -42,14 +42,21 @@ describe('module checks', () => {
     expect(layerProblems([...folders, 'announcements'], LAYERS)).toEqual([
       expect.stringMatching(/^src\/announcements\/ is in no layer: add 'announcements' to FEATURES in scripts\/layers\.cjs/),
     ]);
-    expect(layerProblems(folders.filter((folder) => folder !== 'teams'), LAYERS)).toEqual([
-      'src/teams/ is listed in FEATURES of scripts/layers.cjs but does not exist: remove it.',
-    ]);
+    expect(
+      layerProblems(
+        folders.filter((folder) => folder !== 'teams'),
+        LAYERS,
+      ),
+    ).toEqual(['src/teams/ is listed in FEATURES of scripts/layers.cjs but does not exist: remove it.']);
   });
 
   it("documents exactly TABLE_OWNERS' tables and owners in the architecture's table list", () => {
     expect(tableListProblems(architecture, TABLE_OWNERS)).toEqual([]);
-    expect(documentedOwners(architecture).flatMap((row) => row.tables).sort()).toEqual(Object.keys(TABLE_OWNERS).sort());
+    expect(
+      documentedOwners(architecture)
+        .flatMap((row) => row.tables)
+        .sort(),
+    ).toEqual(Object.keys(TABLE_OWNERS).sort());
   });
 
   it('fails when the list and TABLE_OWNERS disagree', () => {
@@ -59,7 +66,7 @@ describe('module checks', () => {
     expect(tableListProblems(architecture, { ...TABLE_OWNERS, teams: 'src/accounts/' })).toEqual([
       'Table `teams`: docs/architecture.md#tables names its owner src/teams/, TABLE_OWNERS in eslint.config.js src/accounts/.',
     ]);
-    const { sessions: _sessions, ...withoutSessions } = TABLE_OWNERS;
+    const withoutSessions = Object.fromEntries(Object.entries(TABLE_OWNERS).filter(([table]) => table !== 'sessions'));
     expect(tableListProblems(architecture, withoutSessions)).toEqual([
       'Table `sessions` of docs/architecture.md#tables has no owner in TABLE_OWNERS (eslint.config.js): add it there.',
     ]);

@@ -64,7 +64,10 @@ describe('table ownership lint rule', () => {
     expect(await ownershipErrors('src/teams/x.ts', "export const A = 'Could not update accounts from the provider.';")).toEqual([]);
     expect(await ownershipErrors('src/teams/x.ts', "export const A = 'SELECT 1 FROM dual';")).toEqual([]);
     expect(
-      await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'WITH picked AS (SELECT id FROM teams) SELECT id FROM picked';"),
+      await ownershipErrors(
+        'src/teams/teams.repository.ts',
+        "export const A = 'WITH picked AS (SELECT id FROM teams) SELECT id FROM picked';",
+      ),
     ).toEqual([]);
     expect(
       await ownershipErrors(
@@ -125,9 +128,9 @@ export class Announcements1800000000000 implements MigrationInterface {
       expect(await ownershipErrors('src/database/migrations/1800000000000-announcements.ts', migration)).toEqual([
         expect.stringContaining(unowned('announcements')),
       ]);
-      expect(await ownershipErrors('src/database/migrations/1800000000000-teams.ts', migration.replaceAll('announcements', 'teams'))).toEqual(
-        [],
-      );
+      expect(
+        await ownershipErrors('src/database/migrations/1800000000000-teams.ts', migration.replaceAll('announcements', 'teams')),
+      ).toEqual([]);
     });
 
     it("refuses another feature's entity used through TypeORM, whatever the syntax", async () => {
@@ -154,7 +157,10 @@ export class Announcements1800000000000 implements MigrationInterface {
         ),
       ).toEqual([expect.stringContaining(foreign)]);
       expect(
-        await ownershipErrors('src/teams/zz.repository.ts', "export const f = (manager: any) => manager.getRepository('CallbackEntity').find();"),
+        await ownershipErrors(
+          'src/teams/zz.repository.ts',
+          "export const f = (manager: any) => manager.getRepository('CallbackEntity').find();",
+        ),
       ).toEqual([expect.stringContaining(foreign)]);
       expect(await ownershipErrors('src/teams/zz.repository.ts', "export const f = (manager: any) => manager.find('callbacks');")).toEqual([
         expect.stringContaining('owned by src/callbacks/'),
@@ -174,7 +180,8 @@ export class Announcements1800000000000 implements MigrationInterface {
           "import { CallbackEntity } from '../callbacks/callback.entity.js';\nexport const f = (c: CallbackEntity) => c.id;",
         ),
       ).toEqual([]);
-      const find = "import { CallbackEntity } from '../callbacks/callback.entity.js';\nexport const f = (manager: any) => manager.find(CallbackEntity);";
+      const find =
+        "import { CallbackEntity } from '../callbacks/callback.entity.js';\nexport const f = (manager: any) => manager.find(CallbackEntity);";
       expect(await ownershipErrors('src/callbacks/callbacks.repository.ts', find.replace('../callbacks/', './'))).toEqual([]);
       expect(await ownershipErrors('src/read-model/x.reader.ts', find)).toEqual([]);
       expect(

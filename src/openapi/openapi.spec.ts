@@ -56,7 +56,12 @@ describe('OpenAPI document: 422 by construction', () => {
     app = await NestFactory.create<NestFastifyApplication>(NotesModule, new FastifyAdapter(), { logger: false });
     setupOpenApi(app);
     await app.init();
-    const document = (await app.getHttpAdapter().getInstance().inject({ method: 'GET', url: `/${DOCS_PATH}/json` })).json();
+    const document = (
+      await app
+        .getHttpAdapter()
+        .getInstance()
+        .inject({ method: 'GET', url: `/${DOCS_PATH}/json` })
+    ).json();
     responses = (method, path) => document.paths[path][method].responses;
   });
 

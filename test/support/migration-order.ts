@@ -40,7 +40,8 @@ export function migrationOrderProblems(migrations: readonly MigrationClass[], fo
   }
   const listed = new Set(migrations.map((migration) => /(\d{13})$/.exec(migration.name)?.[1]));
   for (const file of files) {
-    if (!listed.has(file.slice(0, 13))) problems.push(`src/database/migrations/${file} is not in MIGRATIONS (index.ts), so it never runs. ${HINT}`);
+    if (!listed.has(file.slice(0, 13)))
+      problems.push(`src/database/migrations/${file} is not in MIGRATIONS (index.ts), so it never runs. ${HINT}`);
   }
   return problems;
 }

@@ -17,9 +17,7 @@ describe('migration order', () => {
     const folder = [...readdirSync(new URL('.', import.meta.url)), '1764000000000-team-notes.ts'];
     const newest = MIGRATIONS.at(-1)!.name.slice(-13);
     expect(migrationOrderProblems([...MIGRATIONS, TeamNotes1764000000000], folder)).toEqual([
-      expect.stringContaining(
-        `src/database/migrations/1764000000000-team-notes.ts (TeamNotes1764000000000) is listed after ${newest}-`,
-      ),
+      expect.stringContaining(`src/database/migrations/1764000000000-team-notes.ts (TeamNotes1764000000000) is listed after ${newest}-`),
     ]);
     expect(migrationOrderProblems([...MIGRATIONS, TeamNotes1764000000000])).toEqual([
       expect.stringMatching(/^TeamNotes1764000000000: its name does not end in the timestamp of a file/),

@@ -13,7 +13,8 @@ export interface TriggerDefinition {
 }
 
 /** `INSERT [IGNORE|OR IGNORE] INTO t`, `UPDATE t SET`, `DELETE FROM t`, `REPLACE INTO t`: the tables a trigger's statements write. */
-const WRITTEN_TABLE = /\b(?:INSERT(?:\s+IGNORE|\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|DELETE\s+FROM|(?<!KEY\s)UPDATE(?!\s+SET\b))\s+`?([a-z_][a-z0-9_]*)`?/gi;
+const WRITTEN_TABLE =
+  /\b(?:INSERT(?:\s+IGNORE|\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|DELETE\s+FROM|(?<!KEY\s)UPDATE(?!\s+SET\b))\s+`?([a-z_][a-z0-9_]*)`?/gi;
 
 /**
  * The text of `src/queries/triggers.<dialect>.sql` (docs/architecture.md#sql-files): every trigger the
