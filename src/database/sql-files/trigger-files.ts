@@ -3,34 +3,41 @@ import { DataSource } from 'typeorm';
 
 import { dataSourceOptions } from '../data-source-options.js';
 
-/** A trigger as a database reports it: its name, table, what fires it and its whole `CREATE TRIGGER` statement. */
+/** A trigger as a database reports it: its name, table, what fires it and what it runs. */
 export interface TriggerDefinition {
   readonly name: string;
   readonly table: string;
   /** When it fires: `AFTER UPDATE ON deliveries`, with SQLite's `OF <columns>` and `WHEN <condition>`. */
   readonly firesOn: string;
-  readonly sql: string;
+  /** What it runs: one statement, or a `BEGIN ... END` block. */
+  readonly body: string;
 }
 
-/** `INSERT [IGNORE|OR IGNORE] INTO t`, `UPDATE t SET`, `DELETE FROM t`, `REPLACE INTO t`: the tables a trigger's statements write. */
+/** The backends whose triggers are written. */
+type Dialect = 'mysql' | 'sqlite';
+
+/**
+ * `INSERT [IGNORE | OR IGNORE] INTO t`, `REPLACE INTO t`, `DELETE [alias] FROM t`, `UPDATE t SET`: the tables a
+ * trigger's statements write.
+ */
 const WRITTEN_TABLE =
-  /\b(?:INSERT(?:\s+IGNORE|\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|DELETE\s+FROM|(?<!KEY\s)UPDATE(?!\s+SET\b))\s+`?([a-z_][a-z0-9_]*)`?/gi;
+  /\b(?:INSERT(?:\s+IGNORE|\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|DELETE(?:\s+\w+(?:\s*,\s*\w+)*)?\s+FROM|(?<!KEY\s)UPDATE(?!\s+SET\b))\s+`?([a-z_][a-z0-9_]*)`?/gi;
 
 /**
  * The text of `src/queries/triggers.<dialect>.sql` (docs/architecture.md#sql-files): every trigger the
  * migrations leave, by table then name, each preceded by a comment saying what fires it and which tables it
  * writes, so that a change to one shows in review like a change to a statement.
  */
-export function triggersFile(dialect: 'mysql' | 'sqlite', triggers: readonly TriggerDefinition[]): string {
+export function triggersFile(dialect: Dialect, triggers: readonly TriggerDefinition[]): string {
   const database = dialect === 'mysql' ? 'MariaDB' : 'SQLite';
   const blocks = [...triggers]
     .sort((a, b) => a.table.localeCompare(b.table) || a.name.localeCompare(b.name))
     .map((trigger) => {
-      const body = trigger.sql.slice(trigger.sql.search(/\b(BEGIN|FOR\s+EACH\s+ROW)\b/i));
-      const written = [...new Set([...body.matchAll(WRITTEN_TABLE)].map(([, table]) => table!.toLowerCase()))];
+      const written = [...new Set([...trigger.body.matchAll(WRITTEN_TABLE)].map(([, table]) => table!.toLowerCase()))].sort();
       return [
         `-- ${trigger.name} fires on ${trigger.firesOn}; writes ${written.join(', ') || 'nothing'}`,
-        `${layOut(trigger.sql, dialect)};`,
+        `CREATE TRIGGER ${trigger.name} ${trigger.firesOn}${dialect === 'mysql' ? ' FOR EACH ROW' : ''}`,
+        `${layOutBody(trigger.body, dialect)};`,
       ].join('\n');
     });
   const header =
@@ -39,17 +46,84 @@ export function triggersFile(dialect: 'mysql' | 'sqlite', triggers: readonly Tri
   return `${[header, ...blocks].join('\n\n')}\n`;
 }
 
-/** `sql` laid out by sql-formatter in `dialect`, or as written with trailing spaces and blank lines dropped when it cannot parse it. */
-function layOut(sql: string, dialect: 'mysql' | 'sqlite'): string {
-  try {
-    return format(sql, { language: dialect === 'mysql' ? 'mariadb' : 'sqlite', keywordCase: 'preserve', tabWidth: 2 });
-  } catch {
-    return sql
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .filter((line) => line !== '')
-      .join('\n');
+/** Control flow of a trigger body: what opens a level (`BEGIN`, `IF ... THEN`), turns one (`ELSEIF ... THEN`, `ELSE`) or closes one. */
+const CONTROL: readonly { pattern: RegExp; line: (condition: string) => string; close: boolean; open: boolean }[] = [
+  { pattern: /^BEGIN\b/i, line: () => 'BEGIN', close: false, open: true },
+  { pattern: /^IF\s+([\s\S]*?)\s+THEN\b/i, line: (condition) => `IF ${condition} THEN`, close: false, open: true },
+  { pattern: /^ELSEIF\s+([\s\S]*?)\s+THEN\b/i, line: (condition) => `ELSEIF ${condition} THEN`, close: true, open: true },
+  { pattern: /^ELSE\b/i, line: () => 'ELSE', close: true, open: true },
+  { pattern: /^END\s+IF\b/i, line: () => 'END IF', close: true, open: false },
+  { pattern: /^END\b/i, line: () => 'END', close: true, open: false },
+];
+
+/**
+ * A trigger's body laid out: each statement by sql-formatter, the control flow (`BEGIN`/`END`,
+ * `IF`/`ELSEIF`/`ELSE`/`END IF`) on lines of its own, each level indented by two spaces. The last
+ * statement (or `END`) comes without its `;`.
+ */
+function layOutBody(body: string, dialect: Dialect): string {
+  const lines: string[] = [];
+  let depth = 0;
+  const pieces = splitStatements(body);
+  pieces.forEach((piece, index) => {
+    const terminator = index < pieces.length - 1 ? ';' : '';
+    let rest = piece.trim();
+    for (;;) {
+      const control = CONTROL.find((entry) => entry.pattern.test(rest));
+      if (!control) break;
+      const match = control.pattern.exec(rest)!;
+      rest = rest.slice(match[0].length).trim();
+      if (control.close) depth = Math.max(0, depth - 1);
+      lines.push(indent(control.line(collapse(match[1] ?? '')) + (!control.open && rest === '' ? terminator : ''), depth));
+      if (control.open) depth += 1;
+    }
+    if (rest !== '') lines.push(indent(`${layOutStatement(rest, dialect)}${terminator}`, depth));
+  });
+  return lines.join('\n');
+}
+
+/** `text` split at its semicolons outside quotes, blank pieces dropped. */
+function splitStatements(text: string): string[] {
+  const pieces: string[] = [];
+  let current = '';
+  let quote: string | undefined;
+  for (const character of text) {
+    if (quote) {
+      if (character === quote) quote = undefined;
+    } else if (character === "'" || character === '"' || character === '`') {
+      quote = character;
+    } else if (character === ';') {
+      pieces.push(current);
+      current = '';
+      continue;
+    }
+    current += character;
   }
+  pieces.push(current);
+  return pieces.filter((piece) => piece.trim() !== '');
+}
+
+/** One statement laid out by sql-formatter in `dialect` (a locking clause on a line of its own), or with its whitespace collapsed. */
+function layOutStatement(sql: string, dialect: Dialect): string {
+  try {
+    return format(sql, { language: dialect === 'mysql' ? 'mariadb' : 'sqlite', keywordCase: 'preserve', tabWidth: 2 }).replace(
+      /\s+FOR\s+UPDATE\b/g,
+      '\nFOR UPDATE',
+    );
+  } catch {
+    return collapse(sql);
+  }
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function indent(text: string, depth: number): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : '  '.repeat(depth) + line))
+    .join('\n');
 }
 
 /** The triggers of the current database of a MySQL/MariaDB data source, from `information_schema.TRIGGERS`. */
@@ -58,15 +132,22 @@ export async function mysqlTriggers(dataSource: DataSource): Promise<TriggerDefi
     'SELECT TRIGGER_NAME AS name, EVENT_OBJECT_TABLE AS `table`, ACTION_TIMING AS timing, EVENT_MANIPULATION AS event, ' +
       'ACTION_STATEMENT AS statement FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()',
   );
-  return rows.map((row) => {
-    const firesOn = `${row.timing} ${row.event} ON ${row.table}`;
-    return { name: row.name, table: row.table, firesOn, sql: `CREATE TRIGGER ${row.name} ${firesOn} FOR EACH ROW ${row.statement.trim()}` };
-  });
+  return rows.map((row) => ({
+    name: row.name,
+    table: row.table,
+    firesOn: `${row.timing} ${row.event} ON ${row.table}`,
+    body: row.statement.trim(),
+  }));
 }
 
 /** The triggers the migrations leave on a fresh SQLite database (in memory), from `sqlite_master`. */
 export async function sqliteTriggers(): Promise<TriggerDefinition[]> {
-  const dataSource = new DataSource(dataSourceOptions({ type: 'sqlite', path: ':memory:' }));
+  // Quiet: the migrations' progress is no part of the file.
+  const dataSource = new DataSource({
+    ...dataSourceOptions({ type: 'sqlite', path: ':memory:' }),
+    logger: 'simple-console',
+    logging: false,
+  });
   await dataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });
@@ -74,9 +155,13 @@ export async function sqliteTriggers(): Promise<TriggerDefinition[]> {
       "SELECT name, tbl_name AS `table`, sql FROM sqlite_master WHERE type = 'trigger'",
     );
     return rows.map((row) => {
-      const head = /^\s*CREATE\s+TRIGGER\s+(?:IF\s+NOT\s+EXISTS\s+)?\S+\s+([\s\S]*?)\s+BEGIN\b/i.exec(row.sql)?.[1] ?? '';
-      const firesOn = head.replace(/\s+FOR\s+EACH\s+ROW\b/i, '').replace(/\s+/g, ' ');
-      return { name: row.name, table: row.table, firesOn, sql: row.sql.trim() };
+      const parts = /^\s*CREATE\s+TRIGGER\s+(?:IF\s+NOT\s+EXISTS\s+)?\S+\s+([\s\S]*?)\s+(BEGIN\b[\s\S]*)$/i.exec(row.sql);
+      return {
+        name: row.name,
+        table: row.table,
+        firesOn: collapse((parts?.[1] ?? '').replace(/\s+FOR\s+EACH\s+ROW\b/i, '')),
+        body: (parts?.[2] ?? row.sql).trim(),
+      };
     });
   } finally {
     await dataSource.destroy();
