@@ -4,8 +4,8 @@
 //   composition roots (src/*.ts, cli/)  ->  features  ->  read-model  ->  infrastructure + common
 //
 // - common/: shared value types and route-access markers (account id, Principal,
-//   @Authenticated/@Public, the 401); it builds on http/ and openapi/ only.
-// - infrastructure: clock, config, database, health, http, idempotency, logging, metrics,
+//   @Authenticated/@Public, public-address rules); it builds on http/ and openapi/ only.
+// - infrastructure: clock, config, database, errors (the domain errors), health, http, idempotency, logging, metrics,
 //   openapi, rate-limit, redis, tracing. It knows no feature and no read model; health, metrics, rate-limit and idempotency
 //   use common/'s route markers.
 // - read-model/: every read query; it knows no feature.

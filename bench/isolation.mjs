@@ -94,24 +94,27 @@ async function arrivedAt(receiver, path, count, timeoutSeconds) {
  * first and leaves one running at the end, returned in `worker`.
  *
  * @param context `{ connection, receiver, apiUrl, auth, size, startWorker(name), stopWorkers(), createApp(name), payload, log }`.
- * @param settings `{ backlog, rate, seconds, apps, perApp }`.
- * @returns `{ backlog: { deliveries, redelivered, drainPerSecond, latency }, shares: { apps, perApp, arrived, minShare, maxShare }, worker }`.
+ * @param settings `{ backlog, rate, seconds, apps, perApp, workers }` (`workers` for the recover, default 1).
+ * @returns `{ backlog: { workers, deliveries, redelivered, drainPerSecond, latency }, shares: { apps, perApp, arrived, minShare, maxShare }, worker }`.
  */
 export async function measureIsolation(context, settings) {
   const { connection, receiver, log } = context;
   await context.stopWorkers();
   await waitForDeliveries(connection);
 
-  log(`isolation: app A recovers ${settings.backlog} deliveries on one worker while the bench app's team moves are timed`);
+  const workers = settings.workers ?? 1;
+  log(`isolation: app A recovers ${settings.backlog} deliveries on ${workers} worker(s) while the bench app's team moves are timed`);
   const a = await appWithCallback(context, 'isolation-a', '/isolation/a');
   await insertFailed(connection, a, settings.backlog, context.payload);
   receiver.reset();
   let worker = await context.startWorker('worker');
+  for (let index = 2; index <= workers; index++) await context.startWorker(`worker-${index}`);
   const redelivered = await recover(context, a);
   const moves = await latency(context, settings.rate, settings.seconds, '/events');
   await arrivedAt(receiver, a.path, settings.backlog, 600);
   const drained = receiver.paths.get(a.path);
   const backlog = {
+    workers,
     deliveries: settings.backlog,
     redelivered,
     drainPerSecond: (drained.count - 1) / ((drained.last - drained.first) / 1000),

@@ -126,7 +126,7 @@ export async function writeJson(path, run) {
 }
 
 /** Targets of the delivery pipeline: deliveries per second of one worker, p99 from commit to receipt. */
-export const PIPELINE_TARGETS = { deliveriesPerSecond: 500, p99Ms: 1000 };
+export const PIPELINE_TARGETS = { deliveriesPerSecond: 600, p99Ms: 1000 };
 
 /** The delivery pipeline's figures (delivery.mjs `measurePipeline`) as a table and a latency line. */
 export function pipelineTable(pipeline) {
@@ -139,7 +139,7 @@ export function pipelineTable(pipeline) {
   pipeline.relay.forEach((relay, index) => {
     lines.push(
       row([
-        `relay + enqueue of backlog ${index + 1} (API, workers stopped)`,
+        `relay of backlog ${index + 1} (API, workers stopped)`,
         String(relay.events),
         fixed(relay.seconds, 1),
         fixed(relay.eventsPerSecond, 0),
@@ -217,7 +217,7 @@ export function isolationTable(isolation) {
   const { latency } = backlog;
   const sharesMet = shares.minShare >= 1 - ISOLATION_TARGETS.shareSpread && shares.maxShare <= 1 + ISOLATION_TARGETS.shareSpread;
   return [
-    'Isolation between apps (Redis, one `node dist/worker.js`, the local receiver answering 200 at once):',
+    `Isolation between apps (Redis, ${backlog.workers > 1 ? `${backlog.workers} \`node dist/worker.js\` during the recover, one for the ten apps` : 'one `node dist/worker.js`'}, the local receiver answering 200 at once):`,
     '',
     '| measure | figure | target | met |',
     '|---|---|---|---|',

@@ -34,6 +34,7 @@
  * Options: --scale 10000,100000  --teams 100  --awards 200  --team-share 0.7
  *   --connections 32  --warmup 2  --duration 5  --rounds 3  --log-level info
  *   --q an  --only <substring> (scenarios whose name contains it; `delivery` for the pipeline alone)
+ *   --isolation-apps 10  --isolation-per-app 2000  --isolation-workers 1 (workers during one app's recover)
  *   --memory-repeats 3 (0: none)  --backlog 20000  --latency-rate 100  --latency-duration 30
  *   --dist <dir>  --out bench/results/latest.json  --chart bench/results/ratios.svg
  *   --profile <dir> (CPU profile of the API)  --node <binary> (the Node of the API, worker and reference).
@@ -106,6 +107,7 @@ const { values: options } = parseArgs({
     'memory-repeats': { type: 'string', default: '3' },
     'isolation-apps': { type: 'string', default: '10' },
     'isolation-per-app': { type: 'string', default: '2000' },
+    'isolation-workers': { type: 'string', default: '1' },
   },
 });
 
@@ -424,6 +426,7 @@ async function main() {
           seconds: 20,
           apps: Number(options['isolation-apps']),
           perApp: Number(options['isolation-per-app']),
+          workers: Number(options['isolation-workers']),
         },
       );
       probes.api.workerPid = isolation.worker.pid;

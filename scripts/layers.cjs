@@ -10,6 +10,7 @@ const INFRASTRUCTURE = [
   'clock',
   'config',
   'database',
+  'errors',
   'health',
   'http',
   'idempotency',

@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 
 import { AppsService } from './auth/apps/apps.service.js';
 import { AppConfig } from './config/app-config.js';
-import { DeliveryTransport } from './delivery/delivery-transport.js';
+import { DeliveryTransport } from './delivery/scheduling/delivery-transport.js';
 import { createHttpApp } from './http-app.js';
 import { RequestLogging } from './logging/request-logging.js';
 import { logStartupFailure } from './logging/startup-failure.js';

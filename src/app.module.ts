@@ -9,7 +9,7 @@ import type { AppConfig } from './config/app-config.js';
 import { AppConfigModule, readAppConfig } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DeliveryModule } from './delivery/delivery.module.js';
-import { DeliveryLogModule } from './delivery/delivery-log.module.js';
+import { DeliveryLogModule } from './delivery/log/delivery-log.module.js';
 import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { LoggingModule } from './logging/logging.module.js';

@@ -6,7 +6,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { ClockModule } from './clock/clock.module.js';
 import { AppConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
-import { DeliveryAdminModule } from './delivery/delivery-admin.module.js';
+import { DeliveryAdminModule } from './delivery/admin/delivery-admin.module.js';
 import { ReadModelModule } from './read-model/read-model.module.js';
 
 /**

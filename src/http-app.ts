@@ -4,7 +4,7 @@ import type { DestinationStream } from 'pino';
 
 import { AppModule } from './app.module.js';
 import { AppConfig } from './config/app-config.js';
-import { WEBHOOKS } from './delivery/webhooks.js';
+import { WEBHOOKS } from './delivery/log/webhooks.js';
 import { readAppConfig } from './config/config.module.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
 import { echoRequestId, requestId } from './logging/request-id.js';

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { readAppConfig } from './config/config.module.js';
-import { DeliveryProcessor } from './delivery/delivery.processor.js';
+import { DeliveryProcessor } from './delivery/scheduling/delivery.processor.js';
 import { createProcessLogger } from './logging/process-logger.js';
 import { requestId } from './logging/request-id.js';
 import { RequestLogging } from './logging/request-logging.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { DeliveryAttemptEntity } from '../src/delivery/delivery-attempt.entity.js';
-import { DeliveryRetentionPruner } from '../src/delivery/delivery-retention.pruner.js';
+import { DeliveryRetentionPruner } from '../src/delivery/admin/delivery-retention.pruner.js';
 import type { ReceivedCallback } from './support/callback-receiver.js';
 import { useDeliveryScenario } from './support/delivery-scenario.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppsService } from '../src/auth/apps/apps.service.js';
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
-import { DeliveryRetentionPruner } from '../src/delivery/delivery-retention.pruner.js';
+import { DeliveryRetentionPruner } from '../src/delivery/admin/delivery-retention.pruner.js';
 import { expectCountsExactAfterBurst, expectCountsMatchTable, expectLogCounts } from './support/delivery-counts.js';
 import { runCli } from './support/delivery-processes.js';
 import { useDeliveryScenario } from './support/delivery-scenario.js';

@@ -25,7 +25,7 @@ describe('isolation between apps, with workers', () => {
     const recovered = await t.http.post('/callback/account_team_update/recover', { auth: s.listener, body: { since: 0 } });
     expect([recovered.status, recovered.body]).toEqual([202, { redelivered: 5000 }]);
 
-    // In one first-in, first-out queue they would all come after the backlog; each window holds 20 of it.
+    // In one first-in, first-out queue they would all come after the backlog; each window holds 40 of it.
     const ahead = await backlogAheadOfFresh(s, receiver, '/fresh', '/backlog', 5);
     expect(Math.max(...ahead), JSON.stringify(ahead)).toBeLessThan(2500);
     await receiver.waitFor('/backlog', 5005, 90_000);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { CallbackEntity } from '../src/callbacks/callback.entity.js';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
-import { DELIVERY_JOB, DELIVERY_QUEUE, deliveryJobId } from '../src/delivery/delivery-queue.js';
-import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
+import { DELIVERY_JOB, DELIVERY_QUEUE, deliveryJobId } from '../src/delivery/scheduling/delivery-queue.js';
+import { redisConnectionOptions } from '../src/redis/redis-options.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
 import { useCallbackReceiver } from './support/callback-receiver.js';
 import type { TestProcess } from './support/child-process.js';

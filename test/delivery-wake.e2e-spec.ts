@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
-import { OutboxRelay } from '../src/delivery/outbox.relay.js';
+import { OutboxRelay } from '../src/delivery/relay/outbox.relay.js';
 import { useCallbackReceiver } from './support/callback-receiver.js';
 import { sleep } from './support/deliveries.js';
 import { WHSEC } from './support/delivery-scenario.js';

@@ -3,8 +3,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
-import { DELIVERY_QUEUE } from '../src/delivery/delivery-queue.js';
-import { redisConnectionOptions } from '../src/delivery/redis-connection.js';
+import { DELIVERY_QUEUE } from '../src/delivery/scheduling/delivery-queue.js';
+import { redisConnectionOptions } from '../src/redis/redis-options.js';
 import { runCli, useDeliveryQueue, useOwnRedis, useProcesses, useWorker } from './support/delivery-processes.js';
 import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';

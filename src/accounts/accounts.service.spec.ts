@@ -1,16 +1,13 @@
-import { ConflictException, ForbiddenException } from '@nestjs/common';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { FakeTransactions } from '../../test/support/fake-transactions.js';
-import { rejection } from '../../test/support/rejection.js';
+import { domainRejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { Principal } from '../common/principal.js';
-import { requireFound } from '../common/require-found.js';
-import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { EventsService } from '../events/events.service.js';
 import type { Page } from '../http/pagination.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
+import { AuthenticationRequiredError, ConflictError, ForbiddenError, InvalidInputError, requireFound } from '../errors/domain-errors.js';
 import type { IdpClient } from '../idp/idp.client.js';
 import type { IdpUser } from '../idp/idp-user.js';
 import { Permission as P } from '../permissions/permission.js';
@@ -109,9 +106,10 @@ const user = (permissions: number, teamId: number | null, accountId = '1'): Prin
   sessionId: 1,
 });
 
-const notFound = (loc: (string | number)[], resource: string) => ({
-  detail: [{ loc, msg: `${resource} not found.`, type: 'value_error.not_found' }],
-});
+/** The problem of an unknown `resource` named by `field`. */
+const notFound = (field: (string | number)[], resource: string) => [
+  { field, message: `${resource} not found.`, type: 'value_error.not_found' },
+];
 
 describe('AccountsService', () => {
   let repository: FakeAccountsRepository;
@@ -145,14 +143,14 @@ describe('AccountsService', () => {
       },
     };
     const teams = {
-      require: async (id: number, loc: (string | number)[], lock = false) => {
+      require: async (id: number, lock = false) => {
         expect(transactions.active).toBe(true);
-        teamChecks.push(`team ${id} at ${loc.join('.')}${lock ? ' locked' : ''}`);
-        return requireFound(TEAMS.has(id) ? { id, name: `team ${id}`, createdAt: 1 } : null, loc, 'Team');
+        teamChecks.push(`team ${id}${lock ? ' locked' : ''}`);
+        return requireFound(TEAMS.has(id) ? { id, name: `team ${id}`, createdAt: 1 } : null, ['team'], 'Team');
       },
-      requireExisting: async (id: number, loc: (string | number)[]) => {
-        teamChecks.push(`team ${id} at ${loc.join('.')} outside a transaction`);
-        requireFound(TEAMS.has(id) ? id : null, loc, 'Team');
+      requireExisting: async (id: number) => {
+        teamChecks.push(`team ${id} outside a transaction`);
+        requireFound(TEAMS.has(id) ? id : null, ['team'], 'Team');
       },
     };
     const searchReader = {
@@ -204,7 +202,7 @@ describe('AccountsService', () => {
         permissions: 0,
         created_at: NOW,
       });
-      expect(teamChecks).toEqual(['team 4 at body.team']);
+      expect(teamChecks).toEqual(['team 4']);
       expect(repository.rows.get('20')).toEqual({
         id: '20',
         name: 'New',
@@ -226,24 +224,24 @@ describe('AccountsService', () => {
 
     it('is a 403 when signups are closed, before anything is read or written', async () => {
       signupsOpen = false;
-      const error = await rejection(service.create(app(127), dto()));
-      expect(error).toBeInstanceOf(ForbiddenException);
-      expect(error.getResponse()).toMatchObject({ statusCode: 403, message: 'Signups are closed.' });
+      const error = await domainRejection(service.create(app(127), dto()));
+      expect(error).toBeInstanceOf(ForbiddenError);
+      expect(error.message).toBe('Signups are closed.');
       expect(transactions.runs).toBe(0);
       expect(repository.rows.has('20')).toBe(false);
     });
 
     it('is a 422 at ["body", "team"] for an unknown team, and nothing is inserted', async () => {
-      const error = await rejection(service.create(app(0), dto({ team: 99 })));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getResponse()).toEqual(notFound(['body', 'team'], 'Team'));
+      const error = await domainRejection(service.create(app(0), dto({ team: 99 })));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual(notFound(['team'], 'Team'));
       expect(repository.calls).toEqual([]);
     });
 
     it('is a 409 when the id is taken, and the existing account is unchanged', async () => {
-      const error = await rejection(service.create(app(0), dto({ id: '10' })));
-      expect(error).toBeInstanceOf(ConflictException);
-      expect(error.getResponse()).toMatchObject({ statusCode: 409, message: 'An account with this id is already registered.' });
+      const error = await domainRejection(service.create(app(0), dto({ id: '10' })));
+      expect(error).toBeInstanceOf(ConflictError);
+      expect(error.message).toBe('An account with this id is already registered.');
       expect(repository.rows.get('10')).toEqual(account('10', 3));
     });
 
@@ -272,8 +270,8 @@ describe('AccountsService', () => {
         ['manage_own_team plus another bit through the exception', user(P.ManageOwnTeam, 3), P.ManageOwnTeam | P.ManageTeams, 3],
         ['manage_own_team with manage_teams alone', app(P.ManageTeams), P.ManageOwnTeam, null],
       ])('is a 403 for %s, and nothing is inserted', async (_name, caller, permissions, team) => {
-        const error = await rejection(service.create(caller, dto({ permissions, team })));
-        expect(error).toBeInstanceOf(ForbiddenException);
+        const error = await domainRejection(service.create(caller, dto({ permissions, team })));
+        expect(error).toBeInstanceOf(ForbiddenError);
         expect(repository.calls).toEqual([]);
         expect(transactions.runs).toBe(0);
       });
@@ -282,9 +280,8 @@ describe('AccountsService', () => {
 
   describe('get', () => {
     it('is a 422 at ["path", "account"] for an unknown id', async () => {
-      const error = await rejection(service.get('99'));
-      expect(error.getStatus()).toBe(422);
-      expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+      const error = await domainRejection(service.get('99'));
+      expect(error.problems).toEqual(notFound(['account'], 'Account'));
     });
   });
 
@@ -299,13 +296,12 @@ describe('AccountsService', () => {
 
     it('answers an empty page of a known team with the count of its matches', async () => {
       expect(await service.search(query(4))).toEqual({ page: 2, per_page: 5, pages: 2, results: 7, data: [] });
-      expect([searchReads, teamChecks]).toEqual([['page of team 4', 'count of team 4'], ['team 4 at query.team outside a transaction']]);
+      expect([searchReads, teamChecks]).toEqual([['page of team 4', 'count of team 4'], ['team 4 outside a transaction']]);
     });
 
     it('is a 422 at ["query", "team"] for an empty page of an unknown team, without counting', async () => {
-      const error = await rejection(service.search(query(99)));
-      expect(error.getStatus()).toBe(422);
-      expect(error.getResponse()).toEqual(notFound(['query', 'team'], 'Team'));
+      const error = await domainRejection(service.search(query(99)));
+      expect(error.problems).toEqual(notFound(['team'], 'Team'));
       expect(searchReads).toEqual(['page of team 99']);
     });
 
@@ -325,9 +321,9 @@ describe('AccountsService', () => {
       ['a name change', { name: 'x' }],
       ['an empty body', {}],
     ])('is a 422 at ["path", "account"] for an unknown account, before credentials are checked: %s', async (_name, dto) => {
-      const error = await rejection(service.update(undefined, '99', dto));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+      const error = await domainRejection(service.update(undefined, '99', dto));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual(notFound(['account'], 'Account'));
       expect(repository.rows.has('99')).toBe(false);
     });
 
@@ -339,10 +335,8 @@ describe('AccountsService', () => {
       ['grant_permissions', { grant_permissions: P.ManageTeams }, ['findById 10 locked']],
       ['revoke_permissions', { revoke_permissions: P.ManageTeams }, ['findById 10 locked']],
     ])('is a 401 with a Basic challenge for %s without credentials, and nothing is written', async (_name, dto, calls) => {
-      const error = await rejection(service.update(undefined, '10', dto));
-      expect(error).toBeInstanceOf(BasicUnauthorizedException);
-      expect(error.getStatus()).toBe(401);
-      expect((error as BasicUnauthorizedException).headers).toEqual({ 'WWW-Authenticate': 'Basic realm="accounts"' });
+      const error = await domainRejection(service.update(undefined, '10', dto));
+      expect(error).toBeInstanceOf(AuthenticationRequiredError);
       expect(repository.calls).toEqual(calls);
     });
 
@@ -370,38 +364,36 @@ describe('AccountsService', () => {
       it("applies the body's fields last, each with its own permission", async () => {
         const both = await service.update(app(P.ManageAccountDetails), '10', { idp_token: 'token-10', name: 'From body' });
         expect(both).toMatchObject({ name: 'From body', discriminator: '7777', avatar_url: 'https://cdn.test/a.png' });
-        const error = await rejection(service.update(undefined, '10', { idp_token: 'token-10', discriminator: '1' }));
-        expect(error).toBeInstanceOf(BasicUnauthorizedException);
+        const error = await domainRejection(service.update(undefined, '10', { idp_token: 'token-10', discriminator: '1' }));
+        expect(error).toBeInstanceOf(AuthenticationRequiredError);
       });
 
       it('is a 422 at ["path", "account"] for an unknown account, and the provider is not asked', async () => {
-        const error = await rejection(service.update(undefined, '99', { idp_token: 'token-99' }));
-        expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+        const error = await domainRejection(service.update(undefined, '99', { idp_token: 'token-99' }));
+        expect(error.problems).toEqual(notFound(['account'], 'Account'));
         expect(idpAsked).toEqual([]);
         expect(transactions.runs).toBe(0);
       });
 
       it('is a 422 at ["body", "idp_token"] for a token the provider does not accept, nothing written', async () => {
-        const error = await rejection(service.update(undefined, '10', { idp_token: 'unknown' }));
-        expect(error).toBeInstanceOf(UnprocessableEntityError);
-        expect(error.getResponse()).toEqual({
-          detail: [
-            {
-              loc: ['body', 'idp_token'],
-              msg: 'The identity-provider token is invalid or lacks the identify scope.',
-              type: 'value_error.idp_token',
-            },
-          ],
-        });
+        const error = await domainRejection(service.update(undefined, '10', { idp_token: 'unknown' }));
+        expect(error).toBeInstanceOf(InvalidInputError);
+        expect(error.problems).toEqual([
+          {
+            field: ['idp_token'],
+            message: 'The identity-provider token is invalid or lacks the identify scope.',
+            type: 'value_error.idp_token',
+          },
+        ]);
         expect(repository.rows.get('10')).toEqual(account('10', 3));
         expect(transactions.runs).toBe(0);
       });
 
       it("is a 403 for another account's token, even with every permission, nothing written", async () => {
         repository.rows.set('99', account('99', null));
-        const error = await rejection(service.update(app(127), '10', { idp_token: 'token-99' }));
-        expect(error).toBeInstanceOf(ForbiddenException);
-        expect(error.getResponse()).toMatchObject({ message: 'This identity-provider token belongs to another account.' });
+        const error = await domainRejection(service.update(app(127), '10', { idp_token: 'token-99' }));
+        expect(error).toBeInstanceOf(ForbiddenError);
+        expect(error.message).toBe('This identity-provider token belongs to another account.');
         expect(repository.rows.get('10')).toEqual(account('10', 3));
         expect(transactions.runs).toBe(0);
       });
@@ -417,9 +409,9 @@ describe('AccountsService', () => {
       });
 
       it('with manage_account_details: a 422 at ["path", "account"] for an unknown account', async () => {
-        const error = await rejection(service.update(app(P.ManageAccountDetails), '99', { name: 'Renamed' }));
-        expect(error).toBeInstanceOf(UnprocessableEntityError);
-        expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+        const error = await domainRejection(service.update(app(P.ManageAccountDetails), '99', { name: 'Renamed' }));
+        expect(error).toBeInstanceOf(InvalidInputError);
+        expect(error.problems).toEqual(notFound(['account'], 'Account'));
         expect(repository.rows.has('99')).toBe(false);
       });
 
@@ -427,19 +419,15 @@ describe('AccountsService', () => {
         ['the account itself', user(127 & ~P.ManageAccountDetails, null, '10')],
         ['an app with every other bit', app(95 & ~P.ManageAccountDetails)],
       ])('is a 403 without manage_account_details, for %s', async (_name, caller) => {
-        const error = await rejection(service.update(caller, '10', { discriminator: '9999' }));
-        expect(error).toBeInstanceOf(ForbiddenException);
-        expect(error.getResponse()).toMatchObject({
-          message: 'You need manage_account_details to change name, discriminator or avatar_url.',
-        });
+        const error = await domainRejection(service.update(caller, '10', { discriminator: '9999' }));
+        expect(error).toBeInstanceOf(ForbiddenError);
+        expect(error.message).toBe('You need manage_account_details to change name, discriminator or avatar_url.');
         expect(repository.rows.get('10')).toEqual(account('10', 3));
       });
 
       it('a 403 on a field comes before the team rule', async () => {
-        const error = await rejection(service.update(app(P.ManageAccountTeams), '10', { name: 'x', team: 4 }));
-        expect(error.getResponse()).toMatchObject({
-          message: 'You need manage_account_details to change name, discriminator or avatar_url.',
-        });
+        const error = await domainRejection(service.update(app(P.ManageAccountTeams), '10', { name: 'x', team: 4 }));
+        expect(error.message).toBe('You need manage_account_details to change name, discriminator or avatar_url.');
         expect(repository.calls).toEqual(['findById 10 locked']);
       });
     });
@@ -474,17 +462,17 @@ describe('AccountsService', () => {
         ['an app with every bit but manage_account_teams', app(95 & ~P.ManageAccountTeams), '10', 4],
       ])('is a 403 for %s: nothing written, no event', async (_name, caller, id, team) => {
         const before = repository.rows.get(id);
-        const error = await rejection(service.update(caller, id, { team }));
-        expect(error).toBeInstanceOf(ForbiddenException);
-        expect(error.getResponse()).toMatchObject({ message: "You may not change this account's team." });
+        const error = await domainRejection(service.update(caller, id, { team }));
+        expect(error).toBeInstanceOf(ForbiddenError);
+        expect(error.message).toBe("You may not change this account's team.");
         expect(repository.rows.get(id)).toEqual(before);
         expect(events).toEqual([]);
       });
 
       it('is a 422 at ["body", "team"] for an unknown team: nothing written, no event', async () => {
-        const error = await rejection(service.update(app(P.ManageAccountTeams), '10', { team: 99 }));
-        expect(error).toBeInstanceOf(UnprocessableEntityError);
-        expect(error.getResponse()).toEqual(notFound(['body', 'team'], 'Team'));
+        const error = await domainRejection(service.update(app(P.ManageAccountTeams), '10', { team: 99 }));
+        expect(error).toBeInstanceOf(InvalidInputError);
+        expect(error.problems).toEqual(notFound(['team'], 'Team'));
         expect(repository.calls).toEqual(['findById 10 locked']);
         expect(events).toEqual([]);
       });
@@ -500,7 +488,7 @@ describe('AccountsService', () => {
 
       it('a new team is looked up at ["body", "team"], not locked (the foreign-key check share-locks it)', async () => {
         await service.update(app(P.ManageAccountTeams), '10', { team: 4 });
-        expect(teamChecks).toEqual(['team 4 at body.team']);
+        expect(teamChecks).toEqual(['team 4']);
       });
 
       it('a change of other fields emits no event', async () => {
@@ -580,9 +568,9 @@ describe('AccountsService', () => {
           'You may not revoke these permissions.',
         ],
       ])('is a 403 for %s, nothing written', async (_name, caller, dto, message) => {
-        const error = await rejection(service.update(caller, '12', dto));
-        expect(error).toBeInstanceOf(ForbiddenException);
-        expect(error.getResponse()).toMatchObject({ message });
+        const error = await domainRejection(service.update(caller, '12', dto));
+        expect(error).toBeInstanceOf(ForbiddenError);
+        expect(error.message).toBe(message);
         expect(repository.rows.get('12')!.permissions).toBe(P.ManageTeams | P.ManageAwards);
         expect(repository.calls).toEqual(['findById 12 locked']);
       });
@@ -604,16 +592,16 @@ describe('AccountsService', () => {
       ['another account', user(127 & ~P.ManageAccountDetails, 3, '5')],
       ['an app without manage_account_details', app(95 & ~P.ManageAccountDetails)],
     ])('is a 403 for %s, nothing deleted', async (_name, caller) => {
-      const error = await rejection(service.delete(caller, '10'));
-      expect(error).toBeInstanceOf(ForbiddenException);
-      expect(error.getResponse()).toMatchObject({ message: 'You need manage_account_details to delete another account.' });
+      const error = await domainRejection(service.delete(caller, '10'));
+      expect(error).toBeInstanceOf(ForbiddenError);
+      expect(error.message).toBe('You need manage_account_details to delete another account.');
       expect(repository.rows.has('10')).toBe(true);
     });
 
     it('is a 422 at ["path", "account"] for an unknown account, before the permission', async () => {
-      const error = await rejection(service.delete(user(0, null, '5'), '99'));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getResponse()).toEqual(notFound(['path', 'account'], 'Account'));
+      const error = await domainRejection(service.delete(user(0, null, '5'), '99'));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual(notFound(['account'], 'Account'));
     });
   });
 
@@ -628,17 +616,17 @@ describe('AccountsService', () => {
   describe('a team deleted between its check and the write (docs/api.md#conventions)', () => {
     it('create is the 422 at ["body", "team"] of an unknown team, and nothing is stored', async () => {
       repository.deletedTeams.add(4);
-      const error = await rejection(service.create(app(0), { id: '20', name: 'New', discriminator: '0042', team: 4 } as CreateAccountDto));
-      expect(error.getStatus()).toBe(422);
-      expect(error.getResponse()).toEqual(notFound(['body', 'team'], 'Team'));
+      const error = await domainRejection(
+        service.create(app(0), { id: '20', name: 'New', discriminator: '0042', team: 4 } as CreateAccountDto),
+      );
+      expect(error.problems).toEqual(notFound(['team'], 'Team'));
       expect(repository.rows.has('20')).toBe(false);
     });
 
     it('a move is the same 422, the account stays where it was, and no event is recorded', async () => {
       repository.deletedTeams.add(4);
-      const error = await rejection(service.update(app(P.ManageAccountTeams), '10', { team: 4 }));
-      expect(error.getStatus()).toBe(422);
-      expect(error.getResponse()).toEqual(notFound(['body', 'team'], 'Team'));
+      const error = await domainRejection(service.update(app(P.ManageAccountTeams), '10', { team: 4 }));
+      expect(error.problems).toEqual(notFound(['team'], 'Team'));
       expect(repository.rows.get('10')!.teamId).toBe(3);
       expect(events).toEqual([]);
     });

@@ -1,11 +1,9 @@
-import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 
 import { type Principal, isSelf } from '../common/principal.js';
-import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
-import { requireFound } from '../common/require-found.js';
+import { AuthenticationRequiredError, ConflictError, ForbiddenError, InvalidInputError, requireFound } from '../errors/domain-errors.js';
 import { Transactions } from '../database/transactions.js';
 import { EventsService } from '../events/events.service.js';
 import { IdpClient } from '../idp/idp.client.js';
@@ -46,17 +44,17 @@ export class AccountsService {
   /**
    * Creates an account (docs/api.md#routes-accounts). `permissions` follow docs/api.md#permissions.
    *
-   * @throws ForbiddenException (403) signups closed or permissions not grantable;
-   *   UnprocessableEntityError (422) unknown team; ConflictException (409) id taken.
+   * @throws ForbiddenError (403) signups closed or permissions not grantable;
+   *   InvalidInputError (HTTP 422) unknown team; ConflictError (409) id taken.
    */
   async create(caller: Principal, dto: CreateAccountDto): Promise<AccountResource> {
-    if (!this.signupsOpen()) throw new ForbiddenException('Signups are closed.');
+    if (!this.signupsOpen()) throw new ForbiddenError('Signups are closed.');
     const teamId = dto.team ? dto.team : null;
     const permissions = dto.permissions ?? 0;
     assertMayChangePermissions(caller, permissions, 'grant', teamId);
     return this.transactions.run(async () => {
       // Not locked: the insert's foreign-key check share-locks the team (a deletion in between is a 422 too).
-      if (teamId !== null) await this.teams.require(teamId, ['body', 'team']);
+      if (teamId !== null) await this.teams.require(teamId);
       const account = await this.insert({
         id: dto.id,
         name: dto.name,
@@ -73,19 +71,19 @@ export class AccountsService {
   /**
    * Inserts an account row inside the current transaction.
    *
-   * @throws ConflictException (409) when the id is already registered.
+   * @throws ConflictError (409) when the id is already registered.
    */
   async insert(fields: Omit<AccountEntity, 'createdAt'>): Promise<AccountEntity> {
     const account = { ...fields, createdAt: this.clock.nowSeconds() };
     const outcome = await this.repository.insert(account);
-    if (outcome === 'duplicate') throw new ConflictException('An account with this id is already registered.');
-    if (outcome === 'missing-team') throw UnprocessableEntityError.notFound(['body', 'team'], 'Team');
+    if (outcome === 'duplicate') throw new ConflictError('An account with this id is already registered.');
+    if (outcome === 'missing-team') throw InvalidInputError.unknown(['team'], 'Team');
     return account;
   }
 
-  /** @throws UnprocessableEntityError (422) when the account does not exist. */
+  /** @throws InvalidInputError (HTTP 422) when the account does not exist. */
   async get(id: string): Promise<AccountResource> {
-    return requireFound(await this.serializer.load(id), ['path', 'account'], 'Account');
+    return requireFound(await this.serializer.load(id), ['account'], 'Account');
   }
 
   /** The account outside any transaction (one prepared statement, for credential checks); `null` when none. */
@@ -103,12 +101,12 @@ export class AccountsService {
    * A page with accounts proves that its team exists; only an empty one asks
    * the teams, so the common page costs one statement.
    *
-   * @throws UnprocessableEntityError (422) at `["query", "team"]` when `team` names no team (docs/api.md#routes-accounts).
+   * @throws InvalidInputError (HTTP 422) at `["query", "team"]` when `team` names no team (docs/api.md#routes-accounts).
    */
   async search(query: SearchAccountsQuery): Promise<Page<AccountResource>> {
     const page = await this.searchReader.page(query);
     if (page) return page;
-    if (query.team) await this.teams.requireExisting(query.team, ['query', 'team']);
+    if (query.team) await this.teams.requireExisting(query.team);
     return toPage(query, await this.searchReader.countMatches(query), []);
   }
 
@@ -119,9 +117,9 @@ export class AccountsService {
    * transaction, and its name, discriminator and avatar are applied before the
    * body's own fields. Every other field needs the permission its rule names.
    *
-   * @throws UnprocessableEntityError (422) unknown account or team, or `idp_token` invalid or without identify;
-   *   BasicUnauthorizedException (401) a field needing a permission without credentials;
-   *   ForbiddenException (403) a field the caller may not change, or `idp_token` of another account;
+   * @throws InvalidInputError (HTTP 422) unknown account or team, or `idp_token` invalid or without identify;
+   *   AuthenticationRequiredError (401) a field needing a permission without credentials;
+   *   ForbiddenError (403) a field the caller may not change, or `idp_token` of another account;
    *   GatewayTimeoutException (504) / BadGatewayException (502) identity-provider failure.
    */
   async update(caller: Principal | undefined, id: string, dto: UpdateAccountDto): Promise<AccountResource> {
@@ -135,25 +133,25 @@ export class AccountsService {
     return this.transactions.run(async () => {
       // The team and permission rules read the stored row; it stays locked until commit.
       const readsRow = change.teamId !== undefined || change.grant !== 0 || change.revoke !== 0;
-      const stored = readsRow ? await this.require(id, ['path', 'account'], true) : undefined;
+      const stored = readsRow ? await this.require(id, true) : undefined;
       try {
         assertMayUpdate(caller, id, change, stored);
       } catch (refusal) {
         // Only an account that exists is refused; an unknown one is the 422 (docs/api.md#conventions).
-        if (!stored) await this.require(id, ['path', 'account']);
+        if (!stored) await this.require(id);
         throw refusal;
       }
       // Checked like on creation (the update's foreign-key check share-locks it); an unchanged team needs no check.
       const newTeamId = change.teamId === undefined ? undefined : change.teamId || null;
       const moves = stored !== undefined && newTeamId !== undefined && newTeamId !== stored.teamId;
-      if (moves && newTeamId !== null) await this.teams.require(newTeamId, ['body', 'team']);
+      if (moves && newTeamId !== null) await this.teams.require(newTeamId);
 
       const columns: AccountChanges = { ...change.fromIdp, ...change.profile };
       if (moves) columns.teamId = newTeamId;
       if (stored && (change.grant !== 0 || change.revoke !== 0)) columns.permissions = (stored.permissions | change.grant) & ~change.revoke;
-      if (!(await this.repository.update(id, columns))) throw UnprocessableEntityError.notFound(['body', 'team'], 'Team');
+      if (!(await this.repository.update(id, columns))) throw InvalidInputError.unknown(['team'], 'Team');
       // One statement reads the account back whole; a team change's event carries that same Account object.
-      const updated = requireFound(await this.serializer.load(id), ['path', 'account'], 'Account');
+      const updated = requireFound(await this.serializer.load(id), ['account'], 'Account');
       if (moves) await this.events.accountTeamChanged([updated]);
       return updated;
     });
@@ -164,21 +162,21 @@ export class AccountsService {
    * order: the account exists (the provider is not asked otherwise), the token
    * is valid with the identify scope, and it belongs to this account.
    *
-   * @throws UnprocessableEntityError (422) unknown account, or token invalid or without identify;
-   *   ForbiddenException (403) the token belongs to another account;
+   * @throws InvalidInputError (HTTP 422) unknown account, or token invalid or without identify;
+   *   ForbiddenError (403) the token belongs to another account;
    *   GatewayTimeoutException (504) / BadGatewayException (502) provider failure.
    */
   private async idpProfile(id: string, token: string): Promise<AccountChanges> {
-    requireFound(await this.repository.find(id), ['path', 'account'], 'Account');
+    requireFound(await this.repository.find(id), ['account'], 'Account');
     const user = await this.idp.fetchUser(token);
     if (!user) {
-      throw UnprocessableEntityError.single(
-        ['body', 'idp_token'],
+      throw InvalidInputError.invalid(
+        ['idp_token'],
         'The identity-provider token is invalid or lacks the identify scope.',
         'value_error.idp_token',
       );
     }
-    if (user.id !== id) throw new ForbiddenException('This identity-provider token belongs to another account.');
+    if (user.id !== id) throw new ForbiddenError('This identity-provider token belongs to another account.');
     return { name: user.name, discriminator: user.discriminator, avatarUrl: user.avatarUrl };
   }
 
@@ -196,13 +194,13 @@ export class AccountsService {
    * Deletes an account (docs/api.md#routes-accounts): with `manage_account_details` or as
    * that same account. Its sessions and awards go with it; no event (docs/api.md#events).
    *
-   * @throws UnprocessableEntityError (422) unknown account; ForbiddenException (403).
+   * @throws InvalidInputError (HTTP 422) unknown account; ForbiddenError (403).
    */
   async delete(caller: Principal, id: string): Promise<void> {
     await this.transactions.run(async () => {
-      await this.require(id, ['path', 'account'], true);
+      await this.require(id, true);
       if (!hasPermissions(caller.permissions, Permission.ManageAccountDetails) && !isSelf(caller, id)) {
-        throw new ForbiddenException('You need manage_account_details to delete another account.');
+        throw new ForbiddenError('You need manage_account_details to delete another account.');
       }
       await this.repository.delete(id);
     });
@@ -228,12 +226,12 @@ export class AccountsService {
   }
 
   /**
-   * Loads an account inside the current transaction.
+   * Loads the account a request names (field `account`) inside the current transaction.
    *
-   * @throws UnprocessableEntityError (422) when it does not exist.
+   * @throws InvalidInputError (HTTP 422 at `account`) when it does not exist.
    */
-  async require(id: string, loc: (string | number)[], lock = false): Promise<AccountEntity> {
-    return requireFound(await this.repository.findById(id, lock), loc, 'Account');
+  async require(id: string, lock = false): Promise<AccountEntity> {
+    return requireFound(await this.repository.findById(id, lock), ['account'], 'Account');
   }
 }
 
@@ -264,19 +262,19 @@ function profileOf(dto: UpdateAccountDto): AccountChanges {
  * field. `stored` is the account as stored: read when the update changes its
  * team or permissions, whose rules depend on it.
  *
- * @throws BasicUnauthorizedException (401) a field needing a permission without credentials;
- *   ForbiddenException (403) the first field `caller` may not change.
+ * @throws AuthenticationRequiredError (401) a field needing a permission without credentials;
+ *   ForbiddenError (403) the first field `caller` may not change.
  */
 function assertMayUpdate(caller: Principal | undefined, id: string, change: AccountUpdate, stored: AccountEntity | undefined): void {
   const changesProfile = Object.keys(change.profile).length > 0;
   if (!changesProfile && stored === undefined) return;
-  if (!caller) throw new BasicUnauthorizedException('Authentication required.');
+  if (!caller) throw new AuthenticationRequiredError('Authentication required.');
   if (changesProfile && !hasPermissions(caller.permissions, Permission.ManageAccountDetails)) {
-    throw new ForbiddenException('You need manage_account_details to change name, discriminator or avatar_url.');
+    throw new ForbiddenError('You need manage_account_details to change name, discriminator or avatar_url.');
   }
   if (stored === undefined) return;
   if (change.teamId !== undefined && !mayChangeTeam(caller, id, stored.teamId, change.teamId)) {
-    throw new ForbiddenException("You may not change this account's team.");
+    throw new ForbiddenError("You may not change this account's team.");
   }
   assertMayChangePermissions(caller, change.grant, 'grant', stored.teamId);
   assertMayChangePermissions(caller, change.revoke, 'revoke', stored.teamId);

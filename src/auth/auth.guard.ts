@@ -10,7 +10,7 @@ import { malformedCredentialsDetail, parseBasicCredentials } from './basic-crede
 import { type Credential, setCredential } from './credential.js';
 import type { Principal } from '../common/principal.js';
 import { SessionsService } from './sessions/sessions.service.js';
-import { BasicUnauthorizedException } from '../common/unauthorized.exception.js';
+import { BasicUnauthorizedException } from '../http/unauthorized.exception.js';
 
 /** A route that declares nothing needs credentials: the guard fails closed. */
 const DEFAULT_REQUIREMENT: AuthRequirement = { kind: 'authenticated' };

@@ -19,11 +19,11 @@ export class AuthService {
 
   /**
    * Opens a session for an existing account (an app with `authenticate_users`).
-   * @throws UnprocessableEntityError (422) when the account does not exist.
+   * @throws InvalidInputError (HTTP 422 at `account`) when the account does not exist.
    */
   async createSession(accountId: string): Promise<SessionResource> {
     return this.transactions.run(async () => {
-      await this.accounts.require(accountId, ['body', 'account'], true);
+      await this.accounts.require(accountId, true);
       return this.sessions.create(accountId);
     });
   }

@@ -1,4 +1,6 @@
-import { ConflictException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+
+import { ConflictError, ForbiddenError, InvalidCredentialsError } from '../errors/domain-errors.js';
 
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Transactions } from '../database/transactions.js';
@@ -23,18 +25,18 @@ export class IdpSignInService {
    * as it is (`PATCH /account/{account}` with `idp_token` refreshes it).
    *
    * @returns a new Session (docs/api.md#objects).
-   * @throws UnauthorizedException (401) the token is invalid or lacks the identify scope;
-   *   ForbiddenException (403) unknown account while signups are closed;
+   * @throws InvalidCredentialsError (HTTP 401) the token is invalid or lacks the identify scope;
+   *   ForbiddenError (403) unknown account while signups are closed;
    *   GatewayTimeoutException (504) / BadGatewayException (502) provider failure.
    */
   async signIn(token: string): Promise<SessionResource> {
     const user = await this.idp.fetchUser(token);
-    if (!user) throw new UnauthorizedException('The identity-provider token is invalid or lacks the identify scope.');
+    if (!user) throw new InvalidCredentialsError('The identity-provider token is invalid or lacks the identify scope.');
     try {
       return await this.transactions.run(() => this.openSession(user));
     } catch (error) {
       // A concurrent first sign-in of the same user created the account first: it is known now.
-      if (error instanceof ConflictException) return this.transactions.run(() => this.openSession(user));
+      if (error instanceof ConflictError) return this.transactions.run(() => this.openSession(user));
       throw error;
     }
   }
@@ -42,7 +44,7 @@ export class IdpSignInService {
   private async openSession(user: IdpUser): Promise<SessionResource> {
     // The lock keeps a known account from being deleted before its session is inserted.
     if (!(await this.accounts.lockIfExists(user.id))) {
-      if (!this.accounts.signupsOpen()) throw new ForbiddenException('Signups are closed: no account exists for this user.');
+      if (!this.accounts.signupsOpen()) throw new ForbiddenError('Signups are closed: no account exists for this user.');
       await this.accounts.insert({
         id: user.id,
         name: user.name,

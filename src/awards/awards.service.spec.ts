@@ -1,12 +1,10 @@
-import { NotFoundException } from '@nestjs/common';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { FakeTransactions } from '../../test/support/fake-transactions.js';
-import { rejection } from '../../test/support/rejection.js';
+import { domainRejection } from '../../test/support/rejection.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { Clock } from '../clock/clock.js';
-import { requireFound } from '../common/require-found.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
+import { InvalidInputError, NotFoundError, requireFound } from '../errors/domain-errors.js';
 import type { AwardSerializer } from '../read-model/award.serializer.js';
 import type { TeamsService } from '../teams/teams.service.js';
 import type { AwardEntity } from './award.entity.js';
@@ -81,7 +79,11 @@ class FakeAwardsRepository implements Pick<
   }
 }
 
-const missing = (loc: (string | number)[], resource: string) => ({ loc, msg: `${resource} not found.`, type: 'value_error.not_found' });
+const missing = (field: (string | number)[], resource: string) => ({
+  field,
+  message: `${resource} not found.`,
+  type: 'value_error.not_found',
+});
 
 describe('AwardsService', () => {
   let calls: string[];
@@ -97,17 +99,17 @@ describe('AwardsService', () => {
         calls.push(`lock accounts [${ids.join(',')}]`);
         return new Set(ids.filter((id) => ACCOUNTS.has(id)));
       },
-      require: async (id: string, loc: (string | number)[], lock = false) => {
+      require: async (id: string, lock = false) => {
         expect(transactions.active).toBe(true);
         calls.push(`account ${id}${lock ? ' locked' : ''}`);
-        return requireFound(ACCOUNTS.has(id) ? { id } : null, loc, 'Account');
+        return requireFound(ACCOUNTS.has(id) ? { id } : null, ['account'], 'Account');
       },
     };
     const teams = {
-      require: async (id: number, loc: (string | number)[], lock = false) => {
+      require: async (id: number, lock = false) => {
         expect(transactions.active).toBe(true);
         calls.push(`team ${id}${lock ? ' locked' : ''}`);
-        return requireFound(TEAMS.has(id) ? { id } : null, loc, 'Team');
+        return requireFound(TEAMS.has(id) ? { id } : null, ['team'], 'Team');
       },
     };
     const serializer = {
@@ -159,30 +161,27 @@ describe('AwardsService', () => {
     });
 
     it('is one 422 listing the unknown team and every unknown account entry by index, and nothing is written', async () => {
-      const error = await rejection(service.create(dto({ team: 99, accounts: ['10', '98', '11', '98', '97'] })));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getStatus()).toBe(422);
-      expect(error.getResponse()).toEqual({
-        detail: [
-          missing(['body', 'team'], 'Team'),
-          missing(['body', 'accounts', 1], 'Account'),
-          missing(['body', 'accounts', 3], 'Account'),
-          missing(['body', 'accounts', 4], 'Account'),
-        ],
-      });
+      const error = await domainRejection(service.create(dto({ team: 99, accounts: ['10', '98', '11', '98', '97'] })));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual([
+        missing(['team'], 'Team'),
+        missing(['accounts', 1], 'Account'),
+        missing(['accounts', 3], 'Account'),
+        missing(['accounts', 4], 'Account'),
+      ]);
       expect(calls).toEqual(['team 99 locked', 'lock accounts [10,98,11,98,97]']);
       expect(repository.awards.size).toBe(0);
     });
 
     it('is a 422 for a team of 0 (a team is required)', async () => {
-      const error = await rejection(service.create(dto({ team: 0 })));
-      expect(error.getResponse()).toEqual({ detail: [missing(['body', 'team'], 'Team')] });
+      const error = await domainRejection(service.create(dto({ team: 0 })));
+      expect(error.problems).toEqual([missing(['team'], 'Team')]);
       expect(repository.awards.size).toBe(0);
     });
 
     it('is a 422 for unknown accounts alone', async () => {
-      const error = await rejection(service.create(dto({ accounts: ['96'] })));
-      expect(error.getResponse()).toEqual({ detail: [missing(['body', 'accounts', 0], 'Account')] });
+      const error = await domainRejection(service.create(dto({ accounts: ['96'] })));
+      expect(error.problems).toEqual([missing(['accounts', 0], 'Account')]);
       expect(repository.awards.size).toBe(0);
     });
   });
@@ -215,15 +214,15 @@ describe('AwardsService', () => {
     });
 
     it('is one 422 listing the unknown team and the unknown award, and nothing is written', async () => {
-      const error = await rejection(service.update(99, { team: 98, title: 'Silver' }));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getResponse()).toEqual({ detail: [missing(['body', 'team'], 'Team'), missing(['path', 'award'], 'Award')] });
+      const error = await domainRejection(service.update(99, { team: 98, title: 'Silver' }));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual([missing(['team'], 'Team'), missing(['award'], 'Award')]);
       expect(calls).toEqual(['team 98 locked', 'award 99 locked']);
     });
 
     it('is a 422 at ["body", "team"] for an unknown team of a known award, and the award is unchanged', async () => {
-      const error = await rejection(service.update(1, { team: 98, title: 'Silver' }));
-      expect(error.getResponse()).toEqual({ detail: [missing(['body', 'team'], 'Team')] });
+      const error = await domainRejection(service.update(1, { team: 98, title: 'Silver' }));
+      expect(error.problems).toEqual([missing(['team'], 'Team')]);
       expect(repository.awards.get(1)).toMatchObject({ title: 'Gold', teamId: 3 });
     });
   });
@@ -236,9 +235,9 @@ describe('AwardsService', () => {
         awardees: [],
         team: null,
       });
-      const error = await rejection(service.get(99));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getResponse()).toEqual({ detail: [missing(['path', 'award'], 'Award')] });
+      const error = await domainRejection(service.get(99));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual([missing(['award'], 'Award')]);
     });
   });
 
@@ -252,8 +251,8 @@ describe('AwardsService', () => {
     });
 
     it('is a 422 at ["path", "award"] for an unknown award', async () => {
-      const error = await rejection(service.delete(99));
-      expect(error.getResponse()).toEqual({ detail: [missing(['path', 'award'], 'Award')] });
+      const error = await domainRejection(service.delete(99));
+      expect(error.problems).toEqual([missing(['award'], 'Award')]);
       expect(calls).toEqual(['award 99 locked']);
     });
   });
@@ -275,17 +274,17 @@ describe('AwardsService', () => {
     });
 
     it('is one 422 listing the unknown account then the unknown award', async () => {
-      const error = await rejection(service.give('99', 98));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getResponse()).toEqual({ detail: [missing(['path', 'account'], 'Account'), missing(['path', 'award'], 'Award')] });
+      const error = await domainRejection(service.give('99', 98));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual([missing(['account'], 'Account'), missing(['award'], 'Award')]);
     });
 
     it.each([
-      ['account', '99', 1, [missing(['path', 'account'], 'Account')]],
-      ['award', '11', 98, [missing(['path', 'award'], 'Award')]],
+      ['account', '99', 1, [missing(['account'], 'Account')]],
+      ['award', '11', 98, [missing(['award'], 'Award')]],
     ])('is a 422 for an unknown %s alone, nothing given', async (_name, accountId, awardId, detail) => {
-      const error = await rejection(service.give(accountId, awardId));
-      expect(error.getResponse()).toEqual({ detail });
+      const error = await domainRejection(service.give(accountId, awardId));
+      expect(error.problems).toEqual(detail);
       expect(repository.holders).toEqual(new Set(['1:10']));
     });
   });
@@ -300,15 +299,15 @@ describe('AwardsService', () => {
     });
 
     it('is a 404 when the account does not hold the award', async () => {
-      const error = await rejection(service.take('11', 1));
-      expect(error).toBeInstanceOf(NotFoundException);
-      expect(error.getResponse()).toMatchObject({ statusCode: 404, message: 'This account does not hold this award.' });
+      const error = await domainRejection(service.take('11', 1));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error.message).toBe('This account does not hold this award.');
       expect(repository.holders).toEqual(new Set(['1:10']));
     });
 
     it('is one 422 listing the unknown account then the unknown award, nothing removed', async () => {
-      const error = await rejection(service.take('99', 98));
-      expect(error.getResponse()).toEqual({ detail: [missing(['path', 'account'], 'Account'), missing(['path', 'award'], 'Award')] });
+      const error = await domainRejection(service.take('99', 98));
+      expect(error.problems).toEqual([missing(['account'], 'Account'), missing(['award'], 'Award')]);
       expect(calls).toEqual(['account 99 locked', 'award 98 locked']);
     });
   });

@@ -1,10 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 
 import { AccountsService } from '../accounts/accounts.service.js';
 import { Clock } from '../clock/clock.js';
-import { requireFound } from '../common/require-found.js';
 import { Transactions } from '../database/transactions.js';
-import { UnprocessableEntityError, type ValidationErrorItem } from '../http/validation-error.js';
+import { type FieldProblem, InvalidInputError, NotFoundError, requireFound } from '../errors/domain-errors.js';
 import { AwardSerializer } from '../read-model/award.serializer.js';
 import type { AwardDetailsResource, AwardResource } from '../read-model/resources.js';
 import { TeamsService } from '../teams/teams.service.js';
@@ -34,15 +33,12 @@ export class AwardsService {
    * (duplicates once). Nothing is written unless the team and every account exist.
    *
    * @returns the Award object (docs/api.md#objects).
-   * @throws UnprocessableEntityError (422) listing the unknown team (`["body", "team"]`)
-   *   and every unknown account entry (`["body", "accounts", index]`).
+   * @throws InvalidInputError (HTTP 422) listing the unknown team (`team`)
+   *   and every unknown account entry (`accounts`, index).
    */
   async create(dto: CreateAwardDto): Promise<AwardResource> {
     return this.transactions.run(async () => {
-      await requireAll([
-        () => this.teams.require(dto.team, ['body', 'team'], true),
-        () => this.requireAccounts(dto.accounts, ['body', 'accounts']),
-      ]);
+      await requireAll([() => this.teams.require(dto.team, true), () => this.requireAccounts(dto.accounts)]);
       const award = await this.repository.insert({
         title: dto.title,
         imageUrl: dto.image_url,
@@ -57,15 +53,12 @@ export class AwardsService {
   /**
    * Changes the fields given; `team` 0 or null leaves the award without a team.
    *
-   * @throws UnprocessableEntityError (422) unknown team and/or award.
+   * @throws InvalidInputError (HTTP 422) unknown team and/or award.
    */
   async update(id: number, dto: UpdateAwardDto): Promise<AwardResource> {
     return this.transactions.run(async () => {
       const teamId = dto.team === undefined ? undefined : dto.team || null;
-      const [, award] = await requireAll([
-        async () => (teamId ? this.teams.require(teamId, ['body', 'team'], true) : null),
-        () => this.require(id, true),
-      ]);
+      const [, award] = await requireAll([async () => (teamId ? this.teams.require(teamId, true) : null), () => this.require(id, true)]);
       if (dto.title !== undefined) award.title = dto.title;
       if (dto.image_url !== undefined) award.imageUrl = dto.image_url;
       if (teamId !== undefined) award.teamId = teamId;
@@ -77,16 +70,16 @@ export class AwardsService {
   /**
    * `GET /award/{award}`: `{award, awardees, team}` (docs/api.md#objects).
    *
-   * @throws UnprocessableEntityError (422) unknown award.
+   * @throws InvalidInputError (HTTP 422) unknown award.
    */
   async get(id: number): Promise<AwardDetailsResource> {
-    return requireFound(await this.serializer.loadDetails(id), ['path', 'award'], 'Award');
+    return requireFound(await this.serializer.loadDetails(id), ['award'], 'Award');
   }
 
   /**
    * Deletes an award; the accounts holding it lose it (foreign key cascade).
    *
-   * @throws UnprocessableEntityError (422) unknown award.
+   * @throws InvalidInputError (HTTP 422) unknown award.
    */
   async delete(id: number): Promise<void> {
     await this.transactions.run(async () => {
@@ -99,7 +92,7 @@ export class AwardsService {
    * Gives an existing award to an account; the award's team is not changed.
    *
    * @returns `true` when given now (201), `false` when the account already held it (208).
-   * @throws UnprocessableEntityError (422) unknown account and/or award.
+   * @throws InvalidInputError (HTTP 422) unknown account and/or award.
    */
   async give(accountId: string, awardId: number): Promise<boolean> {
     return this.transactions.run(async () => {
@@ -113,48 +106,48 @@ export class AwardsService {
   /**
    * Takes an award from an account.
    *
-   * @throws UnprocessableEntityError (422) unknown account and/or award;
-   *   NotFoundException (404) when the account does not hold the award.
+   * @throws InvalidInputError (HTTP 422) unknown account and/or award;
+   *   NotFoundError (404) when the account does not hold the award.
    */
   async take(accountId: string, awardId: number): Promise<void> {
     await this.transactions.run(async () => {
       await this.requireHolding(accountId, awardId);
-      if (!(await this.repository.removeHolder(accountId, awardId))) throw new NotFoundException('This account does not hold this award.');
+      if (!(await this.repository.removeHolder(accountId, awardId))) throw new NotFoundError('This account does not hold this award.');
     });
   }
 
   /**
    * Loads an award inside the current transaction.
    *
-   * @throws UnprocessableEntityError (422) at `["path", "award"]` when it does not exist.
+   * @throws InvalidInputError (HTTP 422) at `award` when it does not exist.
    */
   private async require(id: number, lock = false): Promise<AwardEntity> {
-    return requireFound(await this.repository.findById(id, lock), ['path', 'award'], 'Award');
+    return requireFound(await this.repository.findById(id, lock), ['award'], 'Award');
   }
 
   /**
    * Locks the account and the award of `PUT|DELETE /account/{account}/award/{award}`,
    * so concurrent changes to one account's awards run one after another.
    *
-   * @throws UnprocessableEntityError (422) listing each of the two that does not exist.
+   * @throws InvalidInputError (HTTP 422) listing each of the two that does not exist.
    */
   private async requireHolding(accountId: string, awardId: number): Promise<void> {
-    await requireAll([() => this.accounts.require(accountId, ['path', 'account'], true), () => this.require(awardId, true)]);
+    await requireAll([() => this.accounts.require(accountId, true), () => this.require(awardId, true)]);
   }
 
   /**
    * Checks that every id names an account, in one query, and locks those
    * accounts so none is deleted before the award is given.
    *
-   * @throws UnprocessableEntityError (422) with one item per unknown entry (`[...loc, index]`).
+   * @throws InvalidInputError (HTTP 422) with one problem per unknown entry (`['accounts', index]`).
    */
-  private async requireAccounts(ids: string[], loc: (string | number)[]): Promise<void> {
+  private async requireAccounts(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     const existing = await this.accounts.lockExisting(ids);
     const missing = ids.flatMap((id, index) =>
-      existing.has(id) ? [] : UnprocessableEntityError.notFound([...loc, index], 'Account').items,
+      existing.has(id) ? [] : InvalidInputError.unknown(['accounts', index], 'Account').problems,
     );
-    if (missing.length > 0) throw new UnprocessableEntityError(missing);
+    if (missing.length > 0) throw new InvalidInputError(missing);
   }
 }
 
@@ -163,19 +156,19 @@ export class AwardsService {
  * resource not found at once.
  *
  * @returns the result of each check, in order.
- * @throws UnprocessableEntityError (422) with the items of every failed check.
+ * @throws InvalidInputError (HTTP 422) with the items of every failed check.
  */
 async function requireAll<T extends unknown[]>(checks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
-  const missing: ValidationErrorItem[] = [];
+  const missing: FieldProblem[] = [];
   const results: unknown[] = [];
   for (const check of checks) {
     try {
       results.push(await check());
     } catch (error) {
-      if (!(error instanceof UnprocessableEntityError)) throw error;
-      missing.push(...error.items);
+      if (!(error instanceof InvalidInputError)) throw error;
+      missing.push(...error.problems);
     }
   }
-  if (missing.length > 0) throw new UnprocessableEntityError(missing);
+  if (missing.length > 0) throw new InvalidInputError(missing);
   return results as T;
 }

@@ -6,6 +6,7 @@ import { forUpdate } from '../database/lock.js';
 import { Transactions } from '../database/transactions.js';
 import type { EventType } from '../events/event-type.js';
 import { CallbackEntity } from './callback.entity.js';
+import type { DeliveryCallbacks } from './delivery-callbacks.js';
 import { firstGraceEnd, inGrace } from './previous-secrets.js';
 
 /** Callbacks {@link CallbacksRepository.clearExpiredSecrets} handles per pass (a minute); the rest wait for the next. */
@@ -13,7 +14,7 @@ const EXPIRED_SECRETS_BATCH = 500;
 
 /** Every statement on the `callbacks` table: one callback per (app, event type). */
 @Injectable()
-export class CallbacksRepository {
+export class CallbacksRepository implements DeliveryCallbacks {
   constructor(private readonly transactions: Transactions) {}
 
   /** @returns the app's callback for `event`, row-locked until commit (MySQL), or `null`. */
@@ -160,11 +161,5 @@ export class CallbacksRepository {
   @GenerateSql({ params: [[S.EVENT_TYPE]] })
   listeningTo(types: readonly string[]): Promise<CallbackEntity[]> {
     return this.transactions.manager.find(CallbackEntity, { where: { event: In([...types]) }, order: { id: 'ASC' } });
-  }
-
-  /** @returns whether the callback `id` still exists. */
-  @GenerateSql({ params: [S.CALLBACK] })
-  exists(id: number): Promise<boolean> {
-    return this.transactions.manager.exists(CallbackEntity, { where: { id } });
   }
 }

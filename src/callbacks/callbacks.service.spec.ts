@@ -1,12 +1,11 @@
-import { NotFoundException } from '@nestjs/common';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { FakeTransactions } from '../../test/support/fake-transactions.js';
-import { rejection } from '../../test/support/rejection.js';
+import { domainRejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { EventsService } from '../events/events.service.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
+import { InvalidInputError, NotFoundError } from '../errors/domain-errors.js';
 import type { CallbackEntity } from './callback.entity.js';
 import type { CallbacksRepository } from './callbacks.repository.js';
 import { CallbacksService } from './callbacks.service.js';
@@ -222,18 +221,15 @@ describe('CallbacksService', () => {
       'http://2130706433/hook',
       'http://0.0.0.0/hook',
     ])('is a 422 at ["body", "url"] for the non-public address of %s, and nothing is written', async (url) => {
-      const error = await rejection(service.put(7, EVENT, { url, secret: 's' }));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getStatus()).toBe(422);
-      expect(error.getResponse()).toEqual({
-        detail: [
-          {
-            loc: ['body', 'url'],
-            msg: 'the URL must not point to a loopback, private or otherwise non-public address',
-            type: 'value_error.url.host',
-          },
-        ],
-      });
+      const error = await domainRejection(service.put(7, EVENT, { url, secret: 's' }));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual([
+        {
+          field: ['url'],
+          message: 'the URL must not point to a loopback, private or otherwise non-public address',
+          type: 'value_error.url.host',
+        },
+      ]);
       expect(repository.calls).toEqual([]);
     });
 
@@ -263,9 +259,9 @@ describe('CallbacksService', () => {
 
     it('is a 404 when only another app has one', async () => {
       await service.put(8, EVENT, { url: 'https://app.test/hook', secret: 's' });
-      const error = await rejection(service.get(7, EVENT));
-      expect(error).toBeInstanceOf(NotFoundException);
-      expect(error.getResponse()).toMatchObject({ statusCode: 404, message: `No callback is registered for ${EVENT}.` });
+      const error = await domainRejection(service.get(7, EVENT));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error.message).toBe(`No callback is registered for ${EVENT}.`);
     });
   });
 
@@ -275,9 +271,9 @@ describe('CallbacksService', () => {
       await service.put(8, EVENT, { url: 'https://other.test/hook', secret: 's' });
       await service.delete(7, EVENT);
       expect(repository.rows.map((row) => row.appId)).toEqual([8]);
-      const error = await rejection(service.delete(7, EVENT));
-      expect(error).toBeInstanceOf(NotFoundException);
-      expect(error.getResponse()).toMatchObject({ statusCode: 404, message: `No callback is registered for ${EVENT}.` });
+      const error = await domainRejection(service.delete(7, EVENT));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error.message).toBe(`No callback is registered for ${EVENT}.`);
       expect(repository.rows.map((row) => row.appId)).toEqual([8]);
     });
   });

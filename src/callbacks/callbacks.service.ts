@@ -1,12 +1,12 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 
 import { Clock } from '../clock/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
 import { EventsService } from '../events/events.service.js';
-import { namesNonPublicAddress } from './public-address.js';
+import { namesNonPublicAddress } from '../common/public-address.js';
 import type { EventType } from '../events/event-type.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
+import { InvalidInputError, NotFoundError } from '../errors/domain-errors.js';
 import { withoutUserInfo } from './callback-url.js';
 import { CallbacksRepository } from './callbacks.repository.js';
 import { afterRotation, firstGraceEnd } from './previous-secrets.js';
@@ -34,13 +34,13 @@ export class CallbacksService {
    * for `CALLBACK_SECRET_GRACE`, to sign with as well, with those replaced
    * before still in their grace (`previous-secrets.ts`, docs/api.md#secret-rotation).
    *
-   * @throws UnprocessableEntityError (422) when the URL's host is a non-public
+   * @throws InvalidInputError (HTTP 422) when the URL's host is a non-public
    *   IP address and `CALLBACK_ALLOW_PRIVATE_NETWORKS` is off (SSRF guard).
    */
   async put(appId: number, event: EventType, dto: PutCallbackDto): Promise<CallbackResource> {
     if (!this.config.callbackAllowPrivateNetworks && namesNonPublicAddress(dto.url)) {
-      throw UnprocessableEntityError.single(
-        ['body', 'url'],
+      throw InvalidInputError.invalid(
+        ['url'],
         'the URL must not point to a loopback, private or otherwise non-public address',
         'value_error.url.host',
       );
@@ -86,7 +86,7 @@ export class CallbacksService {
   /**
    * Enables the app's callback for `event` again and clears `failing_since`
    * (docs/api.md#delivery-log); deliveries held meanwhile stay failed until recovered.
-   * @throws NotFoundException (404) when there is none.
+   * @throws NotFoundError (404) when there is none.
    */
   async enable(appId: number, event: EventType): Promise<CallbackResource> {
     return this.transactions.run(async () => {
@@ -100,7 +100,7 @@ export class CallbacksService {
     });
   }
 
-  /** @throws NotFoundException (404) when the app has no callback for `event`. */
+  /** @throws NotFoundError (404) when the app has no callback for `event`. */
   async get(appId: number, event: EventType): Promise<CallbackResource> {
     const callback = await this.repository.find(appId, event);
     if (!callback) throw notRegistered(event);
@@ -109,7 +109,7 @@ export class CallbacksService {
 
   /**
    * Removes the app's callback for `event`; its deliveries not yet sent are cancelled.
-   * @throws NotFoundException (404) when there is none.
+   * @throws NotFoundError (404) when there is none.
    */
   async delete(appId: number, event: EventType): Promise<void> {
     if (!(await this.repository.delete(appId, event))) throw notRegistered(event);
@@ -119,7 +119,7 @@ export class CallbacksService {
    * Sets the `rate_limit` of the app's callback for `event` (attempts per
    * second, `null` for none; docs/api.md#rate-limit): the operator's door to
    * what `PUT /callback/{event}` sets.
-   * @throws NotFoundException (404) when there is none.
+   * @throws NotFoundError (404) when there is none.
    */
   async setRateLimit(appId: number, event: EventType, rateLimit: number | null): Promise<CallbackResource> {
     return this.transactions.run(async () => {
@@ -144,6 +144,6 @@ export class CallbacksService {
   }
 }
 
-function notRegistered(event: EventType): NotFoundException {
-  return new NotFoundException(`No callback is registered for ${event}.`);
+function notRegistered(event: EventType): NotFoundError {
+  return new NotFoundError(`No callback is registered for ${event}.`);
 }

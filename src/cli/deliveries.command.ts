@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 
 import { parseDuration } from '../config/duration.js';
-import { DeliveriesService } from '../delivery/deliveries.service.js';
-import { type DeliveryResource, toDeliveryResource } from '../delivery/delivery-log.resource.js';
+import { DeliveriesService } from '../delivery/admin/deliveries.service.js';
+import { type DeliveryResource, toDeliveryResource } from '../delivery/log/delivery-log.resource.js';
 import { DeliveryLogReader } from '../read-model/delivery-log.reader.js';
 import type { CliServices } from './cli-services.js';
 import { parseIdArgument } from './command-options.js';

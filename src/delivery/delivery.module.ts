@@ -1,35 +1,29 @@
 import { HttpModule } from '@nestjs/axios';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 
-import { CallbackEntity } from '../callbacks/callback.entity.js';
 import { CallbacksStoreModule } from '../callbacks/callbacks-store.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { EventsModule } from '../events/events.module.js';
 import { ReadModelModule } from '../read-model/read-model.module.js';
-import { AppSlots } from './app-slots.js';
+import { AppSlots } from './scheduling/app-slots.js';
 import { RedisClients } from '../redis/redis-clients.js';
 import { RedisModule } from '../redis/redis.module.js';
-import { DeliveriesRepository } from './deliveries.repository.js';
-import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
-import { DeliveryRetentionPruner } from './delivery-retention.pruner.js';
-import { QueueConnectionLog } from './redis-error-log.js';
-import { CallbackRateLimiter, MemoryRateLimiter, RedisRateLimiter } from './callback-rate-limiter.js';
-import { DeliveryEntity } from './delivery.entity.js';
-import { DeliveryPump } from './delivery.pump.js';
-import { configuredDeliveryProcessor } from './delivery.processor.js';
-import { DELIVERY_QUEUE } from './delivery-queue.js';
-import { DeliveryExecutor } from './delivery-executor.js';
-import { DeliveryRecoveriesRepository } from './delivery-recoveries.repository.js';
-import { DeliveryRecoveryEntity } from './delivery-recovery.entity.js';
-import { DeliveryRecoveryRunner } from './delivery-recovery.runner.js';
-import { DeliveryScheduler } from './delivery-scheduler.js';
-import { DeliveryTransport } from './delivery-transport.js';
-import { InProcessTransport } from './in-process.transport.js';
-import { OutboxRelay } from './outbox.relay.js';
-import { QueueTransport } from './queue.transport.js';
-import { WebhookSender } from './webhook-sender.js';
+import { DeliveryRetentionPruner } from './admin/delivery-retention.pruner.js';
+import { QueueConnectionLog } from './scheduling/redis-error-log.js';
+import { CallbackRateLimiter, MemoryRateLimiter, RedisRateLimiter } from './sending/callback-rate-limiter.js';
+import { DeliveryStoreModule } from './delivery-store.module.js';
+import { DeliveryPump } from './scheduling/delivery.pump.js';
+import { configuredDeliveryProcessor } from './scheduling/delivery.processor.js';
+import { DELIVERY_QUEUE } from './scheduling/delivery-queue.js';
+import { DeliveryExecutor } from './sending/delivery-executor.js';
+import { DeliveryRecoveryRunner } from './scheduling/delivery-recovery.runner.js';
+import { DeliveryScheduler } from './scheduling/delivery-scheduler.js';
+import { DeliveryTransport } from './scheduling/delivery-transport.js';
+import { InProcessTransport } from './scheduling/in-process.transport.js';
+import { OutboxRelay } from './relay/outbox.relay.js';
+import { QueueTransport } from './scheduling/queue.transport.js';
+import { WebhookSender } from './sending/webhook-sender.js';
 
 /**
  * Reliable delivery of events to callbacks (docs/api.md#events, docs/api.md#operating,
@@ -48,7 +42,6 @@ export class DeliveryModule {
    * @throws Error when `worker` is asked for without `REDIS_URL`.
    */
   static forRoot(config: AppConfig, options: { worker: boolean }): DynamicModule {
-    const entities = TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, DeliveryRecoveryEntity, CallbackEntity]);
     const common: Provider[] = [
       AppSlots,
       OutboxRelay,
@@ -58,14 +51,12 @@ export class DeliveryModule {
       DeliveryScheduler,
       DeliveryRecoveryRunner,
       DeliveryRetentionPruner,
-      DeliveriesRepository,
-      DeliveryRecoveriesRepository,
     ];
     if (config.redisUrl === undefined) {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
         module: DeliveryModule,
-        imports: [entities, CallbacksStoreModule, EventsModule, ReadModelModule, HttpModule],
+        imports: [DeliveryStoreModule, CallbacksStoreModule, EventsModule, ReadModelModule, HttpModule],
         providers: [
           ...common,
           InProcessTransport,
@@ -77,7 +68,7 @@ export class DeliveryModule {
     return {
       module: DeliveryModule,
       imports: [
-        entities,
+        DeliveryStoreModule,
         CallbacksStoreModule,
         EventsModule,
         ReadModelModule,

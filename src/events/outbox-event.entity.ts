@@ -39,3 +39,9 @@ export class OutboxEventEntity {
   @Column({ name: 'trace_context', type: 'varchar', length: 1024, nullable: true })
   traceContext: string | null;
 }
+
+/** An event to record: its type and JSON body (docs/api.md#events). */
+export interface NewOutboxEvent {
+  readonly type: string;
+  readonly payload: string;
+}

@@ -7,23 +7,8 @@ import { Transactions } from '../database/transactions.js';
 import { recordEventTrace } from '../tracing/trace-context.js';
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
 import { markEventsRecorded } from './outbox-commit.subscriber.js';
-import { OutboxEventEntity } from './outbox-event.entity.js';
-
-/** An event to record: its type and JSON body (docs/api.md#events). */
-export interface NewOutboxEvent {
-  readonly type: string;
-  readonly payload: string;
-}
-
-/**
- * The references to events from another module's table, as an SQL subquery
- * its owner writes: it selects a row while something refers to the event
- * `outbox_events.id` (delivery/'s is `EVENT_REFERENCES` in
- * `deliveries.repository.ts`). The prune keeps those events.
- */
-export interface EventReferences {
-  readonly subquery: string;
-}
+import type { DeliveryOutbox, EventReferences } from './delivery-outbox.js';
+import { type NewOutboxEvent, OutboxEventEntity } from './outbox-event.entity.js';
 
 /** An event row as stored. */
 interface OutboxEventRow {
@@ -41,7 +26,7 @@ const INSERT_EVENT = 'INSERT INTO outbox_events (type, payload, created_at, call
 
 /** Every statement on the `outbox_events` table (the transactional outbox, docs/api.md#events). */
 @Injectable()
-export class OutboxRepository {
+export class OutboxRepository implements DeliveryOutbox {
   constructor(
     private readonly transactions: Transactions,
     private readonly epochs: CallbackEpochRepository,

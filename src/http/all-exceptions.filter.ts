@@ -1,7 +1,9 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { DomainError } from '../errors/domain-errors.js';
 import { CommitOutcomeUnknownException } from './commit-outcome-unknown.js';
+import { domainErrorToHttp } from './domain-error-to-http.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 import { BODY_TOO_LARGE_DETAIL } from './json-body-parser.js';
 
@@ -11,13 +13,15 @@ import { BODY_TOO_LARGE_DETAIL } from './json-body-parser.js';
  * a human-readable string for other statuses, and never a stack trace. A
  * database that cannot be reached is a 503 with `Retry-After`, not a 500; a
  * connection lost during `COMMIT` is the 504 of {@link CommitOutcomeUnknownException}.
+ * A service's {@link DomainError} is answered as `domainErrorToHttp` says.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('AllExceptionsFilter');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const exception = thrown instanceof DomainError ? domainErrorToHttp(thrown, host.switchToHttp().getRequest<FastifyRequest>()) : thrown;
     const { status, body, headers } = this.describe(exception);
     if (exception instanceof CommitOutcomeUnknownException) this.logger.warn(`Commit outcome unknown: ${String(exception.cause)}`);
     else if (status === 503)

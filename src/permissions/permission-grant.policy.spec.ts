@@ -1,9 +1,9 @@
-import { ForbiddenException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 
 import type { Principal } from '../common/principal.js';
 import { Permission as P } from './permission.js';
 import { assertMayChangePermissions } from './permission-grant.policy.js';
+import { ForbiddenError } from '../errors/domain-errors.js';
 
 const app = (permissions: number): Principal => ({ kind: 'app', permissions, appId: 1 });
 const user = (permissions: number, teamId: number | null = null, accountId = '1'): Principal => ({
@@ -24,7 +24,7 @@ function allowed(
     assertMayChangePermissions(caller, value, mode, targetTeam);
     return true;
   } catch (error) {
-    expect(error).toBeInstanceOf(ForbiddenException);
+    expect(error).toBeInstanceOf(ForbiddenError);
     return false;
   }
 }

@@ -1,4 +1,4 @@
-import { ForbiddenException } from '@nestjs/common';
+import { ForbiddenError } from '../errors/domain-errors.js';
 
 import { type Principal, isMemberOf } from '../common/principal.js';
 import { Permission, hasPermissions } from './permission.js';
@@ -11,7 +11,7 @@ export type GrantMode = 'grant' | 'revoke';
  * (or, on creation, will be) in team `targetTeamId` (docs/api.md#permissions rules 2–4).
  * `value` is already within bits 0..6 (rule 1: the request DTOs bound it, a 422).
  *
- * @throws ForbiddenException (403) when not allowed.
+ * @throws ForbiddenError (HTTP 403) when not allowed.
  */
 export function assertMayChangePermissions(
   caller: Principal | undefined,
@@ -21,12 +21,12 @@ export function assertMayChangePermissions(
 ): void {
   if (value === 0) return;
   if (mode === 'grant' && (value & Permission.AuthenticateUsers) !== 0) {
-    throw new ForbiddenException('authenticate_users can never be granted to an account.');
+    throw new ForbiddenError('authenticate_users can never be granted to an account.');
   }
   if (caller && hasPermissions(caller.permissions, Permission.ManagePermissions | value)) return;
   if (value === Permission.ManageOwnTeam && caller) {
     if (hasPermissions(caller.permissions, Permission.ManageOwnTeam) && isMemberOf(caller, targetTeamId)) return;
     if (hasPermissions(caller.permissions, Permission.ManagePermissions | Permission.ManageTeams)) return;
   }
-  throw new ForbiddenException(`You may not ${mode} these permissions.`);
+  throw new ForbiddenError(`You may not ${mode} these permissions.`);
 }

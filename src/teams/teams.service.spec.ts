@@ -1,12 +1,11 @@
-import { ForbiddenException } from '@nestjs/common';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { FakeTransactions } from '../../test/support/fake-transactions.js';
-import { rejection } from '../../test/support/rejection.js';
+import { domainRejection } from '../../test/support/rejection.js';
 import type { Clock } from '../clock/clock.js';
 import type { Principal } from '../common/principal.js';
 import type { EventsService } from '../events/events.service.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
+import { ForbiddenError, InvalidInputError } from '../errors/domain-errors.js';
 import { Permission as P } from '../permissions/permission.js';
 import type { AccountSerializer } from '../read-model/account.serializer.js';
 import type { AccountFields } from '../read-model/read-model.types.js';
@@ -91,7 +90,7 @@ const user = (permissions: number, teamId: number | null): Principal => ({
   sessionId: 1,
 });
 
-const notFound = (loc: (string | number)[]) => ({ detail: [{ loc, msg: 'Team not found.', type: 'value_error.not_found' }] });
+const notFound = (field: (string | number)[]) => [{ field, message: 'Team not found.', type: 'value_error.not_found' }];
 
 describe('TeamsService', () => {
   let repository: FakeTeamsRepository;
@@ -149,10 +148,9 @@ describe('TeamsService', () => {
     });
 
     it('is a 422 at ["path", "team"] for an unknown id', async () => {
-      const error = await rejection(service.get(99));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getStatus()).toBe(422);
-      expect(error.getResponse()).toEqual(notFound(['path', 'team']));
+      const error = await domainRejection(service.get(99));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual(notFound(['team']));
     });
   });
 
@@ -175,20 +173,17 @@ describe('TeamsService', () => {
       ['an app with manage_own_team (not an account, so never a member)', app(P.ManageOwnTeam)],
       ['a caller without permissions', user(0, 3)],
     ])('is a 403 for %s, and nothing is renamed', async (_name, caller) => {
-      const error = await rejection(service.update(caller, 3, 'Crimson'));
-      expect(error).toBeInstanceOf(ForbiddenException);
-      expect(error.getResponse()).toMatchObject({
-        statusCode: 403,
-        message: 'You need manage_teams, or manage_own_team as a member of this team.',
-      });
+      const error = await domainRejection(service.update(caller, 3, 'Crimson'));
+      expect(error).toBeInstanceOf(ForbiddenError);
+      expect(error.message).toBe('You need manage_teams, or manage_own_team as a member of this team.');
       expect(repository.teams.get(3)!.name).toBe('Red');
       expect(repository.calls).toEqual(['findById 3 locked']);
     });
 
     it('is a 422 at ["path", "team"] for an unknown team, checked before the permission', async () => {
-      const error = await rejection(service.update(user(0, null), 99, 'Crimson'));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getResponse()).toEqual(notFound(['path', 'team']));
+      const error = await domainRejection(service.update(user(0, null), 99, 'Crimson'));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual(notFound(['team']));
       expect(repository.calls).toEqual(['findById 99 locked']);
     });
 
@@ -231,32 +226,32 @@ describe('TeamsService', () => {
 
     it('is a 403 without manage_teams or membership with manage_own_team: nothing deleted, no event', async () => {
       repository.members.set(3, [member('7', 3)]);
-      const error = await rejection(service.delete(user(P.ManageOwnTeam, 4), 3));
-      expect(error).toBeInstanceOf(ForbiddenException);
+      const error = await domainRejection(service.delete(user(P.ManageOwnTeam, 4), 3));
+      expect(error).toBeInstanceOf(ForbiddenError);
       expect(repository.teams.has(3)).toBe(true);
       expect(repository.calls).toEqual(['findById 3 locked']);
       expect(events).toEqual([]);
     });
 
     it('is a 422 at ["path", "team"] for an unknown team, checked before the permission', async () => {
-      const error = await rejection(service.delete(user(0, null), 99));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getResponse()).toEqual(notFound(['path', 'team']));
+      const error = await domainRejection(service.delete(user(0, null), 99));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual(notFound(['team']));
       expect(events).toEqual([]);
     });
   });
 
   describe('require', () => {
     it("returns the team, locked when asked, in the caller's transaction", async () => {
-      expect(await transactions.run(() => service.require(4, ['body', 'team'], true))).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
-      expect(await transactions.run(() => service.require(4, ['body', 'team']))).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
+      expect(await transactions.run(() => service.require(4, true))).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
+      expect(await transactions.run(() => service.require(4))).toEqual({ id: 4, name: 'Blue', createdAt: 200 });
       expect(repository.calls).toEqual(['findById 4 locked', 'findById 4']);
     });
 
-    it('is a 422 at the location the caller names', async () => {
-      const error = await rejection(transactions.run(() => service.require(99, ['body', 'team'])));
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.getResponse()).toEqual(notFound(['body', 'team']));
+    it('is invalid input at the field `team` when the team does not exist', async () => {
+      const error = await domainRejection(transactions.run(() => service.require(99)));
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.problems).toEqual(notFound(['team']));
     });
   });
 });

@@ -1,10 +1,9 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 
 import type { Principal } from '../common/principal.js';
 import { Clock } from '../clock/clock.js';
-import { requireFound } from '../common/require-found.js';
 import { Transactions } from '../database/transactions.js';
-import { UnprocessableEntityError } from '../http/validation-error.js';
+import { ForbiddenError, InvalidInputError, requireFound } from '../errors/domain-errors.js';
 import { EventsService } from '../events/events.service.js';
 import type { Page } from '../http/pagination.js';
 import { mayManageTeam } from '../permissions/team-ownership.policy.js';
@@ -39,9 +38,9 @@ export class TeamsService {
     });
   }
 
-  /** @throws UnprocessableEntityError (422) when the team does not exist. */
+  /** @throws InvalidInputError (HTTP 422) when the team does not exist. */
   async get(id: number): Promise<TeamResource> {
-    return requireFound(await this.serializer.loadOne(id), ['path', 'team'], 'Team');
+    return requireFound(await this.serializer.loadOne(id), ['team'], 'Team');
   }
 
   /** A page of teams whose name contains `q`, ordered by (name, id) (docs/api.md#pagination). */
@@ -52,11 +51,11 @@ export class TeamsService {
   /**
    * Renames a team (docs/api.md#permissions: `manage_teams`, or `manage_own_team` as a member).
    *
-   * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
+   * @throws InvalidInputError (HTTP 422) unknown team; ForbiddenError (403).
    */
   async update(caller: Principal, id: number, name: string | undefined): Promise<TeamResource> {
     return this.transactions.run(async () => {
-      const team = await this.require(id, ['path', 'team'], true);
+      const team = await this.require(id, true);
       this.assertMayManage(caller, id);
       if (name !== undefined && name !== team.name) {
         team.name = name;
@@ -70,11 +69,11 @@ export class TeamsService {
    * Deletes a team: its members are left without a team (one
    * `account_team_update` each) and its awards without a team (docs/api.md#permissions, docs/api.md#events).
    *
-   * @throws UnprocessableEntityError (422) unknown team; ForbiddenException (403).
+   * @throws InvalidInputError (HTTP 422) unknown team; ForbiddenError (403).
    */
   async delete(caller: Principal, id: number): Promise<void> {
     await this.transactions.run(async () => {
-      await this.require(id, ['path', 'team'], true);
+      await this.require(id, true);
       this.assertMayManage(caller, id);
       const members = await this.members.lockMembers(id);
       await this.repository.delete(id);
@@ -83,28 +82,26 @@ export class TeamsService {
   }
 
   /**
-   * Loads a team inside the current transaction.
+   * Loads the team a request names (field `team`) inside the current transaction.
    *
-   * @param loc where the id came from, for the 422 (e.g. `['body', 'team']`).
-   * @throws UnprocessableEntityError (422) when it does not exist.
+   * @throws InvalidInputError (HTTP 422 at `team`) when it does not exist.
    */
-  async require(id: number, loc: (string | number)[], lock = false): Promise<TeamEntity> {
-    return requireFound(await this.repository.findById(id, lock), loc, 'Team');
+  async require(id: number, lock = false): Promise<TeamEntity> {
+    return requireFound(await this.repository.findById(id, lock), ['team'], 'Team');
   }
 
   /**
-   * Checks, outside any transaction, that team `id` exists (one statement).
+   * Checks, outside any transaction, that the team a request names (field `team`) exists (one statement).
    *
-   * @param loc where the id came from, for the 422 (e.g. `['query', 'team']`).
-   * @throws UnprocessableEntityError (422) when it does not.
+   * @throws InvalidInputError (HTTP 422 at `team`) when it does not.
    */
-  async requireExisting(id: number, loc: (string | number)[]): Promise<void> {
-    if (!(await this.repository.exists(id))) throw UnprocessableEntityError.notFound(loc, 'Team');
+  async requireExisting(id: number): Promise<void> {
+    if (!(await this.repository.exists(id))) throw InvalidInputError.unknown(['team'], 'Team');
   }
 
   private assertMayManage(caller: Principal, teamId: number): void {
     if (!mayManageTeam(caller, teamId)) {
-      throw new ForbiddenException('You need manage_teams, or manage_own_team as a member of this team.');
+      throw new ForbiddenError('You need manage_teams, or manage_own_team as a member of this team.');
     }
   }
 }

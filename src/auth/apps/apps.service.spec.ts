@@ -1,8 +1,8 @@
-import { NotFoundException } from '@nestjs/common';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { FakeTransactions } from '../../../test/support/fake-transactions.js';
-import { rejection } from '../../../test/support/rejection.js';
+import { domainRejection } from '../../../test/support/rejection.js';
+import { NotFoundError } from '../../errors/domain-errors.js';
 import type { Clock } from '../../clock/clock.js';
 import { Permission as P } from '../../permissions/permission.js';
 import { hashToken } from '../token.js';
@@ -102,9 +102,9 @@ describe('AppsService', () => {
     it('returns the app, or a 404 naming the id', async () => {
       await service.create('Bot', 0);
       expect((await service.get(1)).name).toBe('Bot');
-      const error = await rejection(service.get(9));
-      expect(error).toBeInstanceOf(NotFoundException);
-      expect(error.getResponse()).toMatchObject({ statusCode: 404, message: 'No app with id 9.' });
+      const error = await domainRejection(service.get(9));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error.message).toBe('No app with id 9.');
     });
   });
 
@@ -131,9 +131,9 @@ describe('AppsService', () => {
     });
 
     it('is a 404 for an unknown app, nothing written', async () => {
-      const error = await rejection(service.edit(9, { name: 'x' }));
-      expect(error).toBeInstanceOf(NotFoundException);
-      expect(error.getResponse()).toMatchObject({ message: 'No app with id 9.' });
+      const error = await domainRejection(service.edit(9, { name: 'x' }));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error.message).toBe('No app with id 9.');
       expect(repository.calls).toEqual(['findById 9 in transaction']);
     });
   });
@@ -159,9 +159,9 @@ describe('AppsService', () => {
     it('resetToken is a 404 when the app is gone', async () => {
       const { app } = await service.create('Bot', 0);
       await service.delete(1);
-      const error = await rejection(service.resetToken(app));
-      expect(error).toBeInstanceOf(NotFoundException);
-      expect(error.getResponse()).toMatchObject({ message: 'No app with id 1.' });
+      const error = await domainRejection(service.resetToken(app));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error.message).toBe('No app with id 1.');
     });
   });
 
@@ -170,9 +170,9 @@ describe('AppsService', () => {
       await service.create('Bot', 0);
       await service.delete(1);
       expect(await service.count()).toBe(0);
-      const error = await rejection(service.delete(1));
-      expect(error).toBeInstanceOf(NotFoundException);
-      expect(error.getResponse()).toMatchObject({ message: 'No app with id 1.' });
+      const error = await domainRejection(service.delete(1));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error.message).toBe('No app with id 1.');
     });
   });
 

@@ -1,7 +1,8 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 
 import { Clock } from '../../clock/clock.js';
 import { Transactions } from '../../database/transactions.js';
+import { NotFoundError } from '../../errors/domain-errors.js';
 import { APP_PERMISSIONS } from '../../permissions/permission.js';
 import { generateToken, hashToken, tokenMatches } from '../token.js';
 import type { AppEntity } from './app.entity.js';
@@ -49,21 +50,21 @@ export class AppsService {
     return this.repository.count();
   }
 
-  /** @throws NotFoundException when there is no app `id`. */
+  /** @throws NotFoundError when there is no app `id`. */
   async get(id: number): Promise<AppEntity> {
     const app = await this.repository.findById(id);
-    if (!app) throw new NotFoundException(`No app with id ${id}.`);
+    if (!app) throw new NotFoundError(`No app with id ${id}.`);
     return app;
   }
 
   /**
    * Renames an app and grants/revokes permission bits (revocation applied last).
-   * @throws NotFoundException when there is no app `id`.
+   * @throws NotFoundError when there is no app `id`.
    */
   async edit(id: number, changes: { name?: string; grant?: number; revoke?: number }): Promise<AppEntity> {
     return this.transactions.run(async () => {
       const app = await this.repository.findById(id);
-      if (!app) throw new NotFoundException(`No app with id ${id}.`);
+      if (!app) throw new NotFoundError(`No app with id ${id}.`);
       if (changes.name !== undefined) app.name = changes.name;
       app.permissions = (app.permissions | (changes.grant ?? 0)) & ~(changes.revoke ?? 0) & APP_PERMISSIONS;
       await this.repository.update(app);
@@ -77,14 +78,14 @@ export class AppsService {
    */
   async resetToken(app: AppEntity): Promise<string> {
     const token = generateToken();
-    if (!(await this.repository.setTokenHash(app.id, hashToken(token)))) throw new NotFoundException(`No app with id ${app.id}.`);
+    if (!(await this.repository.setTokenHash(app.id, hashToken(token)))) throw new NotFoundError(`No app with id ${app.id}.`);
     app.tokenHash = hashToken(token);
     return token;
   }
 
-  /** @throws NotFoundException when there is no app `id`. */
+  /** @throws NotFoundError when there is no app `id`. */
   async delete(id: number): Promise<void> {
-    if (!(await this.repository.delete(id))) throw new NotFoundException(`No app with id ${id}.`);
+    if (!(await this.repository.delete(id))) throw new NotFoundError(`No app with id ${id}.`);
   }
 
   /** @returns the app when `token` is its current token, else `undefined`. */

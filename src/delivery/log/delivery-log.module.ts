@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+
+import { CallbacksStoreModule } from '../../callbacks/callbacks-store.module.js';
+import { EventsModule } from '../../events/events.module.js';
+import { ReadModelModule } from '../../read-model/read-model.module.js';
+import { DeliveryStoreModule } from '../delivery-store.module.js';
+import { DeliveryLogController } from './delivery-log.controller.js';
+import { DeliveryLogService } from './delivery-log.service.js';
+
+/** Apps' delivery log (docs/api.md#delivery-log): the HTTP door to the store the CLI reads too. */
+@Module({
+  imports: [DeliveryStoreModule, CallbacksStoreModule, EventsModule, ReadModelModule],
+  controllers: [DeliveryLogController],
+  providers: [DeliveryLogService],
+})
+export class DeliveryLogModule {}

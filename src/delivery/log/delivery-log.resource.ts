@@ -1,0 +1,71 @@
+import { withoutUserInfo } from '../../callbacks/callback-url.js';
+import type { AppDeliveryRow } from '../../read-model/delivery-log.reader.js';
+import type { DeliveryStatus } from '../delivery-status.js';
+
+/** The Delivery object of docs/api.md#delivery-log: what an app sees of one delivery to its callback. Times in seconds. */
+export interface DeliveryResource {
+  /** The delivery's id, as a string. */
+  id: string;
+  webhook_id: string;
+  /** `account_team_update`, or `ping` for a test delivery. */
+  event: string;
+  status: DeliveryStatus;
+  /** Attempts made so far, every round together. */
+  attempts: number;
+  created_at: number;
+  last_attempt_at: number | null;
+  /** `null` unless pending. */
+  next_attempt_at: number | null;
+  last_response_status: number | null;
+  last_error: string | null;
+  url: string | null;
+}
+
+/**
+ * Builds the Delivery object from a row of the log: the one builder of the
+ * apps' log (API) and the operators' `deliveries list` (CLI), so both show the
+ * same id (a string), `attempts` (every round), `status` and `url` (the one it
+ * was, or is to be, sent to, without user info) (docs/api.md#delivery-log).
+ */
+export function toDeliveryResource(row: AppDeliveryRow): DeliveryResource {
+  return {
+    id: String(row.id),
+    webhook_id: row.webhookId,
+    event: row.type,
+    status: row.status as DeliveryStatus,
+    attempts: Number(row.totalAttempts),
+    created_at: Number(row.createdAt),
+    last_attempt_at: nullableNumber(row.lastAttemptAt),
+    next_attempt_at: row.status === 'pending' ? nullableNumber(row.nextAttemptAt) : null,
+    last_response_status: nullableNumber(row.lastStatus),
+    last_error: row.lastError,
+    url: row.url === null ? null : withoutUserInfo(row.url),
+  };
+}
+
+function nullableNumber(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+/** One attempt of the attempt log (docs/api.md#delivery-log). */
+export interface DeliveryAttemptResource {
+  /** 1, 2, ... over every round. */
+  attempt: number;
+  at: number;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+  /** The first 1,024 characters of the answer's body, as text. */
+  response_body: string | null;
+}
+
+/** `GET /callback/{event}/deliveries/{id}`: the Delivery object, the body sent and the attempt log. */
+export interface DeliveryDetailsResource extends DeliveryResource {
+  payload: unknown;
+  attempt_log: DeliveryAttemptResource[];
+}
+
+/** `POST /callback/{event}/recover`'s answer: how many failed deliveries go out again. */
+export interface RecoverResource {
+  redelivered: number;
+}

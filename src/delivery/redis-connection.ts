@@ -1,1 +1,0 @@
-export { redisConnectionOptions } from '../redis/redis-options.js';

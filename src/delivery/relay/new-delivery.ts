@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+
+import type { CallbackEntity } from '../../callbacks/callback.entity.js';
+import type { NewDelivery } from '../deliveries.repository.js';
+import { CALLBACK_DISABLED } from '../delivery-status.js';
+
+/** A new Standard Webhooks message id (`msg_` + 32 hex digits), fixed for the life of a delivery. */
+export function newWebhookId(): string {
+  return `msg_${randomBytes(16).toString('hex')}`;
+}
+
+/**
+ * The delivery of event `eventId` to `callback`, recorded at `now` (Unix
+ * seconds), for the relay and for a ping alike (docs/api.md#events): a new
+ * `webhook-id`, no attempt yet, round 0, the callback's URL; `pending` and
+ * due at once, or, when the callback is disabled, held: `failed` with
+ * `last_error` {@link CALLBACK_DISABLED}, not sent until a `recover`
+ * (docs/api.md#delivery-log).
+ */
+export function newDelivery(
+  callback: Pick<CallbackEntity, 'id' | 'appId' | 'event' | 'url' | 'disabledAt'>,
+  eventId: number,
+  now: number,
+): NewDelivery {
+  return {
+    eventId,
+    callbackId: callback.id,
+    appId: callback.appId,
+    event: callback.event,
+    url: callback.url,
+    webhookId: newWebhookId(),
+    attempts: 0,
+    totalAttempts: 0,
+    round: 0,
+    createdAt: now,
+    updatedAt: now,
+    ...(callback.disabledAt === null
+      ? { status: 'pending' as const, nextAttemptAt: now, lastError: null }
+      : { status: 'failed' as const, nextAttemptAt: null, lastError: CALLBACK_DISABLED }),
+  };
+}
