@@ -13,9 +13,13 @@
 // - a repository (*.repository.ts) is imported only inside its own feature folder (and by the
 //   composition roots and specs): other features call the owner's exported service or port
 //   (e.g. callbacks/delivery-callbacks.ts), with no exception.
-const INFRASTRUCTURE = '^src/(clock|config|database|errors|health|http|idempotency|logging|metrics|openapi|rate-limit|redis|tracing)/';
-const FEATURES = '^src/(accounts|auth|awards|callbacks|delivery|events|idp|permissions|teams)/';
-const ROOTS = '^src/(cli/|[^/]+\\.ts$)';
+//
+// The folders of each layer are listed in scripts/layers.cjs (a new feature goes in FEATURES there).
+const layers = require('./scripts/layers.cjs');
+
+const INFRASTRUCTURE = layers.under(layers.INFRASTRUCTURE);
+const FEATURES = layers.under(layers.FEATURES);
+const ROOTS = `^src/(${layers.ROOTS.map((folder) => `${folder}/`).join('|')}|[^/]+\\.ts$)`;
 const REPOSITORY = '\\.repository\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,30 +1,105 @@
 import path from 'node:path';
 
-/** An SQL keyword in capitals (as this code base writes SQL) followed by the table it names. */
-const TABLE_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+[`"]?([a-z_][a-z0-9_]*)/g;
+import { entityClasses } from './entities.js';
 
 /**
- * ESLint rule `local/table-ownership`: an SQL string that names a table
- * (after `FROM`, `JOIN`, `INTO`, `UPDATE` or `TABLE`) appears only in the
- * folder that owns the table (docs/architecture.md#tables), in a folder every
- * table is open to (the read model, database/). No file is excepted: another
- * module reaches a table through the owner's exported service or port.
- * Strings joined with `+` and templates are read as one statement;
- * interpolations are skipped.
+ * An SQL keyword in capitals (as this code base writes SQL) followed by the table it names: `FROM`, `JOIN`,
+ * `INSERT [IGNORE | OR ...] INTO`, `REPLACE INTO`, `UPDATE` (not after `ON DUPLICATE KEY`, where columns follow),
+ * `TABLE [IF [NOT] EXISTS]`. MySQL's `SELECT ... INTO variable` names no table.
+ */
+const TABLE_REFERENCE =
+  /\b(?:FROM|JOIN|(?:INSERT|REPLACE)(?:\s+IGNORE|\s+OR\s+[A-Z]+)?\s+INTO|(?<!KEY\s)UPDATE|TABLE(?:\s+IF(?:\s+NOT)?\s+EXISTS)?)\s+[`"]?([a-z_][a-z0-9_]*)/g;
+
+/** The names a statement's common table expressions define (`WITH name AS (`, `, name AS (`): no table of the schema. */
+const COMMON_TABLE = /(?:\bWITH(?:\s+RECURSIVE)?|,)\s+[`"]?([a-z_][a-z0-9_]*)[`"]?(?:\s*\([^)]*\))?\s+AS\s*\(/g;
+
+/** TypeORM methods that run statements on, or hand out a repository of, the entity (class or name) given as an argument. */
+const TYPEORM_METHODS = new Set([
+  'average',
+  'clear',
+  'count',
+  'countBy',
+  'create',
+  'createQueryBuilder',
+  'decrement',
+  'delete',
+  'exists',
+  'existsBy',
+  'find',
+  'findAndCount',
+  'findAndCountBy',
+  'findBy',
+  'findOne',
+  'findOneBy',
+  'findOneByOrFail',
+  'findOneOrFail',
+  'from',
+  'getRepository',
+  'getTreeRepository',
+  'increment',
+  'innerJoin',
+  'innerJoinAndSelect',
+  'insert',
+  'into',
+  'leftJoin',
+  'leftJoinAndSelect',
+  'maximum',
+  'merge',
+  'minimum',
+  'preload',
+  'remove',
+  'restore',
+  'save',
+  'softDelete',
+  'softRemove',
+  'sum',
+  'update',
+  'upsert',
+]);
+
+/** Where the guide says how to give a table its owner. */
+const OWNERS_DOC = 'docs/architecture.md#tables';
+
+/**
+ * ESLint rule `local/table-ownership` (docs/architecture.md#tables). Every
+ * table has one owning folder (`TABLE_OWNERS` in eslint.config.js), and the
+ * rule fails closed:
  *
- * Options: `{ owners: { [table]: folder }, shared: folder[] }`, folders relative
- * to the project root.
+ * - an SQL string that names a table (after `FROM`, `JOIN`, `INSERT INTO`,
+ *   `UPDATE` or `TABLE`) appears only in the folder that owns it, or in a folder every
+ *   table is open to (the read model, database/); a table with no owner is
+ *   refused everywhere. Strings joined with `+` and templates are read as one
+ *   statement; interpolations are skipped;
+ * - every table an entity (`@Entity('name')`) or a migration
+ *   (`new Table({ name })`, `CREATE TABLE`) creates has an owner, and an
+ *   entity lives in its table's owning folder;
+ * - another feature's entity class is not used outside its owner: not through
+ *   TypeORM (`manager.find(Entity)`, `getRepository(Entity)`,
+ *   `createQueryBuilder(Entity, 'e')`, `@InjectRepository(Entity)`, an alias
+ *   of the class, its name as a string...), nor as any other value. Types
+ *   (`import type`, annotations) are free, and so is registering its metadata
+ *   with `TypeOrmModule.forFeature([...])`, which runs no statement.
+ *
+ * No file is excepted: another module reaches a table through the owner's
+ * exported service or port.
+ *
+ * Options: `{ owners: { [table]: folder }, shared: folder[], notTables: name[] }`, folders
+ * relative to the project root; `notTables` are names SQL reads that are no
+ * table of the schema (`dual`, `information_schema`...).
  */
 export const tableOwnership = {
   meta: {
     type: 'problem',
-    docs: { description: "SQL naming a table only in the table's owning module (docs/architecture.md#tables)." },
+    docs: {
+      description: "SQL and entities of a table only in the table's owning module, every table owned (docs/architecture.md#tables).",
+    },
     schema: [
       {
         type: 'object',
         properties: {
           owners: { type: 'object', additionalProperties: { type: 'string' } },
           shared: { type: 'array', items: { type: 'string' } },
+          notTables: { type: 'array', items: { type: 'string' } },
         },
         required: ['owners'],
         additionalProperties: false,
@@ -33,35 +108,154 @@ export const tableOwnership = {
     messages: {
       foreignTable:
         "SQL on `{{table}}` belongs to its owner, {{owner}} (docs/architecture.md#tables): call the owner's exported service or port, or read across tables in the read model.",
+      unownedTable: `Table \`{{table}}\` has no owner: add it to TABLE_OWNERS in eslint.config.js with the folder that owns it, and to the table list of ${OWNERS_DOC}.`,
+      unnamedEntity: `Name the entity's table (\`@Entity('name')\`) so that its owner can be checked (${OWNERS_DOC}).`,
+      entityOutsideOwner:
+        'The entity of `{{table}}` belongs in its owning folder, {{owner}} (TABLE_OWNERS in eslint.config.js, docs/architecture.md#tables).',
+      foreignEntity:
+        "`{{name}}` is the entity of `{{table}}`, owned by {{owner}} (docs/architecture.md#tables): call the owner's exported service or port instead of using its entity.",
     },
   },
   create(context) {
-    const { owners, shared = [] } = context.options[0];
+    const { owners, shared = [], notTables = [] } = context.options[0];
     const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
-    if (shared.some((folder) => file.startsWith(folder))) return {};
+    const isShared = shared.some((folder) => file.startsWith(folder));
+    const ignored = new Set(notTables);
+    const entities = entityClasses(context.cwd);
 
-    /** Reports every table `text` names that this file may not touch. */
-    function check(node, text) {
+    /** Whether this file may touch `table` (owned by `owner`). */
+    const mayTouch = (owner) => isShared || file.startsWith(owner);
+
+    /** Reports every table `text` names that has no owner, or that this file may not touch. */
+    function checkSql(node, text) {
+      const defined = new Set([...text.matchAll(COMMON_TABLE)].map(([, name]) => name));
+      const reported = new Set();
       for (const [, table] of text.matchAll(TABLE_REFERENCE)) {
+        if (ignored.has(table) || defined.has(table) || reported.has(table)) continue;
         const owner = owners[table];
-        if (owner === undefined || file.startsWith(owner)) continue;
-        context.report({ node, messageId: 'foreignTable', data: { table, owner } });
+        if (owner === undefined) {
+          reported.add(table);
+          context.report({ node, messageId: 'unownedTable', data: { table } });
+        } else if (!mayTouch(owner)) {
+          reported.add(table);
+          context.report({ node, messageId: 'foreignTable', data: { table, owner } });
+        }
       }
+    }
+
+    /** Reports a table an entity or a migration creates that has no owner. */
+    function checkCreated(node, table) {
+      if (owners[table] === undefined) context.report({ node, messageId: 'unownedTable', data: { table } });
+    }
+
+    /** Reports `node`, a use of the entity class `name`, when its table belongs to another folder. */
+    function checkEntityUse(node, name) {
+      const entity = entities.get(name);
+      const owner = entity?.table === undefined ? undefined : owners[entity.table];
+      if (owner === undefined || mayTouch(owner)) return;
+      if (isInForFeature(node)) return;
+      context.report({ node, messageId: 'foreignEntity', data: { name, table: entity.table, owner } });
     }
 
     return {
       Literal(node) {
-        if (typeof node.value === 'string' && !isConcatenated(node)) check(node, node.value);
+        if (typeof node.value === 'string' && !isConcatenated(node)) checkSql(node, node.value);
       },
       TemplateLiteral(node) {
-        if (!isConcatenated(node)) check(node, staticText(node));
+        if (!isConcatenated(node)) checkSql(node, staticText(node));
       },
       BinaryExpression(node) {
-        if (node.operator === '+' && !isConcatenated(node)) check(node, staticText(node));
+        if (node.operator === '+' && !isConcatenated(node)) checkSql(node, staticText(node));
+      },
+      Decorator(node) {
+        const call = node.expression;
+        if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'Entity') return;
+        const table = entityTableName(call.arguments[0]);
+        if (table === undefined) {
+          context.report({ node, messageId: 'unnamedEntity' });
+          return;
+        }
+        const owner = owners[table];
+        if (owner === undefined) checkCreated(node, table);
+        else if (!file.startsWith(owner)) context.report({ node, messageId: 'entityOutsideOwner', data: { table, owner } });
+      },
+      NewExpression(node) {
+        if (node.callee.type !== 'Identifier' || node.callee.name !== 'Table') return;
+        const table = propertyString(node.arguments[0], 'name');
+        if (table !== undefined) checkCreated(node, table);
+      },
+      ImportDeclaration(node) {
+        if (node.importKind === 'type') return;
+        for (const specifier of node.specifiers) {
+          if (specifier.type !== 'ImportSpecifier' || specifier.importKind === 'type') continue;
+          const name = specifier.imported.type === 'Identifier' ? specifier.imported.name : specifier.imported.value;
+          if (!entities.has(name)) continue;
+          for (const variable of context.sourceCode.getDeclaredVariables(specifier)) {
+            for (const reference of variable.references) {
+              if (reference.isValueReference !== false) checkEntityUse(reference.identifier, name);
+            }
+          }
+        }
+      },
+      MemberExpression(node) {
+        // `entities.CallbackEntity` of `import * as entities from ...`.
+        if (!node.computed && node.property.type === 'Identifier' && entities.has(node.property.name) && node.object.type === 'Identifier')
+          checkEntityUse(node, node.property.name);
+      },
+      CallExpression(node) {
+        // An entity named by a string: `manager.getRepository('CallbackEntity')`, `.from('callbacks', 'c')`.
+        const callee = node.callee;
+        const method =
+          callee.type === 'MemberExpression'
+            ? callee.computed
+              ? callee.property.type === 'Literal' && callee.property.value
+              : callee.property.name
+            : callee.type === 'Identifier' && callee.name;
+        if (!TYPEORM_METHODS.has(method)) return;
+        for (const argument of node.arguments) {
+          if (argument.type !== 'Literal' || typeof argument.value !== 'string') continue;
+          const byClass = entities.get(argument.value);
+          const table = byClass ? byClass.table : argument.value;
+          const owner = owners[table];
+          if (owner !== undefined && !mayTouch(owner))
+            context.report({ node: argument, messageId: 'foreignEntity', data: { name: argument.value, table, owner } });
+        }
       },
     };
   },
 };
+
+/** The table named by `@Entity`'s argument: `'name'` or `{ name: 'name' }`; undefined when none is given. */
+function entityTableName(argument) {
+  if (!argument) return undefined;
+  if (argument.type === 'Literal' && typeof argument.value === 'string') return argument.value;
+  return propertyString(argument, 'name');
+}
+
+/** The string value of property `key` of an object literal, if it is a string literal. */
+function propertyString(node, key) {
+  if (node?.type !== 'ObjectExpression') return undefined;
+  for (const property of node.properties) {
+    if (property.type !== 'Property' || property.computed) continue;
+    const name = property.key.type === 'Identifier' ? property.key.name : property.key.value;
+    if (name === key && property.value.type === 'Literal' && typeof property.value.value === 'string') return property.value.value;
+  }
+  return undefined;
+}
+
+/** Whether `node` is inside the arguments of `TypeOrmModule.forFeature(...)`, which registers an entity's metadata only. */
+function isInForFeature(node) {
+  for (let current = node.parent; current; current = current.parent) {
+    if (
+      current.type === 'CallExpression' &&
+      current.callee.type === 'MemberExpression' &&
+      !current.callee.computed &&
+      current.callee.property.name === 'forFeature'
+    )
+      return true;
+  }
+  return false;
+}
 
 /** Whether `node` is an operand of a `+` whose whole is checked instead. */
 function isConcatenated(node) {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { NameGramKeys } from '../src/read-model/name-gram-keys.js';
-import { characterKeySql, searchGramSql } from '../src/database/name-grams.js';
+import { NameGramKeys } from '../src/read-model/account-search/name-gram-keys.js';
+import { characterKeySql, searchGramSql } from '../src/read-model/account-search/name-grams.js';
 import { likeContains, LIKE_ESCAPE } from '../src/http/pagination.js';
 import type { Credentials } from './support/http-client.js';
 import { StatementCounter } from './support/statement-counter.js';
@@ -31,7 +31,7 @@ function sampleCodePoints(): number[] {
 
 /**
  * `GET /accounts/search?q=` on MySQL/MariaDB reads the name n-gram
- * index (database/name-grams.ts) instead of scanning every name. These tests
+ * index (read-model/account-search/name-grams.ts) instead of scanning every name. These tests
  * pin down that it answers exactly what `name LIKE '%q%'` in the column's
  * collation answers, and that the triggers keep it exact through every write.
  */

@@ -8,7 +8,7 @@ import { readmeSettings } from './support/readme-settings.js';
 /** Variables docker-compose.yml sets itself (the topology), not from the shell. */
 const FIXED_BY_COMPOSE = ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'WORKER_PORT'];
 
-describe('docker-compose.yml passes every documented setting (README, Configuration)', () => {
+describe('docker-compose.yml passes every documented setting (docs/configuration.md)', () => {
   const text = readFileSync('docker-compose.yml', 'utf8');
   const compose = parseYaml(text, { merge: true }) as {
     'x-service': { environment: Record<string, string | null> };
@@ -17,7 +17,7 @@ describe('docker-compose.yml passes every documented setting (README, Configurat
   const environment = compose['x-service'].environment;
   const settings = readmeSettings();
 
-  it('each variable of the table, with the README default, or passed only when set when the README has none', () => {
+  it('each variable of the table, with the documented default, or passed only when set when it has none', () => {
     expect(settings.size).toBeGreaterThan(20);
     for (const [variable, readmeDefault] of settings) {
       if (FIXED_BY_COMPOSE.includes(variable)) continue;

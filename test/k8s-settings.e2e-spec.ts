@@ -25,12 +25,12 @@ function containers(file: string): any[] {
   return [...(spec.initContainers ?? []), ...spec.containers];
 }
 
-describe('ops/k8s carries every documented setting (README, Configuration)', () => {
+describe('ops/k8s carries every documented setting (docs/configuration.md)', () => {
   const settings = readmeSettings();
   const config: Record<string, string> = manifest('configmap.yaml').data;
   const secret: Record<string, string> = manifest('secret.yaml').stringData;
 
-  it('each variable of the table in the ConfigMap or the Secret (or set by the Deployments), with the README default or empty when unset', () => {
+  it('each variable of the table in the ConfigMap or the Secret (or set by the Deployments), with the documented default or empty when unset', () => {
     expect(settings.size).toBeGreaterThan(20);
     const fixed = new Set(Object.values(FIXED_BY_DEPLOYMENTS).flat());
     for (const [variable, readmeDefault] of settings) {

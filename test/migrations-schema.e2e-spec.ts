@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAppConfig } from '../src/config/environment.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
+import { migrationOrderProblems } from './support/migration-order.js';
 import { dropAllTables, testDatabaseUrl } from './support/test-database.js';
 
 /** A class decorated with `@Entity`. */
@@ -65,6 +66,8 @@ describe('migrations build the schema of the entities', () => {
   });
 
   it('applies every migration to the empty database, in order', async () => {
+    // A migration out of order would run before those already applied: the message names its file and what to do.
+    expect(migrationOrderProblems(MIGRATIONS)).toEqual([]);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     expect(applied.map((migration) => migration.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
   });

@@ -60,8 +60,136 @@ describe('table ownership lint rule', () => {
     ).toEqual([expect.stringContaining('SQL on `deliveries` belongs to its owner, src/delivery/')]);
   });
 
-  it('ignores prose: keywords in lower case, and names that are no table', async () => {
+  it('ignores prose, names that are no table, common table expressions and the columns of ON DUPLICATE KEY UPDATE', async () => {
     expect(await ownershipErrors('src/teams/x.ts', "export const A = 'Could not update accounts from the provider.';")).toEqual([]);
     expect(await ownershipErrors('src/teams/x.ts', "export const A = 'SELECT 1 FROM dual';")).toEqual([]);
+    expect(
+      await ownershipErrors(
+        'src/teams/teams.repository.ts',
+        "export const A = 'WITH picked AS (SELECT id FROM teams) SELECT id FROM picked';",
+      ),
+    ).toEqual([]);
+    expect(
+      await ownershipErrors(
+        'src/teams/teams.repository.ts',
+        "export const A = 'INSERT INTO teams (id, name) VALUES (?, ?) ON DUPLICATE KEY UPDATE name = VALUES(name)';",
+      ),
+    ).toEqual([]);
+  });
+
+  describe('fails closed', () => {
+    const unowned = (table: string) => `Table \`${table}\` has no owner: add it to TABLE_OWNERS in eslint.config.js`;
+
+    it('refuses SQL naming a table that has no owner, wherever it is, the shared folders included', async () => {
+      for (const file of ['src/teams/zz.repository.ts', 'src/read-model/x.reader.ts', 'src/database/x.ts']) {
+        expect(await ownershipErrors(file, "export const A = 'SELECT COUNT(*) FROM announcements';")).toEqual([
+          expect.stringContaining(unowned('announcements')),
+        ]);
+      }
+      expect(await ownershipErrors('src/teams/x.ts', 'export const A = `CREATE TABLE IF NOT EXISTS announcements (id INT)`;')).toEqual([
+        expect.stringContaining(unowned('announcements')),
+      ]);
+    });
+
+    it("refuses an entity whose table has no owner, or that lives outside its table's owner", async () => {
+      const entity = (argument: string) => `
+import { Entity, PrimaryGeneratedColumn } from 'typeorm';
+@Entity(${argument})
+export class AnnouncementEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+}`;
+      expect(await ownershipErrors('src/announcements/announcement.entity.ts', entity("'announcements'"))).toEqual([
+        expect.stringContaining(unowned('announcements')),
+      ]);
+      expect(await ownershipErrors('src/announcements/announcement.entity.ts', entity("{ name: 'announcements' }"))).toEqual([
+        expect.stringContaining(unowned('announcements')),
+      ]);
+      expect(await ownershipErrors('src/announcements/announcement.entity.ts', entity(''))).toEqual([
+        expect.stringContaining("Name the entity's table"),
+      ]);
+      expect(await ownershipErrors('src/announcements/team.entity.ts', entity("{ name: 'teams' }"))).toEqual([
+        expect.stringContaining('The entity of `teams` belongs in its owning folder, src/teams/'),
+      ]);
+      expect(await ownershipErrors('src/teams/team.entity.ts', entity("{ name: 'teams' }"))).toEqual([]);
+    });
+
+    it('refuses a migration that creates a table with no owner', async () => {
+      const migration = `
+import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
+export class Announcements1800000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createTable(new Table({ name: 'announcements', columns: [{ name: 'id', type: 'integer', isPrimary: true }] }));
+  }
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('announcements');
+  }
+}`;
+      expect(await ownershipErrors('src/database/migrations/1800000000000-announcements.ts', migration)).toEqual([
+        expect.stringContaining(unowned('announcements')),
+      ]);
+      expect(
+        await ownershipErrors('src/database/migrations/1800000000000-teams.ts', migration.replaceAll('announcements', 'teams')),
+      ).toEqual([]);
+    });
+
+    it("refuses another feature's entity used through TypeORM, whatever the syntax", async () => {
+      const foreign = 'is the entity of `callbacks`, owned by src/callbacks/';
+      const uses = [
+        'export const f = (manager: EntityManager) => manager.find(CallbackEntity);',
+        'export const f = (manager: EntityManager) => manager.findOne(CallbackEntity, { where: { id: 1 } });',
+        'export const f = (manager: EntityManager) => manager.findBy(CallbackEntity, { id: 1 });',
+        'export const f = (manager: EntityManager) => manager.getRepository(CallbackEntity).count();',
+        "export const f = (manager: EntityManager) => manager.createQueryBuilder(CallbackEntity, 'c').getMany();",
+        "export const f = (manager: EntityManager) => manager.createQueryBuilder().select('c.id').from(CallbackEntity, 'c').getMany();",
+        "export const f = (manager: EntityManager) => manager['find'](CallbackEntity);",
+        'const Alias = CallbackEntity;\nexport const f = (manager: EntityManager) => manager.find(Alias);',
+        'export class X {\n  constructor(@InjectRepository(CallbackEntity) readonly callbacks: unknown) {}\n}',
+      ];
+      const imports = "import type { EntityManager } from 'typeorm';\nimport { CallbackEntity } from '../callbacks/callback.entity.js';\n";
+      for (const use of uses) {
+        expect(await ownershipErrors('src/teams/zz.repository.ts', imports + use), use).toEqual([expect.stringContaining(foreign)]);
+      }
+      expect(
+        await ownershipErrors(
+          'src/teams/zz.repository.ts',
+          "import * as callbacks from '../callbacks/callback.entity.js';\nexport const f = (manager: any) => manager.find(callbacks.CallbackEntity);",
+        ),
+      ).toEqual([expect.stringContaining(foreign)]);
+      expect(
+        await ownershipErrors(
+          'src/teams/zz.repository.ts',
+          "export const f = (manager: any) => manager.getRepository('CallbackEntity').find();",
+        ),
+      ).toEqual([expect.stringContaining(foreign)]);
+      expect(await ownershipErrors('src/teams/zz.repository.ts', "export const f = (manager: any) => manager.find('callbacks');")).toEqual([
+        expect.stringContaining('owned by src/callbacks/'),
+      ]);
+    });
+
+    it("leaves an entity's types, its owner, the read model and the registration of its metadata alone", async () => {
+      expect(
+        await ownershipErrors(
+          'src/teams/x.ts',
+          "import type { CallbackEntity } from '../callbacks/callback.entity.js';\nexport const f = (c: CallbackEntity) => c.id;",
+        ),
+      ).toEqual([]);
+      expect(
+        await ownershipErrors(
+          'src/teams/x.ts',
+          "import { CallbackEntity } from '../callbacks/callback.entity.js';\nexport const f = (c: CallbackEntity) => c.id;",
+        ),
+      ).toEqual([]);
+      const find =
+        "import { CallbackEntity } from '../callbacks/callback.entity.js';\nexport const f = (manager: any) => manager.find(CallbackEntity);";
+      expect(await ownershipErrors('src/callbacks/callbacks.repository.ts', find.replace('../callbacks/', './'))).toEqual([]);
+      expect(await ownershipErrors('src/read-model/x.reader.ts', find)).toEqual([]);
+      expect(
+        await ownershipErrors(
+          'src/teams/teams.module.ts',
+          "import { TypeOrmModule } from '@nestjs/typeorm';\nimport { CallbackEntity } from '../callbacks/callback.entity.js';\nexport const m = TypeOrmModule.forFeature([CallbackEntity]);",
+        ),
+      ).toEqual([]);
+    });
   });
 });

@@ -118,6 +118,11 @@ export class AccountsRepository {
    * check share-locks the team row, which keeps a deletion out until commit
    * without making concurrent writers into one team wait for each other.
    *
+   * Fires `trg_accounts_count_insert` (its team's row of `account_counts`
+   * gains one) and, on MySQL/MariaDB, `trg_accounts_grams_insert` (the name's
+   * grams into `account_name_grams` and `name_gram_counts`): three tables
+   * written (src/queries/triggers.*.sql).
+   *
    * @returns `'inserted'`; `'duplicate'` when its id is already taken, or
    *   `'missing-team'` when its team no longer exists (nothing written).
    */
@@ -150,6 +155,11 @@ export class AccountsRepository {
    * statement: its text is one of at most 31 column sets, so a connection's
    * statement cache holds the few that requests use.
    *
+   * Fires `trg_accounts_count_update` (a new team moves one from the old
+   * team's row of `account_counts` to the new one's) and, on MySQL/MariaDB,
+   * `trg_accounts_grams_update` (a new name replaces its grams in
+   * `account_name_grams` and `name_gram_counts`) (src/queries/triggers.*.sql).
+   *
    * @returns `false` when the new team no longer exists (nothing written).
    */
   @GenerateSql({ params: [S.ACCOUNT, { name: 'Ada L', teamId: S.TEAM_2 }] })
@@ -169,14 +179,27 @@ export class AccountsRepository {
     }
   }
 
-  /** Sets the permission bits of an account. @returns false when it does not exist. */
+  /**
+   * Sets the permission bits of an account. On MySQL/MariaDB the `UPDATE`
+   * fires `trg_accounts_count_update` and `trg_accounts_grams_update`, which
+   * write nothing since neither the team nor the name changes (SQLite's fires
+   * on `team_id` only) (src/queries/triggers.*.sql).
+   *
+   * @returns false when it does not exist.
+   */
   @GenerateSql({ params: [S.ACCOUNT, 3] })
   async setPermissions(id: string, permissions: number): Promise<boolean> {
     const result = await this.transactions.manager.update(AccountEntity, { id: toStoredAccountId(id) }, { permissions });
     return !!result.affected;
   }
 
-  /** Deletes the account; its sessions and awardee rows go by foreign-key cascade. */
+  /**
+   * Deletes the account; its sessions and awardee rows go by foreign-key
+   * cascade. Fires `trg_accounts_count_delete` (its team's row of
+   * `account_counts` loses one) and, on MySQL/MariaDB,
+   * `trg_accounts_grams_delete` (its grams leave `account_name_grams` and
+   * `name_gram_counts`) (src/queries/triggers.*.sql).
+   */
   @GenerateSql({ params: [S.ACCOUNT] })
   async delete(id: string): Promise<void> {
     await this.transactions.manager.delete(AccountEntity, { id: toStoredAccountId(id) });

@@ -11,7 +11,7 @@ import { AuthenticationRequiredError, ConflictError, ForbiddenError, InvalidInpu
 import type { IdpClient } from '../idp/idp.client.js';
 import type { IdpUser } from '../idp/idp-user.js';
 import { Permission as P } from '../permissions/permission.js';
-import type { AccountSearchReader } from '../read-model/account-search.reader.js';
+import type { AccountSearchReader } from '../read-model/account-search/account-search.reader.js';
 import type { AccountSerializer } from '../read-model/account.serializer.js';
 import type { TeamsService } from '../teams/teams.service.js';
 import type { AccountEntity } from './account.entity.js';

@@ -12,7 +12,7 @@ import { ACCOUNT_PERMISSIONS, Permission, hasPermissions } from '../permissions/
 import { assertMayChangePermissions } from '../permissions/permission-grant.policy.js';
 import { mayChangeTeam } from '../permissions/team-membership.policy.js';
 import { AccountSerializer } from '../read-model/account.serializer.js';
-import { AccountSearchReader } from '../read-model/account-search.reader.js';
+import { AccountSearchReader } from '../read-model/account-search/account-search.reader.js';
 import type { AccountResource } from '../read-model/resources.js';
 import { TeamsService } from '../teams/teams.service.js';
 import type { AccountEntity } from './account.entity.js';

@@ -17,7 +17,12 @@ export function readAppConfig(overrides: Record<string, string | undefined> = {}
   return loadAppConfig({ ...file, ...process.env, ...overrides });
 }
 
-/** Provides the validated {@link AppConfig} to every module. */
+/**
+ * Provides the validated {@link AppConfig} to every module. Global: nearly
+ * every module reads its settings (features, database, delivery, rate limit),
+ * from one value the composition root reads once; importing it everywhere
+ * would repeat `AppConfigModule.forRoot(config)` with that value in each.
+ */
 @Global()
 @Module({})
 export class AppConfigModule {

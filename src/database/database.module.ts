@@ -46,6 +46,8 @@ export class DatabaseModule {
   static forRoot(options: { migrate: boolean; readReplicas?: boolean }): DynamicModule {
     return {
       module: DatabaseModule,
+      // Global: every repository, reader and write service takes Transactions (one pool per process, configured
+      // by the root with `migrate` and `readReplicas`); feature modules cannot configure it themselves.
       global: true,
       imports: [
         TypeOrmModule.forRootAsync({

@@ -8,7 +8,9 @@ import { MetricsRegistry } from './metrics-registry.js';
 /**
  * Prometheus metrics of the process: `GET /metrics`, the HTTP
  * request metrics and the {@link DeliveryMetrics} the delivery code records
- * into. Global, like configuration, so any module can record.
+ * into. Global: a process has one registry, and the infrastructure
+ * (replica lag, HTTP) and the delivery modules record into it; a second
+ * instance imported by a module would register the metrics twice.
  */
 @Global()
 @Module({

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, type OperationObject, SwaggerModule } from '@nestjs/swagger';
 
 import { COMMIT_OUTCOME_UNKNOWN, ERROR_DESCRIPTIONS } from './api-responses.decorator.js';
 import { asOpenApi31 } from './openapi-3-1.js';
-import { ErrorSchema } from './schemas/error.schema.js';
+import { ErrorSchema, ValidationErrorSchema } from './schemas/error.schema.js';
 import { documentWebhooks, type WebhookDefinition } from './webhooks.js';
 
 /** Where the UI is served; the document is at `/docs/json` (and `/docs/yaml`). */
@@ -48,7 +48,7 @@ export function setupOpenApi(app: NestFastifyApplication, webhooks: readonly Web
     .build();
   const build = () => {
     const document = SwaggerModule.createDocument(app, config, {
-      extraModels: [ErrorSchema, ...webhooks.map((webhook) => webhook.payload)],
+      extraModels: [ErrorSchema, ValidationErrorSchema, ...webhooks.map((webhook) => webhook.payload)],
     });
     return asOpenApi31(documentWebhooks(completeOperations(document), webhooks));
   };
@@ -59,6 +59,19 @@ export function setupOpenApi(app: NestFastifyApplication, webhooks: readonly Web
   });
 }
 
+/**
+ * Whether the operation reads input its pipes validate, answering 422 when it is invalid: a request body, a
+ * path or query parameter, or an `Idempotency-Key` header.
+ */
+function takesInput(operation: OperationObject): boolean {
+  if (operation.requestBody) return true;
+  return (operation.parameters ?? []).some(
+    (parameter) =>
+      'in' in parameter &&
+      (parameter.in === 'path' || parameter.in === 'query' || (parameter.in === 'header' && parameter.name === IDEMPOTENCY_KEY)),
+  );
+}
+
 /** Methods whose requests may carry a body, and so get the body answers (400, 413, 415) whether or not the route reads one. */
 const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -66,12 +79,16 @@ const BODY_METHODS: ReadonlySet<string> = new Set(['post', 'put', 'patch', 'dele
  * Adds what the decorators cannot say: the answers any route may give whatever
  * its handler does (400 for a URL that cannot be read; 400, 413 and 415 for a
  * body that cannot be read: unparseable JSON, over 128 KiB or the key and
- * string bounds (docs/decisions.md), not JSON; 429 for every rate-limited route; 503 while the database cannot be
+ * string bounds (docs/decisions.md), not JSON; 422 for a route that takes a
+ * body, path or query parameters or an `Idempotency-Key`, which the pipes
+ * validate (docs/api.md#conventions); 429 for every rate-limited route; 503 while the database cannot be
  * reached; 504 on a write whose commit was interrupted), and the schemas of
- * the id path parameters.
+ * the id path parameters. A route documents its own 422 with `ApiErrors`
+ * only to describe it better.
  */
 function completeOperations(document: OpenAPIObject): OpenAPIObject {
   const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  const validationError = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } } } };
   for (const [template, path] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = path[method];
@@ -82,6 +99,7 @@ function completeOperations(document: OpenAPIObject): OpenAPIObject {
         ...(operation.tags?.includes(OPERATIONS_TAG) ? [] : [429, 503]),
       ];
       for (const status of statuses) operation.responses[status] ??= { ...error, description: ERROR_DESCRIPTIONS[status] };
+      if (takesInput(operation)) operation.responses[422] ??= { ...validationError, description: ERROR_DESCRIPTIONS[422] };
       if (BODY_METHODS.has(method) && !operation.tags?.includes(OPERATIONS_TAG)) documentCommitOutcomeUnknown(operation.responses, error);
       if (operation.parameters?.some((parameter) => 'in' in parameter && parameter.in === 'header' && parameter.name === IDEMPOTENCY_KEY))
         documentIdempotencyKey(operation.responses, error);

@@ -24,6 +24,8 @@ export class RateLimitModule {
       imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'default', limit: limit.max, ttl: limit.windowMs }] })],
       providers: [{ provide: APP_GUARD, useClass: RateLimitGuard }, AuthFailureLimiter],
       exports: [AuthFailureLimiter],
+      // Global: the auth guard (auth/) counts failed authentications in this module's limiter when the root
+      // configured one (`@Optional()`), without auth/ importing a module that only the root can configure.
       global: true,
     };
   }

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 
 import { AccountSerializer } from './account.serializer.js';
-import { AccountSearchReader } from './account-search.reader.js';
+import { AccountSearchReader } from './account-search/account-search.reader.js';
 import { AwardSerializer } from './award.serializer.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
 import { DeliveryAttemptReader } from './delivery-attempt.reader.js';
 import { DeliveryLogReader } from './delivery-log.reader.js';
 import { TeamSearchReader } from './team-search.reader.js';
-import { NameGramKeys } from './name-gram-keys.js';
+import { NameGramKeys } from './account-search/name-gram-keys.js';
 import { TeamSerializer } from './team.serializer.js';
 
 /**

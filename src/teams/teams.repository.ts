@@ -31,7 +31,12 @@ export class TeamsRepository {
     private readonly transactions: Transactions,
   ) {}
 
-  /** Inserts a team. @returns it with its new id. */
+  /**
+   * Inserts a team. Fires `trg_teams_count_insert`, which adds the team's row
+   * of `account_counts` (no member yet) (src/queries/triggers.*.sql).
+   *
+   * @returns it with its new id.
+   */
   @GenerateSql({ params: [{ name: 'Gamma', createdAt: S.NOW }] })
   async insert(fields: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
     const manager = this.transactions.manager;
@@ -60,7 +65,14 @@ export class TeamsRepository {
     await this.transactions.manager.update(TeamEntity, { id }, { name });
   }
 
-  /** Deletes the team; the foreign keys leave its members and awards without a team (ON DELETE SET NULL). */
+  /**
+   * Deletes the team; the foreign keys leave its members and awards without a
+   * team (ON DELETE SET NULL). Fires `trg_teams_count_delete`, which removes
+   * the team's row of `account_counts`; on MySQL/MariaDB, which runs no
+   * trigger for foreign-key actions, it also moves the members' count to the
+   * "no team" row, while SQLite fires `trg_accounts_count_update` for each
+   * member instead (src/queries/triggers.*.sql).
+   */
   @GenerateSql({ params: [S.TEAM] })
   async delete(id: number): Promise<void> {
     await this.transactions.manager.delete(TeamEntity, { id });

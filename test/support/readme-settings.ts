@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * The README's configuration table: each variable with its default when the row gives one in backticks per
- * variable (`undefined`: unset by default, or a default that is not one value per variable).
+ * The configuration table (docs/configuration.md): each variable with its default when the row gives one in
+ * backticks per variable (`undefined`: unset by default, or a default that is not one value per variable).
  */
 export function readmeSettings(): Map<string, string | undefined> {
-  const readme = readFileSync('README.md', 'utf8');
+  const readme = readFileSync('docs/configuration.md', 'utf8');
   const table = readme.slice(readme.indexOf('## Configuration'));
   const settings = new Map<string, string | undefined>();
   for (const row of table.split('\n').filter((line) => /^\| `[A-Z0-9_]+`/.test(line))) {

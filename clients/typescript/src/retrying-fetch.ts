@@ -24,7 +24,7 @@ const backoffMs = (retry: number): number => 500 * 2 ** (retry - 1);
  * A `fetch` for openapi-fetch that gives every unsafe request an
  * `Idempotency-Key` (unless it has one) and resends it, with the same key, body
  * and headers, after a 503: the service's "nothing was written, retry" answer
- * (README, "Retrying writes safely"). It waits as `Retry-After` says
+ * (docs/integrating.md, "Retrying writes safely"). It waits as `Retry-After` says
  * (delay-seconds or an HTTP-date; else 0.5 s, 1 s, 2 s, ...), at most
  * `retry.attempts` times in all; the last answer is returned whatever it is.
  * With the key, a retry of a write that did happen gets its first answer again

@@ -4,7 +4,7 @@ import { accountIdColumn, isMysql, nameColumn } from './column-types.js';
 
 // The n-gram keys as this migration created them, copied here so that the migration does the same on a
 // fresh database whatever later code does: never edit them. The search computes the same keys in
-// database/name-grams.ts; a change of key there needs a new migration that replaces the triggers and
+// read-model/account-search/name-grams.ts; a change of key there needs a new migration that replaces the triggers and
 // rebuilds the grams.
 
 /** Rows of `name_gram_counts` per gram (connection id modulo this). */
@@ -84,7 +84,7 @@ function dropGrams(account: string, all: boolean): string[] {
  * account with its awards and its team's awards (read-model/account-row.ts).
  *
  * On MySQL/MariaDB, the n-gram index of account names (see
- * `database/name-grams.ts`): tables `account_name_grams` and
+ * `read-model/account-search/name-grams.ts`): tables `account_name_grams` and
  * `name_gram_counts`, filled from the existing accounts and kept by triggers
  * in the same statement as every write to `accounts`, whatever code path or
  * tool writes. A rename touches only the grams it changes, plus the sort copy

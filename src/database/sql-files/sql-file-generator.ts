@@ -22,6 +22,7 @@ import { Transactions } from '../transactions.js';
 import { SAMPLE_DATA } from './sample-data.js';
 import { formatPlan, formatStatement, isExplainable, type PlanRow } from './sql-file-format.js';
 import { type LoggedStatement, StatementLog } from './statement-log.js';
+import { mysqlTriggers, sqliteTriggers, triggersFile } from './trigger-files.js';
 
 /** A class with `@GenerateSql` methods, and the source file it is exported from (relative to the project). */
 interface StatementClass {
@@ -45,8 +46,10 @@ class SqlFilesModule {}
  * {@link SAMPLE_DATA}, then calls each case of each method inside a transaction
  * that is rolled back, records the statements it sent, and `EXPLAIN`s each one
  * against the data set. One file per source file, named after it
- * (`accounts.repository.ts` → `accounts.repository.sql`). The database must be
- * empty: the caller creates and drops it.
+ * (`accounts.repository.ts` → `accounts.repository.sql`), and one per dialect
+ * with every trigger the migrations leave (`triggers.mysql.sql`, from this
+ * database; `triggers.sqlite.sql`, from a fresh in-memory SQLite database).
+ * The database must be empty: the caller creates and drops it.
  */
 export async function generateSqlFiles(config: AppConfig, srcDir: string): Promise<SqlFiles> {
   const classes = await statementClasses(srcDir);
@@ -62,7 +65,10 @@ export async function generateSqlFiles(config: AppConfig, srcDir: string): Promi
     await seed(dataSource);
     const log = new StatementLog();
     (dataSource as { logger: DataSource['logger'] }).logger = log;
-    return await run(app, dataSource, log, classes, srcDir);
+    const result = await run(app, dataSource, log, classes, srcDir);
+    result.files.set('triggers.mysql.sql', triggersFile('mysql', await mysqlTriggers(dataSource)));
+    result.files.set('triggers.sqlite.sql', triggersFile('sqlite', await sqliteTriggers()));
+    return result;
   } finally {
     await app.close();
   }

@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 
-import { GenerateSql } from '../database/generate-sql.decorator.js';
-import { SCHEMA_MIGRATED_AT_START } from '../database/migration-runner.js';
-import { characterKeySql } from '../database/name-grams.js';
-import { Transactions } from '../database/transactions.js';
+import { GenerateSql } from '../../database/generate-sql.decorator.js';
+import { SCHEMA_MIGRATED_AT_START } from '../../database/migration-runner.js';
+import { characterKeySql } from './name-grams.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** The printable ASCII characters (U+0020..U+007E) with their keys, from the tally table `numbers`. */
 const PRINTABLE_ASCII_KEYS_SQL = `SELECT n.n AS code, ${characterKeySql('CHAR(n.n USING utf8mb4)')} AS k FROM numbers n WHERE n.n BETWEEN 32 AND 126`;

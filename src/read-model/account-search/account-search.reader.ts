@@ -1,22 +1,22 @@
 import { Injectable } from '@nestjs/common';
 
-import type { AccountSearchFilter } from './read-model.types.js';
-import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../http/pagination.js';
+import type { AccountSearchFilter } from '../read-model.types.js';
+import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../../http/pagination.js';
 import { NameGramKeys } from './name-gram-keys.js';
-import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
-import { searchGramSql } from '../database/name-grams.js';
-import { PreparedReads } from '../database/prepared-reads.js';
-import { Transactions } from '../database/transactions.js';
-import { AccountSerializer } from './account.serializer.js';
+import { GenerateSql, SqlSample as S } from '../../database/generate-sql.decorator.js';
+import { searchGramSql } from './name-grams.js';
+import { PreparedReads } from '../../database/prepared-reads.js';
+import { Transactions } from '../../database/transactions.js';
+import { AccountSerializer } from '../account.serializer.js';
 import {
   ACCOUNT_AWARDS_COLUMNS,
   ACCOUNT_AWARDS_JOIN,
   ACCOUNT_ROW_COLUMNS,
   ACCOUNT_TEAM_JOINS,
   type AccountAwardRow,
-} from './account-row.js';
-import type { AccountResource } from './resources.js';
-import { selectList } from './sql-columns.js';
+} from '../account-row.js';
+import type { AccountResource } from '../resources.js';
+import { selectList } from '../sql-columns.js';
 
 /** A row of the search statement: an account of the page, its place `rn` in it, the total, and one of its awards. */
 type AccountSearchRow = AccountAwardRow & { rn: number | string; total: number | string | null };
@@ -107,7 +107,7 @@ export class AccountSearchReader {
    * The ids and names of every match in page order (columns `id`, `name`; no `LIMIT`): covered by
    * index `(name, id)` or `(team_id, name, id)`, or with `q` on MySQL read in
    * `(gram, name)` order from the n-grams of `q`'s gram (see
-   * `database/name-grams.ts`), verified with `LIKE` when `q` is longer than
+   * `name-grams.ts`), verified with `LIKE` when `q` is longer than
    * its gram.
    */
   private matches(query: AccountSearchFilter): Fragment {
