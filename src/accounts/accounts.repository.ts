@@ -107,8 +107,8 @@ export class AccountsRepository {
       discriminator: row.discriminator,
       avatarUrl: row.avatar_url,
       teamId: null,
-      permissions: Number(row.permissions),
-      createdAt: Number(row.created_at),
+      permissions: row.permissions,
+      createdAt: row.created_at,
     }));
   }
 
@@ -213,8 +213,8 @@ function toEntity(row: AccountColumns): AccountEntity {
     name: row.name,
     discriminator: row.discriminator,
     avatarUrl: row.avatar_url,
-    teamId: row.team_id === null ? null : Number(row.team_id),
-    permissions: Number(row.permissions),
-    createdAt: Number(row.created_at),
+    teamId: row.team_id === null ? null : row.team_id,
+    permissions: row.permissions,
+    createdAt: row.created_at,
   });
 }

@@ -10,11 +10,11 @@ import { AwardeeEntity } from './awardee.entity.js';
 
 /** An award row as stored. */
 interface AwardColumns {
-  id: number | string;
+  id: number;
   title: string;
   image_url: string;
-  team_id: number | string | null;
-  created_at: number | string;
+  team_id: number | null;
+  created_at: number;
 }
 
 const SELECT_AWARD = 'SELECT id, title, image_url, team_id, created_at FROM awards WHERE id = ?';
@@ -46,11 +46,11 @@ export class AwardsRepository {
     const [row] = await this.statements.select<AwardColumns>(sql, [id]);
     if (!row) return null;
     return Object.assign(new AwardEntity(), {
-      id: Number(row.id),
+      id: row.id,
       title: row.title,
       imageUrl: row.image_url,
-      teamId: row.team_id === null ? null : Number(row.team_id),
-      createdAt: Number(row.created_at),
+      teamId: row.team_id === null ? null : row.team_id,
+      createdAt: row.created_at,
     });
   }
 

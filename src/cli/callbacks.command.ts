@@ -23,9 +23,10 @@ function parseEvent(value: string): EventType {
 /** Parses a rate limit: an integer 1..10,000, or `none` (docs/api.md#rate-limit). */
 function parseRateLimit(value: string): number | null {
   if (value === 'none') return null;
-  if (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > MAX_RATE_LIMIT)
+  const limit = /^\d{1,5}$/.test(value) ? Number(value) : 0;
+  if (limit < 1 || limit > MAX_RATE_LIMIT)
     throw new Error(`the rate limit must be an integer from 1 to ${MAX_RATE_LIMIT}, or none; got "${value}".`);
-  return Number(value);
+  return limit;
 }
 
 /** `callbacks list|rate-limit`: apps' callbacks as operators see and steer them (docs/api.md#isolation-between-apps). */

@@ -20,9 +20,9 @@ export function parsePermissionList(value: string): number {
 
 /** Parses a positive integer id argument. */
 export function parseIdArgument(value: string | undefined, what: string): number {
-  if (value === undefined || !/^\d{1,10}$/.test(value) || Number(value) < 1)
-    throw new Error(`${what} must be a positive integer, got "${value ?? ''}".`);
-  return Number(value);
+  const id = value !== undefined && /^\d{1,10}$/.test(value) ? Number(value) : 0;
+  if (id < 1) throw new Error(`${what} must be a positive integer, got "${value ?? ''}".`);
+  return id;
 }
 
 /** Parses an app name: 1..255 characters after trimming (the bound of docs/api.md#validation for names). */

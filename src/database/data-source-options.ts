@@ -33,11 +33,14 @@ export function dataSourceOptions(
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       supportBigNumbers: true,
-      bigNumberStrings: true,
+      // Typed rows: COUNT(*) and SUM() arrive as numbers (BIGINT and DECIMAL results: bigNumberStrings off, mysql2's
+      // decimalNumbers in `extra`), like every INT and DOUBLE column; account ids are VARCHAR. A BIGINT beyond 2^53
+      // would still arrive as a string (none is stored).
+      bigNumberStrings: false,
       // PreparedReads: a few fixed statements per connection; the server's max_prepared_stmt_count is global.
       // trace: false spares mysql2's promise API a captured stack per statement (PreparedReads wraps
       // its errors in QueryFailedError with the statement, like TypeORM).
-      extra: { connectionLimit: 20, maxPreparedStatements: 64, trace: false },
+      extra: { connectionLimit: 20, maxPreparedStatements: 64, trace: false, decimalNumbers: true },
     };
   }
   if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });

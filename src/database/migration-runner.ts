@@ -20,7 +20,7 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const lockRunner = dataSource.createQueryRunner();
   try {
     const [row] = await lockRunner.query('SELECT GET_LOCK(?, ?) AS acquired', [LOCK_NAME, LOCK_TIMEOUT_SECONDS]);
-    if (Number(row.acquired) !== 1) throw new Error('Could not take the migration lock');
+    if (row.acquired !== 1) throw new Error('Could not take the migration lock');
     try {
       return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
     } finally {

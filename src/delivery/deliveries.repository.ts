@@ -92,7 +92,7 @@ export class DeliveriesRepository {
   @GenerateSql({ params: [S.DELIVERY_FIELDS] })
   async insertOne(delivery: NewDelivery): Promise<number> {
     const result = await this.transactions.manager.insert(DeliveryEntity, delivery);
-    return Number(result.identifiers[0].id);
+    return result.identifiers[0].id as number;
   }
 
   /**
@@ -149,14 +149,14 @@ export class DeliveriesRepository {
   /** Admitted (handed to the transport, not yet ended) pending rounds per app: the apps' windows in use. */
   @GenerateSql({ params: [] })
   async admittedByApp(): Promise<Map<number, number>> {
-    const rows: { appId: number | string; n: number | string }[] = await this.transactions.manager
+    const rows: { appId: number; n: number }[] = await this.transactions.manager
       .createQueryBuilder(DeliveryEntity, 'd')
       .select('d.app_id', 'appId')
       .addSelect('COUNT(*)', 'n')
       .where("d.status = 'pending' AND d.enqueued_at IS NOT NULL")
       .groupBy('d.app_id')
       .getRawMany();
-    return new Map(rows.map((row) => [Number(row.appId), Number(row.n)]));
+    return new Map(rows.map((row) => [row.appId, row.n]));
   }
 
   /**
@@ -168,14 +168,14 @@ export class DeliveriesRepository {
    */
   @GenerateSql({ params: [] })
   async waitingApps(): Promise<{ appId: number; dueAt: number }[]> {
-    const rows: { appId: number | string; dueAt: number | string | null }[] = await this.transactions.manager.query(
+    const rows: { appId: number; dueAt: number | null }[] = await this.transactions.manager.query(
       `SELECT c.app_id AS appId,
               (SELECT d.next_attempt_at FROM deliveries d
                 WHERE d.status = 'pending' AND d.enqueued_at IS NULL AND d.app_id = c.app_id
                 ORDER BY d.next_attempt_at LIMIT 1) AS dueAt
          FROM (SELECT app_id FROM delivery_counts WHERE status = 'pending' GROUP BY app_id HAVING SUM(deliveries) > 0) c`,
     );
-    return rows.filter((row) => row.dueAt !== null).map((row) => ({ appId: Number(row.appId), dueAt: Number(row.dueAt) }));
+    return rows.filter((row) => row.dueAt !== null).map((row) => ({ appId: row.appId, dueAt: row.dueAt! }));
   }
 
   /**
@@ -325,12 +325,12 @@ export class DeliveriesRepository {
    */
   @GenerateSql({ params: [S.APP, S.EVENT_TYPE, S.NOW - 86_400] })
   async countRecoverable(appId: number, event: string, since: number): Promise<{ count: number; maxId: number }> {
-    const rows: { n: number | string; maxId: number | string | null }[] = await this.transactions.manager.query(
+    const rows: { n: number; maxId: number | null }[] = await this.transactions.manager.query(
       `SELECT COUNT(*) AS n, MAX(id) AS maxId FROM deliveries
         WHERE app_id = ? AND event = ? AND created_at >= ? AND status = 'failed' AND callback_id IS NOT NULL`,
       [appId, event, since],
     );
-    return { count: Number(rows[0]?.n ?? 0), maxId: Number(rows[0]?.maxId ?? 0) };
+    return { count: rows[0]?.n ?? 0, maxId: rows[0]?.maxId ?? 0 };
   }
 
   /**

@@ -24,7 +24,7 @@ export class DeliveryRecoveriesRepository {
   })
   async insert(recovery: NewRecovery): Promise<number> {
     const result = await this.transactions.manager.insert(DeliveryRecoveryEntity, { ...recovery, afterId: 0, finishedAt: null });
-    return Number(result.identifiers[0].id);
+    return result.identifiers[0].id as number;
   }
 
   /** The ids of up to `limit` unfinished recoveries after `afterId`, oldest first. */

@@ -27,8 +27,8 @@ export class CallbackEpochRepository {
   @GenerateSql({ params: [] })
   async readShared(): Promise<number> {
     const lock = this.transactions.manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
-    const rows = await this.statements.select<{ epoch: number | string }>(`SELECT epoch FROM callback_epoch WHERE id = 1${lock}`, []);
-    return rows.length === 0 ? 0 : Number(rows[0].epoch);
+    const rows = await this.statements.select<{ epoch: number }>(`SELECT epoch FROM callback_epoch WHERE id = 1${lock}`, []);
+    return rows.length === 0 ? 0 : rows[0].epoch;
   }
 
   /** Raises the epoch in the caller's transaction (the row stays locked until it ends). @returns the new epoch. */
@@ -36,8 +36,8 @@ export class CallbackEpochRepository {
   async advance(): Promise<number> {
     const manager = this.transactions.manager;
     await manager.query('UPDATE callback_epoch SET epoch = epoch + 1 WHERE id = 1');
-    const rows: { epoch: number | string }[] = await manager.query('SELECT epoch FROM callback_epoch WHERE id = 1');
-    if (rows.length > 0) return Number(rows[0].epoch);
+    const rows: { epoch: number }[] = await manager.query('SELECT epoch FROM callback_epoch WHERE id = 1');
+    if (rows.length > 0) return rows[0].epoch;
     await manager.query('INSERT INTO callback_epoch (id, epoch) VALUES (1, 1)');
     return 1;
   }

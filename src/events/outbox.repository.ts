@@ -12,11 +12,11 @@ import { type NewOutboxEvent, OutboxEventEntity } from './outbox-event.entity.js
 
 /** An event row as stored. */
 interface OutboxEventRow {
-  id: number | string;
+  id: number;
   type: string;
   payload: string;
-  created_at: number | string;
-  callback_epoch: number | string;
+  created_at: number;
+  callback_epoch: number;
 }
 
 /** The oldest unrelayed events, `LIMIT ?` of them. */
@@ -79,7 +79,7 @@ export class OutboxRepository implements DeliveryOutbox {
     markEventsRecorded();
     const traceContext = recordEventTrace(event.type, 1);
     const result = await this.transactions.manager.insert(OutboxEventEntity, { ...event, createdAt: now, dispatchedAt: now, traceContext });
-    return Number(result.identifiers[0].id);
+    return result.identifiers[0].id as number;
   }
 
   /** How many committed events are not relayed yet. */
@@ -101,7 +101,7 @@ export class OutboxRepository implements DeliveryOutbox {
     const skipLocked = this.transactions.manager.connection.options.type === 'mysql' ? ' FOR UPDATE SKIP LOCKED' : '';
     const rows = await this.statements.select<OutboxEventRow>(`${CLAIMABLE_EVENTS}${skipLocked}`, [limit]);
     if (rows.length === 0) return [];
-    const ids = rows.map((row) => Number(row.id));
+    const ids = rows.map((row) => row.id);
     const claim = await this.statements.writeText(
       `UPDATE outbox_events SET dispatched_at = ? WHERE dispatched_at IS NULL AND id IN (${ids.map(() => '?').join(', ')})`,
       [now, ...ids],
@@ -109,11 +109,11 @@ export class OutboxRepository implements DeliveryOutbox {
     if (claim.affected !== ids.length) return null;
     return rows.map((row) =>
       Object.assign(new OutboxEventEntity(), {
-        id: Number(row.id),
+        id: row.id,
         type: row.type,
         payload: row.payload,
-        createdAt: Number(row.created_at),
-        callbackEpoch: Number(row.callback_epoch),
+        createdAt: row.created_at,
+        callbackEpoch: row.callback_epoch,
         dispatchedAt: null,
       }),
     );

@@ -22,6 +22,11 @@ export const PERMISSION_NAMES: Readonly<Record<Permission, string>> = {
   [Permission.ManageAwards]: 'manage_awards',
 };
 
+/** `[bit, name]` of every permission, in bit order. */
+const PERMISSION_BITS: readonly (readonly [Permission, string])[] = Object.values(Permission)
+  .filter((bit): bit is Permission => typeof bit === 'number')
+  .map((bit) => [bit, PERMISSION_NAMES[bit]] as const);
+
 /** Every defined bit (bits 0..6). */
 export const ALL_PERMISSIONS = 127;
 
@@ -43,7 +48,7 @@ export function hasPermissions(held: number, required: number): boolean {
  * @throws Error naming the first unknown permission.
  */
 export function parsePermissionNames(list: string): number {
-  const byName = new Map(Object.entries(PERMISSION_NAMES).map(([bit, name]) => [name, Number(bit)]));
+  const byName = new Map(PERMISSION_BITS.map(([bit, name]) => [name, bit]));
   return list
     .split(',')
     .map((name) => name.trim())
@@ -57,7 +62,5 @@ export function parsePermissionNames(list: string): number {
 
 /** The names of the bits set in `bits`, in bit order. */
 export function permissionNames(bits: number): string[] {
-  return Object.entries(PERMISSION_NAMES)
-    .filter(([bit]) => (bits & Number(bit)) !== 0)
-    .map(([, name]) => name);
+  return PERMISSION_BITS.filter(([bit]) => (bits & bit) !== 0).map(([, name]) => name);
 }

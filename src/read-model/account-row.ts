@@ -12,12 +12,12 @@ export interface AccountRow {
   name: string;
   discriminator: string;
   avatar_url: string | null;
-  team_id: number | string | null;
-  permissions: number | string;
-  created_at: number | string;
+  team_id: number | null;
+  permissions: number;
+  created_at: number;
   team_name: string | null;
-  team_created_at: number | string | null;
-  team_member_count: number | string | null;
+  team_created_at: number | null;
+  team_member_count: number | null;
 }
 
 /** The columns of an account's team in {@link AccountRow} (aliases `t`, `c`: its team and the team's maintained count). */
@@ -66,7 +66,7 @@ export const ACCOUNT_AWARDS_COLUMNS: Columns<Omit<AccountAwardRow, keyof Account
 
 /** An {@link AccountRow} with one of its awards or one of its team's awards ({@link ACCOUNT_AWARDS_JOIN}). */
 export interface AccountAwardRow extends AccountRow, AwardColumns {
-  team_award_id: number | string | null;
+  team_award_id: number | null;
   team_award_title: string | null;
   team_award_image_url: string | null;
 }

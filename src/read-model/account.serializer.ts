@@ -48,9 +48,7 @@ export class AccountSerializer {
         teamIds,
       ),
     ]);
-    const teams = new Map(
-      teamRows.map((row) => [Number(row.id), TeamSerializer.toResource(row, holdings.teams.get(Number(row.id)) ?? [])]),
-    );
+    const teams = new Map(teamRows.map((row) => [row.id, TeamSerializer.toResource(row, holdings.teams.get(row.id) ?? [])]));
     return accounts.map((account) =>
       AccountSerializer.toResource(
         {
@@ -82,14 +80,14 @@ export class AccountSerializer {
           name: row.name,
           discriminator: row.discriminator,
           avatarUrl: row.avatar_url,
-          permissions: Number(row.permissions),
-          createdAt: Number(row.created_at),
+          permissions: row.permissions,
+          createdAt: row.created_at,
         },
         row.team_id === null
           ? null
           : TeamSerializer.toResource(
               { id: row.team_id, name: row.team_name!, created_at: row.team_created_at!, member_count: row.team_member_count },
-              holdings.teams.get(Number(row.team_id)) ?? [],
+              holdings.teams.get(row.team_id) ?? [],
             ),
         holdings,
       ),
@@ -109,14 +107,14 @@ export class AccountSerializer {
       if (!accounts.has(row.id)) accounts.set(row.id, row);
       if (row.award_id !== null) {
         const owner = fromStoredAccountId(row.id);
-        appendAward(holdings.accounts, owner, { id: Number(row.award_id), title: row.award_title!, image_url: row.award_image_url! });
+        appendAward(holdings.accounts, owner, { id: row.award_id, title: row.award_title!, image_url: row.award_image_url! });
       }
       if (row.team_award_id !== null) {
         // Accounts of one team each list the team's awards: keep one copy.
-        const team = Number(row.team_id);
+        const team = row.team_id!;
         const seen = teamAwardIds.get(team) ?? new Set<number>();
         teamAwardIds.set(team, seen);
-        const awardId = Number(row.team_award_id);
+        const awardId = row.team_award_id;
         if (!seen.has(awardId)) {
           seen.add(awardId);
           appendAward(holdings.teams, team, { id: awardId, title: row.team_award_title!, image_url: row.team_award_image_url! });

@@ -17,8 +17,8 @@ export interface AwardHoldings {
 
 interface HoldingRow {
   account_id: string | null;
-  team_id: number | string | null;
-  id: number | string;
+  team_id: number | null;
+  id: number;
   title: string;
   image_url: string;
 }
@@ -63,9 +63,9 @@ export class AwardHoldingsReader {
     if (parts.length === 0) return holdings;
     const rows: HoldingRow[] = await this.transactions.manager.query(`${parts.join(' UNION ALL ')} ORDER BY id`, [...accounts, ...teams]);
     for (const row of rows) {
-      const award = { id: Number(row.id), title: row.title, image_url: row.image_url };
+      const award = { id: row.id, title: row.title, image_url: row.image_url };
       if (row.account_id !== null) appendAward(holdings.accounts, fromStoredAccountId(row.account_id), award);
-      else appendAward(holdings.teams, Number(row.team_id), award);
+      else appendAward(holdings.teams, row.team_id, award);
     }
     return holdings;
   }
@@ -73,7 +73,7 @@ export class AwardHoldingsReader {
 
 /** An award in the columns of a single-statement read (`NULL` in a row that has none). */
 export interface AwardColumns {
-  award_id: number | string | null;
+  award_id: number | null;
   award_title: string | null;
   award_image_url: string | null;
 }
@@ -91,11 +91,11 @@ export const AWARD_COLUMN_NAMES: ColumnNames<AwardColumns> = columnNames(awardCo
  * `award_*` columns, its owner in `id` (stored account id) or `team_id`.
  */
 export interface AwardUnionRow extends AwardColumns {
-  kind: number | string;
+  kind: number;
   /** The holder (stored account id) of a kind-`accountKind` row. */
   id: string | null;
   /** The team of a kind-`teamKind` row. */
-  team_id: number | string | null;
+  team_id: number | null;
 }
 
 /**
@@ -106,11 +106,11 @@ export interface AwardUnionRow extends AwardColumns {
 export function holdingsFromRows(rows: AwardUnionRow[], accountKind: number, teamKind: number): AwardHoldings {
   const holdings: AwardHoldings = { accounts: new Map(), teams: new Map() };
   for (const row of rows) {
-    const kind = Number(row.kind);
+    const kind = row.kind;
     if (kind !== accountKind && kind !== teamKind) continue;
-    const award = { id: Number(row.award_id), title: row.award_title!, image_url: row.award_image_url! };
+    const award = { id: row.award_id!, title: row.award_title!, image_url: row.award_image_url! };
     if (kind === accountKind) appendAward(holdings.accounts, fromStoredAccountId(row.id!), award);
-    else appendAward(holdings.teams, Number(row.team_id), award);
+    else appendAward(holdings.teams, row.team_id!, award);
   }
   return sortedByAwardId(holdings);
 }

@@ -71,19 +71,19 @@ export class AwardSerializer {
   @GenerateSql({ params: [S.AWARD_2] })
   async loadDetails(id: number): Promise<AwardDetailsResource | undefined> {
     const rows: AwardDetailsRow[] = await this.reads.select(AWARD_DETAILS_SQL, [id, id, id, id, id]);
-    const award = rows.find((row) => Number(row.kind) === 0);
+    const award = rows.find((row) => row.kind === 0);
     if (!award) return undefined;
-    const holders = rows.filter((row) => Number(row.kind) === 1);
+    const holders = rows.filter((row) => row.kind === 1);
     const holdings = holdingsFromRows(rows, 2, 3);
     const team =
       award.team_id === null || award.team_name === null
         ? null
         : TeamSerializer.toResource(
             { id: award.team_id, name: award.team_name, created_at: award.team_created_at!, member_count: award.team_member_count },
-            holdings.teams.get(Number(award.team_id)) ?? [],
+            holdings.teams.get(award.team_id) ?? [],
           );
     return {
-      award: { id: Number(award.award_id), title: award.award_title!, image_url: award.award_image_url! },
+      award: { id: award.award_id!, title: award.award_title!, image_url: award.award_image_url! },
       awardees: AccountSerializer.fromRows(holders, holdings),
       team,
     };

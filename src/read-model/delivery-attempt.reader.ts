@@ -64,25 +64,25 @@ export class DeliveryAttemptReader {
     if (!row) return null;
     return {
       delivery: {
-        id: Number(row.id),
-        round: Number(row.round),
+        id: row.id,
+        round: row.round,
         status: row.status,
-        attempts: Number(row.attempts),
-        totalAttempts: Number(row.totalAttempts),
-        appId: Number(row.appId),
+        attempts: row.attempts,
+        totalAttempts: row.totalAttempts,
+        appId: row.appId,
         webhookId: row.webhookId,
-        admittedAt: row.admittedAt === null ? null : Number(row.admittedAt),
+        admittedAt: row.admittedAt,
       },
       callback:
         row.url === null || row.secret === null
           ? null
           : {
-              id: Number(row.callbackId),
+              id: row.callbackId!,
               url: row.url,
               secret: row.secret,
               previousSecrets: row.previousSecrets,
               disabled: row.disabledAt !== null,
-              rateLimit: row.rateLimit === null ? null : Number(row.rateLimit),
+              rateLimit: row.rateLimit === null ? null : row.rateLimit,
             },
       event: { type: row.type, body: row.payload, traceContext: row.traceContext },
     };
@@ -91,20 +91,20 @@ export class DeliveryAttemptReader {
 
 /** A row of {@link DeliveryAttemptReader.findAttempt}'s `SELECT` (MySQL may return numbers as strings). */
 interface AttemptRow {
-  id: number | string;
-  round: number | string;
+  id: number;
+  round: number;
   status: string;
-  attempts: number | string;
-  totalAttempts: number | string;
-  appId: number | string;
+  attempts: number;
+  totalAttempts: number;
+  appId: number;
   webhookId: string;
-  admittedAt: number | string | null;
-  rateLimit: number | string | null;
-  callbackId: number | string | null;
+  admittedAt: number | null;
+  rateLimit: number | null;
+  callbackId: number | null;
   url: string | null;
   secret: string | null;
   previousSecrets: string | null;
-  disabledAt: number | string | null;
+  disabledAt: number | null;
   type: string;
   payload: string;
   traceContext: string | null;

@@ -65,11 +65,9 @@ export class DeliveryLogReader {
             `SELECT COALESCE(SUM(deliveries), 0) AS n FROM delivery_counts WHERE app_id = ? AND event = ?${filter.status === undefined ? '' : ' AND status = ?'}`,
             parameters,
           )
-        : manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters)) as Promise<
-        { n: number | string }[]
-      >,
+        : manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters)) as Promise<{ n: number }[]>,
     ]);
-    return { rows, total: Number(counts[0]?.n ?? 0) };
+    return { rows, total: counts[0]?.n ?? 0 };
   }
 
   /**
@@ -95,14 +93,14 @@ export class DeliveryLogReader {
     event: string,
     id: number,
   ): Promise<(AppDeliveryRow & { payload: string; callbackId: number | null }) | null> {
-    const rows: (AppDeliveryRow & { payload: string; callbackId: number | string | null })[] = await this.transactions.manager.query(
+    const rows: (AppDeliveryRow & { payload: string; callbackId: number | null })[] = await this.transactions.manager.query(
       `SELECT ${APP_DELIVERY_COLUMNS}, d.callback_id AS callbackId, e.payload FROM deliveries d JOIN outbox_events e ON e.id = d.event_id
         WHERE d.id = ? AND d.app_id = ? AND d.event = ?`,
       [id, appId, event],
     );
     const row = rows[0];
     if (!row) return null;
-    return { ...row, callbackId: row.callbackId === null ? null : Number(row.callbackId) };
+    return { ...row, callbackId: row.callbackId === null ? null : row.callbackId };
   }
 }
 
@@ -116,24 +114,24 @@ export interface DeliveryLogFilter {
 
 /** A delivery as the app's log reads it (MySQL may return numbers as strings). */
 export interface AppDeliveryRow {
-  id: number | string;
+  id: number;
   webhookId: string;
   type: string;
   /** One of delivery/'s statuses. */
   status: string;
-  totalAttempts: number | string;
-  round: number | string;
-  createdAt: number | string;
-  lastAttemptAt: number | string | null;
-  nextAttemptAt: number | string | null;
-  lastStatus: number | string | null;
+  totalAttempts: number;
+  round: number;
+  createdAt: number;
+  lastAttemptAt: number | null;
+  nextAttemptAt: number | null;
+  lastStatus: number | null;
   lastError: string | null;
   url: string | null;
 }
 
 /** A delivery as the operators' list reads it: the log's row and the app it is for. */
 export interface OperatorDeliveryRow extends AppDeliveryRow {
-  appId: number | string;
+  appId: number;
 }
 
 /** The columns of a page's derived table: what {@link APP_DELIVERY_COLUMNS} reads, and the event to join (no text column). */

@@ -6,10 +6,10 @@ import { type Columns, selectList } from './sql-columns.js';
  * object never counts members at request time.
  */
 export interface TeamRow {
-  id: number | string;
+  id: number;
   name: string;
-  created_at: number | string;
-  member_count: number | string | null;
+  created_at: number;
+  member_count: number | null;
 }
 
 /** The columns of {@link TeamRow} (aliases `t`, `c` of {@link TEAM_ROW_FROM}). */

@@ -13,9 +13,9 @@ import { TeamSerializer } from './team.serializer.js';
 
 /** A row of the search statement: a team of the page (kind 0) or one of its awards (kind 1). */
 interface TeamSearchRow extends Partial<TeamRow>, AwardColumns {
-  kind: number | string;
-  total: number | string | null;
-  award_team_id: number | string | null;
+  kind: number;
+  total: number | null;
+  award_team_id: number | null;
 }
 
 /** The columns of {@link TeamSearchRow}: `kind`, a {@link TeamRow}, the total, an award and its team. */
@@ -66,21 +66,21 @@ export class TeamSearchReader {
       ]) + ' ORDER BY kind, name, id, award_id',
       [...filter, ...pageParameters, ...pageParameters],
     );
-    const teams = rows.filter((row) => Number(row.kind) === 0);
+    const teams = rows.filter((row) => row.kind === 0);
     if (teams.length === 0) {
       const [row] = await this.transactions.manager.query(`SELECT (${total}) AS total`, filter);
-      return toPage(query, Number(row.total), []);
+      return toPage(query, row.total, []);
     }
     const awards = new Map<number, AwardResource[]>();
-    for (const row of rows.filter((candidate) => Number(candidate.kind) === 1)) {
-      const list = awards.get(Number(row.award_team_id)) ?? [];
-      list.push({ id: Number(row.award_id), title: row.award_title!, image_url: row.award_image_url! });
-      awards.set(Number(row.award_team_id), list);
+    for (const row of rows.filter((candidate) => candidate.kind === 1)) {
+      const list = awards.get(row.award_team_id!) ?? [];
+      list.push({ id: row.award_id!, title: row.award_title!, image_url: row.award_image_url! });
+      awards.set(row.award_team_id!, list);
     }
     return toPage(
       query,
-      Number(teams[0].total),
-      teams.map((team) => TeamSerializer.toResource(team as TeamRow, awards.get(Number(team.id)) ?? [])),
+      teams[0].total ?? 0,
+      teams.map((team) => TeamSerializer.toResource(team as TeamRow, awards.get(team.id!) ?? [])),
     );
   }
 }

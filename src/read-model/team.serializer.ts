@@ -11,7 +11,7 @@ import { columnNames, unionAll } from './sql-columns.js';
 import { TEAM_ROW_COLUMNS, TEAM_ROW_FROM, TEAM_ROW_SELECT, type TeamRow } from './team-row.js';
 
 /** A row of {@link SINGLE_TEAM_SQL}: the team (kind 0), or one of its awards (kind 1: its id in `id`, its title in `name`). */
-type SingleTeamRow = TeamRow & { kind: number | string; image_url: string | null };
+type SingleTeamRow = TeamRow & { kind: number; image_url: string | null };
 
 /** {@link TeamSerializer.loadOne}: kind 0 the team, 1 its awards by id. */
 const SINGLE_TEAM_SQL =
@@ -55,7 +55,7 @@ export class TeamSerializer {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const [rows, holdings] = await Promise.all([this.rows(unique), this.awardHoldings.load([], unique)]);
-    return new Map(rows.map((row) => [Number(row.id), TeamSerializer.toResource(row, holdings.teams.get(Number(row.id)) ?? [])]));
+    return new Map(rows.map((row) => [row.id, TeamSerializer.toResource(row, holdings.teams.get(row.id) ?? [])]));
   }
 
   /**
@@ -66,12 +66,10 @@ export class TeamSerializer {
    */
   @GenerateSql({ params: [S.TEAM] })
   async loadOne(id: number): Promise<TeamResource | undefined> {
-    const rows: (TeamRow & { kind: number | string; image_url: string | null })[] = await this.reads.select(SINGLE_TEAM_SQL, [id, id]);
-    const team = rows.find((row) => Number(row.kind) === 0);
+    const rows: (TeamRow & { kind: number; image_url: string | null })[] = await this.reads.select(SINGLE_TEAM_SQL, [id, id]);
+    const team = rows.find((row) => row.kind === 0);
     if (!team) return undefined;
-    const awards = rows
-      .filter((row) => Number(row.kind) === 1)
-      .map((row) => ({ id: Number(row.id), title: row.name, image_url: row.image_url! }));
+    const awards = rows.filter((row) => row.kind === 1).map((row) => ({ id: row.id, title: row.name, image_url: row.image_url! }));
     return TeamSerializer.toResource(team, awards);
   }
 
@@ -85,10 +83,10 @@ export class TeamSerializer {
   /** The Team object of a row and its awards. */
   static toResource(row: TeamRow, awards: AwardResource[]): TeamResource {
     return {
-      id: Number(row.id),
+      id: row.id,
       name: row.name,
-      created_at: Number(row.created_at),
-      member_count: Number(row.member_count ?? 0),
+      created_at: row.created_at,
+      member_count: row.member_count ?? 0,
       awards,
     };
   }

@@ -9,9 +9,9 @@ import { TeamEntity } from './team.entity.js';
 
 /** A team row as stored. */
 interface TeamColumns {
-  id: number | string;
+  id: number;
   name: string;
-  created_at: number | string;
+  created_at: number;
 }
 
 const SELECT_TEAM = 'SELECT id, name, created_at FROM teams WHERE id = ?';
@@ -56,7 +56,7 @@ export class TeamsRepository {
   async findById(id: number, lock = false): Promise<TeamEntity | null> {
     const sql = lock ? SELECT_TEAM + forUpdateClause() : SELECT_TEAM;
     const [row] = await this.statements.select<TeamColumns>(sql, [id]);
-    return row ? Object.assign(new TeamEntity(), { id: Number(row.id), name: row.name, createdAt: Number(row.created_at) }) : null;
+    return row ? Object.assign(new TeamEntity(), { id: row.id, name: row.name, createdAt: row.created_at }) : null;
   }
 
   /** Renames the team. */

@@ -7,11 +7,11 @@ import { AppEntity } from './app.entity.js';
 
 /** An `apps` row as the credential check reads it. */
 interface AppRow {
-  id: number | string;
+  id: number;
   name: string;
-  permissions: number | string;
+  permissions: number;
   token_hash: string;
-  created_at: number | string;
+  created_at: number;
 }
 
 /** Every statement on the `apps` table. */
@@ -56,11 +56,11 @@ export class AppsRepository {
     const [row] = await this.reads.select<AppRow>('SELECT id, name, permissions, token_hash, created_at FROM apps WHERE id = ?', [id]);
     if (!row) return undefined;
     return Object.assign(new AppEntity(), {
-      id: Number(row.id),
+      id: row.id,
       name: row.name,
-      permissions: Number(row.permissions),
+      permissions: row.permissions,
       tokenHash: row.token_hash,
-      createdAt: Number(row.created_at),
+      createdAt: row.created_at,
     });
   }
 

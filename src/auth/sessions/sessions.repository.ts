@@ -11,11 +11,11 @@ const SESSION_SQL = 'SELECT id, account_id, token_hash, created_at, expires_at F
 
 /** A `sessions` row as stored (drivers give numbers as strings at times). */
 interface SessionRow {
-  id: number | string;
+  id: number;
   account_id: string;
   token_hash: string;
-  created_at: number | string;
-  expires_at: number | string;
+  created_at: number;
+  expires_at: number;
 }
 
 /** Every statement on the `sessions` table. */
@@ -53,11 +53,11 @@ export class SessionsRepository {
     const [row] = await this.reads.select<SessionRow>(SESSION_SQL, [id]);
     if (!row) return undefined;
     return Object.assign(new SessionEntity(), {
-      id: Number(row.id),
+      id: row.id,
       accountId: fromStoredAccountId(row.account_id),
       tokenHash: row.token_hash,
-      createdAt: Number(row.created_at),
-      expiresAt: Number(row.expires_at),
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
     });
   }
 

@@ -95,8 +95,8 @@ export class ReplicaLagMonitor implements OnApplicationBootstrap, OnApplicationS
 
   /** The `beat` seen by the primary (`undefined`) or replica `index`; `undefined` without the row. */
   private async readBeat(index: number | undefined): Promise<number | undefined> {
-    const rows = (await this.run(index, READ_BEAT_SQL)) as { beat: number | string }[];
-    return rows.length === 0 ? undefined : Number(rows[0].beat);
+    const rows = (await this.run(index, READ_BEAT_SQL)) as { beat: number }[];
+    return rows.length === 0 ? undefined : rows[0].beat;
   }
 
   private async run(index: number | undefined, sql: string): Promise<unknown> {

@@ -33,18 +33,14 @@ export function toDeliveryResource(row: AppDeliveryRow): DeliveryResource {
     webhook_id: row.webhookId,
     event: row.type,
     status: row.status as DeliveryStatus,
-    attempts: Number(row.totalAttempts),
-    created_at: Number(row.createdAt),
-    last_attempt_at: nullableNumber(row.lastAttemptAt),
-    next_attempt_at: row.status === 'pending' ? nullableNumber(row.nextAttemptAt) : null,
-    last_response_status: nullableNumber(row.lastStatus),
+    attempts: row.totalAttempts,
+    created_at: row.createdAt,
+    last_attempt_at: row.lastAttemptAt,
+    next_attempt_at: row.status === 'pending' ? row.nextAttemptAt : null,
+    last_response_status: row.lastStatus,
     last_error: row.lastError,
     url: row.url === null ? null : withoutUserInfo(row.url),
   };
-}
-
-function nullableNumber(value: number | string | null): number | null {
-  return value === null ? null : Number(value);
 }
 
 /** One attempt of the attempt log (docs/api.md#delivery-log). */

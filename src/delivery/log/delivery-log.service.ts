@@ -88,7 +88,7 @@ export class DeliveryLogService {
     const now = this.clock.nowSeconds();
     // The transaction's result is the answer (stored with an Idempotency-Key before COMMIT).
     const answer = await this.transactions.run(async () => {
-      if (!(await this.deliveries.startNextRound({ id, round: Number(row.round) }, now))) throw new RedeliveryRefusedError('changed', id);
+      if (!(await this.deliveries.startNextRound({ id, round: row.round }, now))) throw new RedeliveryRefusedError('changed', id);
       return { ...toDeliveryResource(row), status: 'pending' as const, next_attempt_at: now };
     });
     this.signal.committed();

@@ -19,7 +19,7 @@ import type { AccountResource } from '../resources.js';
 import { selectList } from '../sql-columns.js';
 
 /** A row of the search statement: an account of the page, its place `rn` in it, the total, and one of its awards. */
-type AccountSearchRow = AccountAwardRow & { rn: number | string; total: number | string | null };
+type AccountSearchRow = AccountAwardRow & { rn: number; total: number | null };
 
 /** A SQL fragment and its parameters, in textual order. */
 interface Fragment {
@@ -91,16 +91,16 @@ export class AccountSearchReader {
       [...total.parameters, ...matches.parameters, query.per_page, query.page * query.per_page],
     );
     if (rows.length === 0) return undefined;
-    rows.sort((left, right) => Number(left.rn) - Number(right.rn));
-    return toPage(query, Number(rows[0].total ?? 0), AccountSerializer.fromAwardRows(rows));
+    rows.sort((left, right) => left.rn - right.rn);
+    return toPage(query, rows[0].total ?? 0, AccountSerializer.fromAwardRows(rows));
   }
 
   /** The number of accounts matching `query` (one statement; 0 for a `team` that names no team). */
   @GenerateSql({ params: [{ page: 5, per_page: 20, team: S.TEAM }] }, { name: 'q', params: [{ page: 5, per_page: 20, q: 'Ada' }] })
   async countMatches(query: AccountSearchFilter): Promise<number> {
     const total = this.total(query);
-    const [row] = await this.transactions.manager.query(`SELECT (${total.sql}) AS total`, total.parameters);
-    return Number(row?.total ?? 0);
+    const [row]: { total: number | null }[] = await this.transactions.manager.query(`SELECT (${total.sql}) AS total`, total.parameters);
+    return row?.total ?? 0;
   }
 
   /**

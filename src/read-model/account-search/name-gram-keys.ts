@@ -30,8 +30,8 @@ export class NameGramKeys implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const manager = this.transactions.manager;
     if (manager.connection.options.type !== 'mysql' || !this.schemaMigrated) return;
-    const rows: { code: number | string; k: string }[] = await manager.query(PRINTABLE_ASCII_KEYS_SQL);
-    this.keys = new Map(rows.map((row) => [String.fromCharCode(Number(row.code)), row.k]));
+    const rows: { code: number; k: string }[] = await manager.query(PRINTABLE_ASCII_KEYS_SQL);
+    this.keys = new Map(rows.map((row) => [String.fromCharCode(row.code), row.k]));
   }
 
   /** The gram of `q` (one or two characters) when each of its characters' keys is known, else `undefined`. */
