@@ -1,7 +1,8 @@
-import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 
 import { IDEMPOTENCY_KEY_TTL_SECONDS, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency-rules.js';
+import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 
 /** Metadata key of {@link IdempotentWrite}. */
 export const IDEMPOTENT_WRITE = 'idempotency:write';
@@ -21,13 +22,15 @@ export interface IdempotentWriteOptions {
 
 /**
  * Marks a write route that takes the `Idempotency-Key` header (IETF httpapi
- * draft "The Idempotency-Key HTTP Header Field"; Stripe's semantics), and
- * documents the header. The route's one write transaction (`Transactions`)
- * returns what its answer is built from; see `IdempotencyInterceptor`.
+ * draft "The Idempotency-Key HTTP Header Field"; Stripe's semantics): applies
+ * {@link IdempotencyInterceptor} to this route alone, and documents the
+ * header. The route's one write transaction (`Transactions`) returns what its
+ * answer is built from; see `IdempotencyInterceptor`.
  */
 export const IdempotentWrite = (options: IdempotentWriteOptions = {}): MethodDecorator =>
   applyDecorators(
     SetMetadata(IDEMPOTENT_WRITE, options),
+    UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,
