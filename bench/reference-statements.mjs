@@ -64,7 +64,9 @@ function selectList(columns) {
 
 /** `SELECT ... UNION ALL SELECT ...`: each arm every column of `names`, as its expression or `NULL` (sql-columns.ts `unionAll`). */
 function unionAll(names, arms) {
-  return arms.map((arm) => `SELECT ${names.map((name) => `${arm.columns[name] ?? 'NULL'} AS ${name}`).join(', ')} ${arm.from}`).join(' UNION ALL ');
+  return arms
+    .map((arm) => `SELECT ${names.map((name) => `${arm.columns[name] ?? 'NULL'} AS ${name}`).join(', ')} ${arm.from}`)
+    .join(' UNION ALL ');
 }
 
 const awardColumns = (alias) => ({ award_id: `${alias}.id`, award_title: `${alias}.title`, award_image_url: `${alias}.image_url` });
@@ -182,7 +184,10 @@ export function teamSearchStatement({ page, perPage }) {
       unionAll(
         ['kind', ...Object.keys(TEAM_ROW_COLUMNS), 'total', 'award_team_id', ...AWARD_COLUMN_NAMES],
         [
-          { columns: { kind: '0', ...TEAM_ROW_COLUMNS, total: `(${total})` }, from: `${TEAM_ROW_FROM} INNER JOIN (${pageSql}) p ON p.id = t.id` },
+          {
+            columns: { kind: '0', ...TEAM_ROW_COLUMNS, total: `(${total})` },
+            from: `${TEAM_ROW_FROM} INNER JOIN (${pageSql}) p ON p.id = t.id`,
+          },
           {
             columns: { kind: '1', award_team_id: 'w.team_id', ...awardColumns('w') },
             from: `FROM awards w WHERE w.team_id IN (SELECT p.id FROM (${pageSql}) p)`,
@@ -248,7 +253,13 @@ function accountsFromRows(rows, holdings) {
       team:
         row.team_id === null
           ? null
-          : teamObject(row.team_id, row.team_name, row.team_created_at, row.team_member_count, holdings.teams.get(Number(row.team_id)) ?? []),
+          : teamObject(
+              row.team_id,
+              row.team_name,
+              row.team_created_at,
+              row.team_member_count,
+              holdings.teams.get(Number(row.team_id)) ?? [],
+            ),
       permissions: Number(row.permissions),
       created_at: Number(row.created_at),
       awards: holdings.accounts.get(id) ?? [],
@@ -300,7 +311,13 @@ export function awardDetailsFromRows(rows) {
   const team =
     award.team_id === null || award.team_name === null
       ? null
-      : teamObject(award.team_id, award.team_name, award.team_created_at, award.team_member_count, holdings.teams.get(Number(award.team_id)) ?? []);
+      : teamObject(
+          award.team_id,
+          award.team_name,
+          award.team_created_at,
+          award.team_member_count,
+          holdings.teams.get(Number(award.team_id)) ?? [],
+        );
   return {
     award: awardOf(award.award_id, award.award_title, award.award_image_url),
     awardees: accountsFromRows(

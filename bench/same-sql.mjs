@@ -93,7 +93,9 @@ async function checkSameAnswers(servers, scenario) {
         ? jsonDifference(answer.body, reference[index].body)
         : `status ${answer.status} against ${reference[index].status}`;
     if (difference) {
-      throw new Error(`the same-SQL reference answered ${scenario.name} (request ${index}) unlike the service: ${difference} (service against reference)`);
+      throw new Error(
+        `the same-SQL reference answered ${scenario.name} (request ${index}) unlike the service: ${difference} (service against reference)`,
+      );
     }
   }
 }

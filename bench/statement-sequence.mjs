@@ -142,7 +142,8 @@ export function statementLine({ command, sql }) {
  */
 export function sequenceDifference(service, reference, { anyOrder = false } = {}) {
   if (anyOrder) {
-    const sorted = (sequence) => [...sequence].sort((a, b) => (statementLine(a) < statementLine(b) ? -1 : statementLine(a) > statementLine(b) ? 1 : 0));
+    const sorted = (sequence) =>
+      [...sequence].sort((a, b) => (statementLine(a) < statementLine(b) ? -1 : statementLine(a) > statementLine(b) ? 1 : 0));
     return sequenceDifference(sorted(service), sorted(reference));
   }
   const length = Math.max(service.length, reference.length);

@@ -13,10 +13,6 @@ import { InFlightKeys } from './in-flight-keys.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([IdempotencyKeyEntity])],
-  providers: [
-    IdempotencyKeysRepository,
-    InFlightKeys,
-    IdempotencyKeysPruner,
-  ],
+  providers: [IdempotencyKeysRepository, InFlightKeys, IdempotencyKeysPruner],
 })
 export class IdempotencyModule {}
