@@ -10,7 +10,7 @@ import { UnprocessableEntityError } from '../http/validation-error.js';
 import type { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 import { IdempotencyKeyTakenError, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { decide, IDEMPOTENCY_KEY_TTL_SECONDS, parseIdempotencyKey, requestFingerprint } from './idempotency-rules.js';
-import { IDEMPOTENT_WRITE, type IdempotentAnswer, type IdempotentWriteOptions } from './idempotent-write.decorator.js';
+import { IDEMPOTENT_WRITE, type IdempotentAnswer, type IdempotentWriteOptions } from './idempotent-write.options.js';
 import { InFlightKeys } from './in-flight-keys.js';
 import { routeTarget } from './route-target.js';
 

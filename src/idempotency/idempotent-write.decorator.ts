@@ -3,22 +3,7 @@ import { ApiHeader } from '@nestjs/swagger';
 
 import { IDEMPOTENCY_KEY_TTL_SECONDS, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency-rules.js';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
-
-/** Metadata key of {@link IdempotentWrite}. */
-export const IDEMPOTENT_WRITE = 'idempotency:write';
-
-/** The answer a route gives for the result of its write transaction. */
-export interface IdempotentAnswer {
-  status: number;
-  /** The JSON body; none when `undefined`. */
-  body?: unknown;
-}
-
-/** How a route's answer follows from what its write transaction returned. */
-export interface IdempotentWriteOptions {
-  /** Default: the route's status (`@HttpCode`, else 201 for POST and 200 otherwise) with the result as the body. */
-  answer?: (result: never) => IdempotentAnswer;
-}
+import { IDEMPOTENT_WRITE, type IdempotentWriteOptions } from './idempotent-write.options.js';
 
 /**
  * Marks a write route that takes the `Idempotency-Key` header (IETF httpapi
