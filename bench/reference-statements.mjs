@@ -28,7 +28,7 @@ export const prepared = {
   updateAccount: 'UPDATE accounts SET team_id = ? WHERE id = ?',
   readAccount: ACCOUNT_READ_SQL,
   readEpoch: 'SELECT epoch FROM callback_epoch WHERE id = 1 LOCK IN SHARE MODE',
-  insertEvent: 'INSERT INTO outbox_events (type, payload, created_at, callback_epoch) VALUES (?, ?, ?, ?)',
+  insertEvent: 'INSERT INTO outbox_events (type, payload, created_at, callback_epoch, trace_context) VALUES (?, ?, ?, ?, ?)',
   insertAccount:
     'INSERT INTO accounts (id, name, discriminator, avatar_url, team_id, permissions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   lockAward: 'SELECT id, title, image_url, team_id, created_at FROM awards WHERE id = ? FOR UPDATE',

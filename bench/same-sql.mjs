@@ -124,7 +124,11 @@ export async function checkSameSql(connection, servers, list, log) {
       await scenario.cleanup?.(connection);
       difference = sequenceDifference(service, reference, { anyOrder: scenario.statementOrder === 'any' });
       if (!difference) break;
-      if (attempt < CHECK_ATTEMPTS) log(`same SQL: ${scenario.name}: the sequences differed (attempt ${attempt}), checking again`);
+      if (attempt < CHECK_ATTEMPTS) {
+        log(
+          `same SQL: ${scenario.name}: the sequences differed (attempt ${attempt}: ${difference.split('\n').slice(0, 3).join(' ')}), checking again`,
+        );
+      }
     }
     if (difference) throw new Error(`the same-SQL reference drifted from the service on ${scenario.name}: ${difference}`);
     log(`same SQL: ${scenario.name}: ${service.length} statements in ${CHECK_REQUESTS} requests, identical`);

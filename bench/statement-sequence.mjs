@@ -15,13 +15,14 @@
  */
 
 /**
- * Background statements of the outbox relay and the delivery worker, never
- * part of a request: a transaction holding one is left out whole (the relay's
+ * Background statements of the outbox relay, the delivery worker and the
+ * recovery runner, never part of a request: a transaction holding one is left out whole (the relay's
  * and the queue's transactions run at `READ COMMITTED`, no request's does).
  */
 const BACKGROUND = [
   /\bdeliveries\b/i,
   /\bdelivery_attempts\b/i,
+  /\bdelivery_recoveries\b/i,
   /\bFROM `?outbox_events`?\b.*\bSKIP LOCKED\b/i,
   /^UPDATE `?outbox_events`? SET `?dispatched_at`?/i,
   /\bcallbacks\b/i,
