@@ -205,12 +205,16 @@ export async function clearQueue(redisUrl) {
   }
 }
 
-/** Starts the reference server (bench/reference-server.mjs). @returns `{ url, pid, stop }`. */
-export async function startReference(databaseUrl) {
+/**
+ * Starts the reference server (bench/reference-server.mjs).
+ * @param options.sameSqlReads its `GET /account/{id}` sends the service's statement (`SAME_SQL_READS=1`), not the primary-key select.
+ * @returns `{ url, pid, stop }`.
+ */
+export async function startReference(databaseUrl, { sameSqlReads = false } = {}) {
   const port = await freePort();
   const child = track(
     spawn(nodeBinary, [new URL('./reference-server.mjs', import.meta.url).pathname], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SAME_SQL_READS: sameSqlReads ? '1' : '0' },
       stdio: ['ignore', 'ignore', 'pipe'],
     }),
     'reference',

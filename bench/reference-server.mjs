@@ -13,8 +13,15 @@
  *   answer from the rows, and nothing else. The write scenarios are reported
  *   as a ratio to these; `statement-sequence.mjs` checks, statement by
  *   statement, that the sequences still match the service's.
+ * - The **same-SQL read routes** (`GET /team/{id}`, `/award/{id}`,
+ *   `/accounts/search` without a filter, with `team` or with a short `q`,
+ *   `/teams/search`, `/accounts/signups`, `/callback/{event}/deliveries`,
+ *   and `GET /account/{id}` when started with `SAME_SQL_READS=1`): each sends
+ *   the statements the service sends for that request, by the same protocol,
+ *   and builds the same JSON from the rows (`--only reads`, same-sql.mjs,
+ *   which checks both the statements and the answers).
  *
- * Run: `DATABASE_URL=mysql://... PORT=0 node bench/reference-server.mjs`;
+ * Run: `DATABASE_URL=mysql://... PORT=0 [SAME_SQL_READS=1] node bench/reference-server.mjs`;
  * prints `{"port": <n>}` on stdout once listening.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -22,7 +29,24 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import { createPool } from 'mysql2/promise';
 
-import { accountFromRows, prepared, text } from './reference-statements.mjs';
+import {
+  accountFromRows,
+  accountSearchStatement,
+  accountsFromAwardRows,
+  awardDetailsFromRows,
+  AWARD_READ_SQL,
+  DELIVERY_PAGE_SQL,
+  DELIVERY_TOTAL_SQL,
+  deliveryFromRow,
+  prepared,
+  PRINTABLE_ASCII_KEYS_SQL,
+  TEAM_READ_SQL,
+  teamFromRows,
+  teamPageFromRows,
+  teamSearchStatement,
+  text,
+  toPage,
+} from './reference-statements.mjs';
 
 const pool = createPool({
   uri: process.env.DATABASE_URL,
@@ -48,7 +72,10 @@ class HttpError extends Error {
   }
 }
 
-/** The service's app credential check: one prepared SELECT, a SHA-256 compared in constant time, the permission bits. */
+/**
+ * The service's app credential check: one prepared SELECT, a SHA-256 compared in constant time, the permission bits.
+ * @returns the app's id.
+ */
 async function authenticate(request, permission) {
   const header = request.headers.authorization ?? '';
   const [username, token] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
@@ -57,6 +84,7 @@ async function authenticate(request, permission) {
   const known = row && Buffer.from(row.token_hash, 'hex');
   if (!known || known.length !== presented.length || !timingSafeEqual(presented, known)) throw new HttpError(401, 'Invalid credentials.');
   if ((Number(row.permissions) & permission) !== permission) throw new HttpError(403, 'Missing permission.');
+  return Number(row.id);
 }
 
 /** `work(connection)` between START TRANSACTION and COMMIT on one pooled connection, rolled back on failure. */
@@ -79,13 +107,93 @@ app.setErrorHandler((error, _request, reply) => {
   reply.code(error.status ?? 500).send({ detail: error.message });
 });
 
-app.get('/account/:id', async (request, reply) => {
-  const [rows] = await pool.query(
-    'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ?',
-    [stored(request.params.id)],
-  );
-  if (rows.length === 0) return reply.code(404).send({ detail: 'not found' });
-  return rows[0];
+/** A 422 for a resource named in the path that does not exist (docs/api.md#errors). */
+function notFound(name, label) {
+  return { detail: [{ loc: ['path', name], msg: `${label} not found.`, type: 'value_error.not_found' }] };
+}
+
+if (process.env.SAME_SQL_READS === '1') {
+  /** The service's account read: one prepared statement, the Account object from its rows. */
+  app.get('/account/:id', async (request, reply) => {
+    const [rows] = await pool.execute(prepared.readAccount, [stored(request.params.id)]);
+    if (rows.length === 0) return reply.code(422).send(notFound('account', 'Account'));
+    return accountFromRows(rows);
+  });
+} else {
+  app.get('/account/:id', async (request, reply) => {
+    const [rows] = await pool.query(
+      'SELECT id, name, discriminator, avatar_url, team_id, permissions, created_at FROM accounts WHERE id = ?',
+      [stored(request.params.id)],
+    );
+    if (rows.length === 0) return reply.code(404).send({ detail: 'not found' });
+    return rows[0];
+  });
+}
+
+app.get('/team/:id', async (request, reply) => {
+  const id = Number(request.params.id);
+  const [rows] = await pool.execute(TEAM_READ_SQL, [id, id]);
+  return teamFromRows(rows) ?? reply.code(422).send(notFound('team', 'Team'));
+});
+
+app.get('/award/:id', async (request, reply) => {
+  const id = Number(request.params.id);
+  const [rows] = await pool.execute(AWARD_READ_SQL, [id, id, id, id, id]);
+  return awardDetailsFromRows(rows) ?? reply.code(422).send(notFound('award', 'Award'));
+});
+
+/** `page` and `per_page` of a search (the service's defaults, no validation). */
+function pagination(query) {
+  return { page: Number(query.page ?? 0), perPage: Number(query.per_page ?? 20) };
+}
+
+/** The n-gram keys of the printable ASCII characters, read at start as the service reads them. */
+const [keyRows] = await pool.query(PRINTABLE_ASCII_KEYS_SQL);
+const gramKeys = new Map(keyRows.map((row) => [String.fromCharCode(Number(row.code)), row.k]));
+
+/** The gram of a `q` of one or two printable ASCII characters. @throws HttpError (400) for another `q`. */
+function gramOf(q) {
+  const keys = [...q].map((character) => gramKeys.get(character));
+  if (keys.length < 1 || keys.length > 2 || keys.some((key) => key === undefined)) {
+    throw new HttpError(400, 'the reference serves q of one or two printable ASCII characters');
+  }
+  return keys.join('.');
+}
+
+app.get('/accounts/search', async (request) => {
+  const { page, perPage } = pagination(request.query);
+  const team = request.query.team === undefined ? undefined : Number(request.query.team);
+  const gram = request.query.q === undefined ? undefined : gramOf(request.query.q);
+  const statement = accountSearchStatement({ team, gram, page, perPage });
+  const [rows] = await pool.execute(statement.sql, statement.parameters);
+  if (rows.length === 0) throw new HttpError(400, 'the reference serves pages with matches only');
+  rows.sort((left, right) => Number(left.rn) - Number(right.rn));
+  return toPage(page, perPage, Number(rows[0].total ?? 0), accountsFromAwardRows(rows));
+});
+
+app.get('/teams/search', async (request) => {
+  const { page, perPage } = pagination(request.query);
+  if (request.query.q !== undefined) throw new HttpError(400, 'the reference serves team search without q');
+  const statement = teamSearchStatement({ page, perPage });
+  const [rows] = await pool.execute(statement.sql, statement.parameters);
+  const found = teamPageFromRows(rows);
+  if (!found) throw new HttpError(400, 'the reference serves pages with matches only');
+  return toPage(page, perPage, found.total, found.data);
+});
+
+const signupsOpen = ['true', '1'].includes(process.env.SIGNUPS_OPEN ?? 'true');
+app.get('/accounts/signups', async () => ({ signups_open: signupsOpen }));
+
+/** An app's delivery log page: the credential check, then the page and its total as two text statements at once. */
+app.get('/callback/:event/deliveries', async (request) => {
+  const appId = await authenticate(request, 0);
+  const { page, perPage } = pagination(request.query);
+  const event = request.params.event;
+  const [[rows], [[count]]] = await Promise.all([
+    pool.query(DELIVERY_PAGE_SQL, [appId, event, perPage, page * perPage]),
+    pool.query(DELIVERY_TOTAL_SQL, [appId, event]),
+  ]);
+  return toPage(page, perPage, Number(count?.n ?? 0), rows.map(deliveryFromRow));
 });
 
 /** A team move: the account locked, the team checked, the update, the read-back, the event. */
@@ -107,6 +215,8 @@ app.patch('/account/:id', async (request) => {
       JSON.stringify({ account: updated, team: updated.team }),
       nowSeconds(),
       Number(epoch?.epoch ?? 0),
+      // The trace context: none, tracing being off in the benchmark.
+      null,
     ]);
     return updated;
   });

@@ -42,6 +42,9 @@
  * `--only writes` measures the write routes against the same-SQL reference
  * instead (same-sql.mjs): a statement-by-statement check, then interleaved
  * rounds with the order swapped; no later scale, pipeline or memory repeats.
+ * `--only reads` does the same for the read routes (the reference started
+ * with `SAME_SQL_READS=1`), after a few team moves through the API that give
+ * the bench app deliveries to list; the check compares the answers too.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -49,6 +52,7 @@ import { parseArgs } from 'node:util';
 import { createConnection } from 'mysql2/promise';
 
 import { measure } from './load.mjs';
+import { waitForDeliveries } from './delivery.mjs';
 import { waitUntilIdle } from './process-cpu.mjs';
 import {
   clearQueue,
@@ -128,8 +132,8 @@ const settings = { connections: Number(options.connections), warmup: Number(opti
 const rounds = Number(options.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive integer');
 const memoryRepeats = Number(options['memory-repeats']);
-/** `--only writes`: the write routes against the same-SQL reference (same-sql.mjs). */
-const sameSqlOnly = options.only === 'writes';
+/** `--only writes` or `--only reads`: those routes against the same-SQL reference (same-sql.mjs); `write`, `read` or undefined. */
+const sameSqlKind = { writes: 'write', reads: 'read' }[options.only];
 if (options.node) useNode(options.node);
 if (!Number.isInteger(memoryRepeats) || memoryRepeats < 0) throw new Error('--memory-repeats must be 0 (none) or more');
 
@@ -175,6 +179,30 @@ async function eventPayload(apiUrl) {
   const account = await (await fetch(`${apiUrl}/account/${accountIdAt(0)}`)).json();
   const team = account.team === null ? null : await (await fetch(`${apiUrl}/team/${account.team}`)).json();
   return JSON.stringify({ account, team });
+}
+
+/** Team moves sent before `--only reads`, so that the delivery log page lists a full page of deliveries. */
+const DELIVERY_LOG_MOVES = 200;
+
+/**
+ * Sends `count` requests of the team-move scenario `moves` to the API, one
+ * after another, and waits until the worker has delivered their events.
+ *
+ * @returns `count`. @throws Error on a non-2xx answer.
+ */
+async function moveTeams(apiUrl, connection, moves, count) {
+  await moves.prepare(connection);
+  for (let i = 0; i < count; i += 1) {
+    const response = await fetch(`${apiUrl}${moves.path(i)}`, {
+      method: moves.method,
+      headers: { 'content-type': 'application/json', ...moves.headers },
+      body: JSON.stringify(moves.body(i)),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`a team move answered ${response.status} ${text.slice(0, 200)}`);
+  }
+  await waitForDeliveries(connection);
+  return count;
 }
 
 /** Sends one sequence of `scenario` (request 0) and warns about any non-2xx answer. @returns `{ results }` of a search page. */
@@ -333,7 +361,7 @@ async function main() {
     };
     await newWorker('worker');
     await registerCallback(api.url, auth, receiver.url);
-    reference = await startReference(databaseUrl);
+    reference = await startReference(databaseUrl, { sameSqlReads: sameSqlKind === 'read' });
     const servers = { api: api.url, reference: reference.url };
     const database = await databasePid(connection);
     const probes = {
@@ -341,11 +369,16 @@ async function main() {
       reference: { serverPid: reference.pid, databasePid: database },
     };
 
-    if (sameSqlOnly) {
+    if (sameSqlKind) {
+      const all = scenarios(size, auth, options.q);
+      if (sameSqlKind === 'read') {
+        const moves = all.find((scenario) => scenario.sameSql === 'write' && scenario.prepare);
+        log(`${await moveTeams(api.url, connection, moves, DELIVERY_LOG_MOVES)} team moves sent for the delivery log to list`);
+      }
       log(`waited ${await waitUntilIdle(database)} s for MariaDB to go idle`);
-      const list = scenarios(size, auth, options.q).filter((scenario) => scenario.sameSql);
+      const list = all.filter((scenario) => scenario.sameSql === sameSqlKind);
       const sameSqlProbes = { api: probes.api, reference: { ...probes.reference, workerPid: workers[0].pid } };
-      const writes = await runSameSql(connection, counter, servers, sameSqlProbes, list, settings, rounds, log);
+      const measured = await runSameSql(connection, counter, servers, sameSqlProbes, list, settings, rounds, log);
       const [[version]] = await connection.query('SELECT VERSION() AS version');
       const run = {
         startedAt: startedAt.toISOString(),
@@ -353,10 +386,11 @@ async function main() {
         machine: { ...machineOf(version), node: await serverNodeVersion() },
         size,
         settings: { ...settings, rounds, logLevel: options['log-level'] },
-        sameSql: writes,
+        sameSql: measured,
+        sameSqlKind,
       };
       await writeJson(options.out, run);
-      console.log(`## Same-SQL writes ${run.startedAt}\n`);
+      console.log(`## Same-SQL ${sameSqlKind}s ${run.startedAt}\n`);
       console.log(
         `Machine: ${run.machine.cpu}, ${run.machine.cores} cores, Node ${run.machine.node} (API, worker and reference), ${run.machine.database}; ` +
           `load average at start ${loadAtStart.join(' ')}, at end ${run.machine.loadAverageAtEnd.join(' ')}.`,
@@ -364,7 +398,7 @@ async function main() {
       console.log(
         `Load: autocannon, ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s measured; ${rounds} rounds, the order swapped each round; medians over the rounds.\n`,
       );
-      console.log(sameSqlTable(writes));
+      console.log(sameSqlTable(measured, sameSqlKind));
       return;
     }
 

@@ -28,7 +28,7 @@ function teamMoves(size, auth, account) {
   return {
     name: 'PATCH /account/{id} (team move, callback registered)',
     group: 'write',
-    sameSql: true,
+    sameSql: 'write',
     server: 'api',
     target: 0.1,
     method: 'PATCH',
@@ -58,7 +58,7 @@ function accountCreations(size, auth) {
   return {
     name: 'POST /acounts/new (70 % into a team)',
     group: 'write',
-    sameSql: true,
+    sameSql: 'write',
     server: 'api',
     target: 0.15,
     method: 'POST',
@@ -79,7 +79,7 @@ function awardGrants(size, auth, account) {
   return {
     name: 'PUT + DELETE /account/{a}/award/{w}',
     group: 'write',
-    sameSql: true,
+    sameSql: 'write',
     server: 'api',
     target: 0.15,
     headers: { authorization: auth },
@@ -103,25 +103,82 @@ function awardGrants(size, auth, account) {
  *   (none for informational rows), `goal` a higher one aimed at; `server` is `reference` or `api`; `group` is
  *   `reference`, `floor` (the API's routing, middleware and serialization with no SQL), `single-read`,
  *   `search` or `write`; `prepare` runs before each measurement, `cleanup` after it (returning figures to keep);
- *   `sameSql` marks the writes the reference server also answers with the service's statements (same-sql.mjs).
+ *   `sameSql` (`write` or `read`) marks the routes the reference server also answers with the service's statements
+ *   (same-sql.mjs: `--only writes`, `--only reads`), with `statementOrder: 'any'` when a request sends statements
+ *   at once on several connections and `ownStatements` (regular expressions) for its statements that look like the
+ *   delivery pipeline's background ones (statement-sequence.mjs); group `same-sql-read` is measured by `--only reads` alone.
  */
 export function scenarios(size, auth, q) {
   const account = (i) => accountIdAt(spread(i, size.accounts));
   return [
     { name: 'reference GET /account/{id}', group: 'reference', server: 'reference', path: (i) => `/account/${account(i)}` },
-    { name: 'GET /accounts/signups (no SQL: the framework floor)', group: 'floor', server: 'api', path: () => '/accounts/signups' },
-    { name: 'GET /account/{id}', group: 'single-read', server: 'api', target: 0.5, path: (i) => `/account/${account(i)}` },
-    { name: 'GET /team/{id}', group: 'single-read', server: 'api', target: 0.5, path: (i) => `/team/${1 + spread(i, size.teams)}` },
-    { name: 'GET /award/{id}', group: 'single-read', server: 'api', target: 0.25, path: (i) => `/award/${1 + spread(i, size.awards)}` },
-    { name: 'GET /accounts/search?per_page=20', group: 'search', server: 'api', target: 0.25, path: () => '/accounts/search?per_page=20' },
+    {
+      name: 'GET /accounts/signups (no SQL: the framework floor)',
+      group: 'floor',
+      sameSql: 'read',
+      server: 'api',
+      path: () => '/accounts/signups',
+    },
+    { name: 'GET /account/{id}', group: 'single-read', sameSql: 'read', server: 'api', target: 0.5, path: (i) => `/account/${account(i)}` },
+    {
+      name: 'GET /team/{id}',
+      group: 'single-read',
+      sameSql: 'read',
+      server: 'api',
+      target: 0.5,
+      path: (i) => `/team/${1 + spread(i, size.teams)}`,
+    },
+    {
+      name: 'GET /award/{id}',
+      group: 'single-read',
+      sameSql: 'read',
+      server: 'api',
+      target: 0.25,
+      path: (i) => `/award/${1 + spread(i, size.awards)}`,
+    },
+    {
+      name: 'GET /accounts/search?per_page=20',
+      group: 'search',
+      sameSql: 'read',
+      server: 'api',
+      target: 0.25,
+      path: () => '/accounts/search?per_page=20',
+    },
     {
       name: `GET /accounts/search?q=${q}&per_page=20`,
       group: 'search',
+      sameSql: 'read',
       server: 'api',
       target: 0.25,
       path: () => `/accounts/search?q=${encodeURIComponent(q)}&per_page=20`,
     },
-    { name: 'GET /teams/search?per_page=20', group: 'search', server: 'api', target: 0.25, path: () => '/teams/search?per_page=20' },
+    {
+      name: 'GET /accounts/search?team={team}&per_page=20',
+      group: 'same-sql-read',
+      sameSql: 'read',
+      server: 'api',
+      path: (i) => `/accounts/search?team=${1 + spread(i, size.teams)}&per_page=20`,
+    },
+    {
+      name: 'GET /teams/search?per_page=20',
+      group: 'search',
+      sameSql: 'read',
+      server: 'api',
+      target: 0.25,
+      path: () => '/teams/search?per_page=20',
+    },
+    {
+      name: 'GET /callback/{event}/deliveries?per_page=20 (app credentials)',
+      group: 'same-sql-read',
+      sameSql: 'read',
+      // Its page and total are sent at once, on two connections: their order in the log varies.
+      statementOrder: 'any',
+      // Its statements name `deliveries`, as the pipeline's background statements do: kept as the request's own.
+      ownStatements: [/\bFROM \(SELECT d\.id, d\.event_id\b/, /\bFROM delivery_counts WHERE app_id\b/],
+      server: 'api',
+      headers: { authorization: auth },
+      path: () => '/callback/account_team_update/deliveries?per_page=20',
+    },
     teamMoves(size, auth, account),
     accountCreations(size, auth),
     awardGrants(size, auth, account),

@@ -67,10 +67,32 @@ export function createdAccountId(n) {
   return (CREATED_ID_BASE + BigInt(n)).toString();
 }
 
-/** Deletes the accounts created through the API, so that the data set keeps its size. @returns how many. */
+/** Attempts of {@link deleteCreatedAccounts} before a deadlock or lock wait timeout is given up on. */
+const DELETE_ATTEMPTS = 5;
+
+/** MariaDB's errors that a retry of the same statement resolves: `ER_LOCK_DEADLOCK` (its transaction was rolled back) and `ER_LOCK_WAIT_TIMEOUT`. */
+const RETRYABLE_LOCK_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+/**
+ * Deletes the accounts created through the API, so that the data set keeps
+ * its size. The delete's triggers (member counts, name n-grams) take locks
+ * that the delivery pipeline's background statements may hold a moment
+ * longer: a deadlock or lock wait timeout rolls the delete back whole, and
+ * it is sent again after a short pause (up to {@link DELETE_ATTEMPTS} times).
+ *
+ * @returns how many accounts were deleted.
+ * @throws the last error when every attempt failed, or any other error at once.
+ */
 export async function deleteCreatedAccounts(connection) {
-  const [result] = await connection.query('DELETE FROM accounts WHERE id >= ?', [storedId(createdAccountId(0))]);
-  return result.affectedRows;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [result] = await connection.query('DELETE FROM accounts WHERE id >= ?', [storedId(createdAccountId(0))]);
+      return result.affectedRows;
+    } catch (error) {
+      if (!RETRYABLE_LOCK_ERRORS.has(error.code) || attempt >= DELETE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 function storedId(id) {

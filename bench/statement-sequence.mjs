@@ -15,13 +15,14 @@
  */
 
 /**
- * Background statements of the outbox relay and the delivery worker, never
- * part of a request: a transaction holding one is left out whole (the relay's
+ * Background statements of the outbox relay, the delivery worker and the
+ * recovery runner, never part of a request: a transaction holding one is left out whole (the relay's
  * and the queue's transactions run at `READ COMMITTED`, no request's does).
  */
 const BACKGROUND = [
   /\bdeliveries\b/i,
   /\bdelivery_attempts\b/i,
+  /\bdelivery_recoveries\b/i,
   /\bFROM `?outbox_events`?\b.*\bSKIP LOCKED\b/i,
   /^UPDATE `?outbox_events`? SET `?dispatched_at`?/i,
   /\bcallbacks\b/i,
@@ -46,9 +47,11 @@ export function maskValues(sql) {
  * its answer) with the general log on, and returns the statements it caused.
  *
  * @param connection a mysql2/promise connection on the bench database (its own statements are left out).
+ * @param options.ownStatements regular expressions (on the masked text) of statements the requests send that
+ *   would otherwise pass for background ones (the delivery log's reads name `deliveries`): never left out.
  * @returns `[{ command, sql }]` in the order MariaDB received them (`sql` masked).
  */
-export async function captureStatements(connection, send) {
+export async function captureStatements(connection, send, { ownStatements = [] } = {}) {
   const [[previous]] = await connection.query('SELECT @@global.general_log AS enabled, @@global.log_output AS output');
   await connection.query("SET GLOBAL log_output = 'TABLE'");
   await connection.query('SET GLOBAL general_log = 1');
@@ -67,7 +70,10 @@ export async function captureStatements(connection, send) {
         ORDER BY g.event_time`,
       [since, until],
     );
-    return withoutBackground(rows.map((row) => ({ thread: row.thread, command: row.command, sql: maskValues(row.argument) })));
+    return withoutBackground(
+      rows.map((row) => ({ thread: row.thread, command: row.command, sql: maskValues(row.argument) })),
+      ownStatements,
+    );
   } finally {
     await connection.query(`SET GLOBAL general_log = ${Number(previous.enabled)}`);
     await connection.query('SET GLOBAL log_output = ?', [previous.output]);
@@ -83,8 +89,9 @@ export async function captureStatements(connection, send) {
  * the end of a transaction that began before the capture (a `COMMIT` or
  * `ROLLBACK` with no start on its connection, and that connection's
  * statements before it: a connection in a transaction runs nothing else).
+ * A statement matching one of `ownStatements` is never taken for a background one.
  */
-function withoutBackground(statements) {
+function withoutBackground(statements, ownStatements) {
   const dropped = new Set();
   const open = new Map();
   /** Per connection, its statements outside any transaction seen to start, since the last start. */
@@ -109,7 +116,8 @@ function withoutBackground(statements) {
       loose.set(statement.thread, [...before, statement]);
     }
     if (block) block.push(statement);
-    const background = BACKGROUND.some((pattern) => pattern.test(statement.sql));
+    const background =
+      !ownStatements.some((pattern) => pattern.test(statement.sql)) && BACKGROUND.some((pattern) => pattern.test(statement.sql));
     if (background && !block) dropped.add(statement);
     if (background && block) block.background = true;
     if (block && /^(COMMIT|ROLLBACK)\b/i.test(statement.sql)) {
@@ -129,9 +137,16 @@ export function statementLine({ command, sql }) {
 /**
  * Compares two captured sequences.
  *
+ * @param options.anyOrder compare them as lists of statements in any order (for requests that send statements at
+ *   once on several connections, whose order in the log varies): both sorted first.
  * @returns `undefined` when equal, else a readable diff (the first differing position and both sequences).
  */
-export function sequenceDifference(service, reference) {
+export function sequenceDifference(service, reference, { anyOrder = false } = {}) {
+  if (anyOrder) {
+    const sorted = (sequence) =>
+      [...sequence].sort((a, b) => (statementLine(a) < statementLine(b) ? -1 : statementLine(a) > statementLine(b) ? 1 : 0));
+    return sequenceDifference(sorted(service), sorted(reference));
+  }
   const length = Math.max(service.length, reference.length);
   for (let index = 0; index < length; index += 1) {
     const a = service[index] && statementLine(service[index]);

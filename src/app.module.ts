@@ -35,7 +35,7 @@ export class AppModule {
         LoggingModule.forRoot(options.logger ?? createProcessLogger(resolved)),
         MetricsModule,
         ClockModule,
-        DatabaseModule.forRoot({ migrate: true, readReplicas: true }),
+        DatabaseModule.forRoot({ migrate: true, readReplicas: true, replicasConfigured: resolved.databaseReplicaUrls.length > 0 }),
         // Global guards run in registration order: the rate limit after authentication, so that
         // it counts per principal (failed authentications are counted by the auth guard).
         AuthModule,

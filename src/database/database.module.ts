@@ -40,10 +40,14 @@ class MigrationsOnStart implements OnModuleInit {
  * the CLI passes `false` and runs them on demand. `readReplicas: true` (the
  * API) sends public reads without credentials to the `DATABASE_REPLICA_URLS`
  * and watches their lag (docs/api.md#scaling); other processes use the primary only.
+ * The interceptor that routes those reads is installed only when
+ * `replicasConfigured` (`DATABASE_REPLICA_URLS` names a replica): without
+ * replicas no route pays for it.
  */
 @Module({})
 export class DatabaseModule {
-  static forRoot(options: { migrate: boolean; readReplicas?: boolean }): DynamicModule {
+  static forRoot(options: { migrate: boolean; readReplicas?: boolean; replicasConfigured?: boolean }): DynamicModule {
+    const routeReads = options.readReplicas === true && options.replicasConfigured === true;
     return {
       module: DatabaseModule,
       // Global: every repository, reader and write service takes Transactions (one pool per process, configured
@@ -74,7 +78,8 @@ export class DatabaseModule {
           useFactory: (config: AppConfig) => new ReplicaSet(options.readReplicas ? config.databaseReplicaUrls : []),
         },
         ReplicaRouting,
-        ...(options.readReplicas ? [ReplicaLagMonitor, { provide: APP_INTERCEPTOR, useClass: ReplicaReadInterceptor }] : []),
+        ...(options.readReplicas ? [ReplicaLagMonitor] : []),
+        ...(routeReads ? [{ provide: APP_INTERCEPTOR, useClass: ReplicaReadInterceptor }] : []),
       ],
       exports: [PreparedReads, PreparedStatements, Transactions, ReplicaSet, SCHEMA_MIGRATED_AT_START],
     };

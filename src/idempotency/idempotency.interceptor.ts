@@ -1,5 +1,5 @@
 import { type CallHandler, ConflictException, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { ModuleRef, Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 
@@ -10,7 +10,7 @@ import { UnprocessableEntityError } from '../http/validation-error.js';
 import type { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 import { IdempotencyKeyTakenError, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { decide, IDEMPOTENCY_KEY_TTL_SECONDS, parseIdempotencyKey, requestFingerprint } from './idempotency-rules.js';
-import { IDEMPOTENT_WRITE, type IdempotentAnswer, type IdempotentWriteOptions } from './idempotent-write.decorator.js';
+import { IDEMPOTENT_WRITE, type IdempotentAnswer, type IdempotentWriteOptions } from './idempotent-write.options.js';
 import { InFlightKeys } from './in-flight-keys.js';
 import { routeTarget } from './route-target.js';
 
@@ -21,7 +21,8 @@ const REPLAYED_HEADER = 'Idempotent-Replayed';
 const KEY_LOC = ['header', 'Idempotency-Key'];
 
 /**
- * `Idempotency-Key` on the routes marked {@link IdempotentWrite}, for
+ * `Idempotency-Key` on the routes marked {@link IdempotentWrite} (which
+ * applies this interceptor to them alone: no other route pays for it), for
  * requests with credentials (the key's scope); requests without the header,
  * or without credentials, run exactly as if it were not there.
  *
@@ -37,12 +38,27 @@ const KEY_LOC = ['header', 'Idempotency-Key'];
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
+  private found: { keys: IdempotencyKeysRepository; inFlight: InFlightKeys } | undefined;
+
   constructor(
     private readonly reflector: Reflector,
-    private readonly keys: IdempotencyKeysRepository,
-    private readonly inFlight: InFlightKeys,
     private readonly clock: Clock,
+    private readonly moduleRef: ModuleRef,
   ) {}
+
+  /**
+   * The stored keys and the keys in flight, of `IdempotencyModule` (one of
+   * each per process), looked up at the first keyed request: the interceptor
+   * is made in the module of each keyed route's controller, which need not
+   * import `IdempotencyModule` (the CLI loads some of those modules and never
+   * answers a request).
+   */
+  private get store(): { keys: IdempotencyKeysRepository; inFlight: InFlightKeys } {
+    return (this.found ??= {
+      keys: this.moduleRef.get(IdempotencyKeysRepository, { strict: false }),
+      inFlight: this.moduleRef.get(InFlightKeys, { strict: false }),
+    });
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const options = this.reflector.get<IdempotentWriteOptions | undefined>(IDEMPOTENT_WRITE, context.getHandler());
@@ -68,20 +84,21 @@ export class IdempotencyInterceptor implements NestInterceptor {
     key: string,
     target: string,
   ): Promise<unknown> {
+    const { keys, inFlight } = this.store;
     const inFlightKey = `${scope} ${key}`;
-    if (!this.inFlight.acquire(inFlightKey)) {
+    if (!inFlight.acquire(inFlightKey)) {
       throw new ConflictException('A request with this Idempotency-Key is still being answered; retry once it has been.');
     }
     try {
       const fingerprint = requestFingerprint(request.method, target, request.body);
       const now = this.clock.nowSeconds();
-      const decision = decide(await this.keys.find(scope, key), fingerprint, now);
+      const decision = decide(await keys.find(scope, key), fingerprint, now);
       if (decision.action === 'replay') return replay(reply, decision.stored);
       if (decision.action === 'mismatch') throw mismatch();
       const participant = {
         beforeCommit: async (result: unknown) => {
           const answer: IdempotentAnswer = options.answer ? options.answer(result as never) : { status: reply.statusCode, body: result };
-          await this.keys.insert(
+          await keys.insert(
             {
               scope,
               key,
@@ -99,12 +116,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
         return await withTransactionParticipant(participant, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
       } catch (error) {
         if (!(error instanceof IdempotencyKeyTakenError)) throw error;
-        const taken = decide(await this.keys.find(scope, key), fingerprint, this.clock.nowSeconds());
+        const taken = decide(await keys.find(scope, key), fingerprint, this.clock.nowSeconds());
         if (taken.action === 'replay') return replay(reply, taken.stored);
         throw mismatch();
       }
     } finally {
-      this.inFlight.release(inFlightKey);
+      inFlight.release(inFlightKey);
     }
   }
 }

@@ -1,33 +1,21 @@
-import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 
 import { IDEMPOTENCY_KEY_TTL_SECONDS, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency-rules.js';
-
-/** Metadata key of {@link IdempotentWrite}. */
-export const IDEMPOTENT_WRITE = 'idempotency:write';
-
-/** The answer a route gives for the result of its write transaction. */
-export interface IdempotentAnswer {
-  status: number;
-  /** The JSON body; none when `undefined`. */
-  body?: unknown;
-}
-
-/** How a route's answer follows from what its write transaction returned. */
-export interface IdempotentWriteOptions {
-  /** Default: the route's status (`@HttpCode`, else 201 for POST and 200 otherwise) with the result as the body. */
-  answer?: (result: never) => IdempotentAnswer;
-}
+import { IdempotencyInterceptor } from './idempotency.interceptor.js';
+import { IDEMPOTENT_WRITE, type IdempotentWriteOptions } from './idempotent-write.options.js';
 
 /**
  * Marks a write route that takes the `Idempotency-Key` header (IETF httpapi
- * draft "The Idempotency-Key HTTP Header Field"; Stripe's semantics), and
- * documents the header. The route's one write transaction (`Transactions`)
- * returns what its answer is built from; see `IdempotencyInterceptor`.
+ * draft "The Idempotency-Key HTTP Header Field"; Stripe's semantics): applies
+ * {@link IdempotencyInterceptor} to this route alone, and documents the
+ * header. The route's one write transaction (`Transactions`) returns what its
+ * answer is built from; see `IdempotencyInterceptor`.
  */
 export const IdempotentWrite = (options: IdempotentWriteOptions = {}): MethodDecorator =>
   applyDecorators(
     SetMetadata(IDEMPOTENT_WRITE, options),
+    UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,

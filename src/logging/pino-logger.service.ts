@@ -16,6 +16,25 @@ const NEST_BOOT_CONTEXTS: ReadonlySet<string> = new Set([
 const STARTUP_FAILURE_CONTEXT = 'ExceptionHandler';
 
 /**
+ * The logging context of {@link PinoLoggerService.runInContext}: its bindings,
+ * and the child logger carrying them, made when the first line is logged in
+ * it (most requests log no line but their request line, which has its own logger).
+ */
+class LoggingContext {
+  private child: Logger | undefined;
+
+  constructor(
+    private readonly root: Logger,
+    private readonly bindings: Record<string, unknown>,
+  ) {}
+
+  /** The child logger of the bindings (made once). */
+  logger(): Logger {
+    return (this.child ??= this.root.child(this.bindings));
+  }
+}
+
+/**
  * Nest's `LoggerService` over one pino logger (for `app.useLogger`): every
  * line Nest or a `new Logger(context)` writes becomes `{context, msg}` (and
  * `err` for errors with a stack) at the matching pino level. Inside
@@ -24,14 +43,14 @@ const STARTUP_FAILURE_CONTEXT = 'ExceptionHandler';
  */
 @Injectable()
 export class PinoLoggerService implements LoggerService {
-  private readonly contexts = new AsyncLocalStorage<Logger>();
+  private readonly contexts = new AsyncLocalStorage<LoggingContext>();
 
   /** @param root the process's logger (see `logger-options.ts`). */
   constructor(readonly root: Logger) {}
 
-  /** Runs `work` with `bindings` (e.g. `{reqId}`) on every line logged inside it, across async calls. */
+  /** Runs `work` with `bindings` (e.g. `{reqId}`) on every line logged inside it, across async calls; the child logger is made at the first such line. */
   runInContext(bindings: Record<string, unknown>, work: () => void): void {
-    this.contexts.run(this.root.child(bindings), work);
+    this.contexts.run(new LoggingContext(this.root, bindings), work);
   }
 
   log(message: unknown, ...optional: unknown[]): void {
@@ -48,8 +67,9 @@ export class PinoLoggerService implements LoggerService {
     // Nest passes (message, stack?, context?).
     const [stack, context] = optional.length >= 2 ? optional : [undefined, optional[0]];
     const startUp = context === STARTUP_FAILURE_CONTEXT;
+    // The root's level is every context's: a line below it makes no child logger.
+    if (!this.root.isLevelEnabled(startUp ? 'fatal' : 'error')) return;
     const logger = this.current();
-    if (!logger.isLevelEnabled(startUp ? 'fatal' : 'error')) return;
     const fields: Record<string, unknown> = { context: typeof context === 'string' ? context : undefined };
     // Fields and `msg` in one object, as the other levels take them.
     if (!startUp && typeof message === 'object' && message !== null && !(message instanceof Error)) {
@@ -80,13 +100,13 @@ export class PinoLoggerService implements LoggerService {
   }
 
   private current(): Logger {
-    return this.contexts.getStore() ?? this.root;
+    return this.contexts.getStore()?.logger() ?? this.root;
   }
 
   /** The last optional parameter is Nest's context name when it is a string. */
   private write(level: 'info' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, optional: unknown[]): void {
+    if (!this.root.isLevelEnabled(level)) return;
     const logger = this.current();
-    if (!logger.isLevelEnabled(level)) return;
     const context = typeof optional.at(-1) === 'string' ? (optional.at(-1) as string) : undefined;
     if (typeof message === 'object' && message !== null && !(message instanceof Error)) logger[level]({ context, ...message });
     else logger[level]({ context }, message instanceof Error ? message.message : String(message));
