@@ -133,9 +133,9 @@ export const AWARD_READ_SQL =
   ) + ' ORDER BY kind, name, id';
 
 /**
- * The printable ASCII characters' n-gram keys (src/read-model/name-gram-keys.ts
+ * The printable ASCII characters' n-gram keys (src/read-model/account-search/name-gram-keys.ts
  * reads them at start the same way; for these characters the key is the hex
- * of the collation weight: src/database/name-grams.ts), read once at start.
+ * of the collation weight: src/read-model/account-search/name-grams.ts), read once at start.
  */
 export const PRINTABLE_ASCII_KEYS_SQL =
   'SELECT n.n AS code, HEX(WEIGHT_STRING(CHAR(n.n USING utf8mb4) COLLATE utf8mb4_unicode_ci)) AS k FROM numbers n WHERE n.n BETWEEN 32 AND 126';
