@@ -9,10 +9,19 @@ import { AccountsController } from './accounts.controller.js';
 import { AccountsStoreModule } from './accounts-store.module.js';
 import { AccountsService } from './accounts.service.js';
 import { AccountEntity } from './account.entity.js';
+import { ClockModule } from '../clock/clock.module.js';
 
 /** Accounts (docs/api.md#routes-accounts). */
 @Module({
-  imports: [TypeOrmModule.forFeature([AccountEntity]), AccountsStoreModule, ReadModelModule, EventsModule, TeamsModule, IdpModule],
+  imports: [
+    ClockModule,
+    TypeOrmModule.forFeature([AccountEntity]),
+    AccountsStoreModule,
+    ReadModelModule,
+    EventsModule,
+    TeamsModule,
+    IdpModule,
+  ],
   controllers: [AccountsController],
   providers: [AccountsService],
   exports: [AccountsService],

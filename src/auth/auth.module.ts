@@ -15,10 +15,11 @@ import { SessionsRepository } from './sessions/sessions.repository.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { AppEntity } from './apps/app.entity.js';
 import { SessionEntity } from './sessions/session.entity.js';
+import { ClockModule } from '../clock/clock.module.js';
 
 /** Apps, sessions, the global auth guard and `/auth/*` (docs/api.md#authentication). */
 @Module({
-  imports: [TypeOrmModule.forFeature([AppEntity, SessionEntity]), AccountsModule, IdpModule],
+  imports: [ClockModule, TypeOrmModule.forFeature([AppEntity, SessionEntity]), AccountsModule, IdpModule],
   controllers: [AuthController, IdpSignInController],
   providers: [
     AppsService,

@@ -9,10 +9,11 @@ import { AwardsRepository } from './awards.repository.js';
 import { AwardsService } from './awards.service.js';
 import { AwardEntity } from './award.entity.js';
 import { AwardeeEntity } from './awardee.entity.js';
+import { ClockModule } from '../clock/clock.module.js';
 
 /** Awards (docs/api.md#routes-awards). Account and Team objects carry awards through the serialization module. */
 @Module({
-  imports: [TypeOrmModule.forFeature([AwardEntity, AwardeeEntity]), ReadModelModule, AccountsModule, TeamsModule],
+  imports: [ClockModule, TypeOrmModule.forFeature([AwardEntity, AwardeeEntity]), ReadModelModule, AccountsModule, TeamsModule],
   controllers: [AwardsController],
   providers: [AwardsService, AwardsRepository],
   exports: [AwardsService],

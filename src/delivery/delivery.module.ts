@@ -24,6 +24,7 @@ import { InProcessTransport } from './scheduling/in-process.transport.js';
 import { OutboxRelay } from './relay/outbox.relay.js';
 import { QueueTransport } from './scheduling/queue.transport.js';
 import { WebhookSender } from './sending/webhook-sender.js';
+import { ClockModule } from '../clock/clock.module.js';
 
 /**
  * Reliable delivery of events to callbacks (docs/api.md#events, docs/api.md#operating,
@@ -56,7 +57,7 @@ export class DeliveryModule {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
         module: DeliveryModule,
-        imports: [DeliveryStoreModule, CallbacksStoreModule, EventsModule, ReadModelModule, HttpModule],
+        imports: [ClockModule, DeliveryStoreModule, CallbacksStoreModule, EventsModule, ReadModelModule, HttpModule],
         providers: [
           ...common,
           InProcessTransport,
@@ -68,6 +69,7 @@ export class DeliveryModule {
     return {
       module: DeliveryModule,
       imports: [
+        ClockModule,
         DeliveryStoreModule,
         CallbacksStoreModule,
         EventsModule,

@@ -8,10 +8,11 @@ import { OutboxEventEntity } from './outbox-event.entity.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { OutboxCommitSubscriber } from './outbox-commit.subscriber.js';
 import { OutboxSignal } from './outbox-signal.js';
+import { ClockModule } from '../clock/clock.module.js';
 
 /** The transactional outbox of docs/api.md#events: services record events here. */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxEventEntity])],
+  imports: [ClockModule, TypeOrmModule.forFeature([OutboxEventEntity])],
   providers: [
     EventsService,
     OutboxRepository,

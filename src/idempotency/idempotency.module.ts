@@ -5,6 +5,7 @@ import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 import { IdempotencyKeysPruner } from './idempotency-keys.pruner.js';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 import { InFlightKeys } from './in-flight-keys.js';
+import { ClockModule } from '../clock/clock.module.js';
 
 /**
  * `Idempotency-Key` on the write routes marked `@IdempotentWrite()` (which
@@ -12,7 +13,7 @@ import { InFlightKeys } from './in-flight-keys.js';
  * answers, the keys in flight and the pruning. API only.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([IdempotencyKeyEntity])],
+  imports: [ClockModule, TypeOrmModule.forFeature([IdempotencyKeyEntity])],
   providers: [IdempotencyKeysRepository, InFlightKeys, IdempotencyKeysPruner],
 })
 export class IdempotencyModule {}

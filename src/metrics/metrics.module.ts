@@ -8,9 +8,9 @@ import { MetricsRegistry } from './metrics-registry.js';
 /**
  * Prometheus metrics of the process: `GET /metrics`, the HTTP
  * request metrics and the {@link DeliveryMetrics} the delivery code records
- * into. Global: a process has one registry, and the infrastructure
- * (replica lag, HTTP) and the delivery modules record into it; a second
- * instance imported by a module would register the metrics twice.
+ * into. Global: the replica lag monitor of `DatabaseModule` records into it
+ * where the process has it (API, worker) and not in the CLI, which has no
+ * metrics (an optional dependency an import could not express).
  */
 @Global()
 @Module({

@@ -7,10 +7,11 @@ import { TeamsController } from './teams.controller.js';
 import { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 import { TeamEntity } from './team.entity.js';
+import { ClockModule } from '../clock/clock.module.js';
 
 /** Teams (docs/api.md#routes-teams). */
 @Module({
-  imports: [TypeOrmModule.forFeature([TeamEntity]), ReadModelModule, EventsModule],
+  imports: [ClockModule, TypeOrmModule.forFeature([TeamEntity]), ReadModelModule, EventsModule],
   controllers: [TeamsController],
   providers: [TeamsService, TeamsRepository],
   exports: [TeamsService],
