@@ -229,7 +229,10 @@ describe('stopping a worker whose Redis is gone', () => {
     const started = Date.now();
     const exit = await Promise.race([first.stop('SIGTERM'), sleep(bound + 5_000).then(() => 'still running' as const)]);
     const took = Date.now() - started;
-    expect(exit, first.output.slice(-3000)).toBe(1);
+    // Either the close hangs on the missing Redis and the deadline ends it (status 1), or the
+    // attempt times out first, the close completes and the process ends by its signal.
+    const ending = exit === 1 ? 'deadline' : exit === null && first.child.signalCode === 'SIGTERM' ? 'signal' : exit;
+    expect(ending, first.output.slice(-3000)).toBeOneOf(['deadline', 'signal']);
     expect(took).toBeLessThan(bound);
     const shutdown = first.output
       .split('\n')
@@ -237,7 +240,9 @@ describe('stopping a worker whose Redis is gone', () => {
       .map((line) => JSON.parse(line).msg);
     expect(shutdown).toEqual([
       'Shutting down (SIGTERM): finishing 1 delivery in flight',
-      expect.stringMatching(/^Stop deadline of 10000 ms passed: abandoning (nothing|1 delivery) in flight$/),
+      ending === 'deadline'
+        ? expect.stringMatching(/^Stop deadline of 10000 ms passed: abandoning (nothing|1 delivery) in flight$/)
+        : expect.stringMatching(/^Stopped after \d+ ms: finished 1 delivery$/),
     ]);
 
     // Redis back (empty: it kept nothing), another worker: the event still arrives, with the same webhook-id.
