@@ -49,12 +49,36 @@ describe('the current transaction on the database (docs/architecture.md#transact
         expect(transactions.manager).toBe(manager);
         return { manager, own: (await teams.findById(team.id))?.name };
       });
-    // Embedded SQLite holds one transaction at a time (one connection): there they run one after the other.
-    const [a, b] = t.dataSource.options.type === 'mysql' ? await Promise.all([work('A'), work('B')]) : [await work('A'), await work('B')];
+    // Started together; on embedded SQLite (one connection) the second waits for the first to end.
+    const [a, b] = await Promise.all([work('A'), work('B')]);
     expect([a.own, b.own]).toEqual(['A', 'B']);
     expect(a.manager).not.toBe(b.manager);
     expect(a.manager).not.toBe(t.dataSource.manager);
     expect(await t.dataSource.manager.count(TeamEntity)).toBe(2);
+  });
+
+  it('commits or rolls back each of many transactions started together, and leaves none open', async () => {
+    const transactions = t.app.get(Transactions);
+    const teams = t.app.get(TeamsRepository);
+    const names = Array.from({ length: 12 }, (_, i) => `Team ${i}`);
+    const outcomes = await Promise.allSettled(
+      names.map((name, i) =>
+        transactions.run(async () => {
+          await sleep(i % 3);
+          const team = await teams.insert({ name, createdAt: 1 });
+          await sleep(3 - (i % 3));
+          if (i % 4 === 3) throw new Error(`${name} rolls back`);
+          return (await teams.findById(team.id))?.name;
+        }),
+      ),
+    );
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : String(outcome.reason)))).toEqual(
+      names.map((name, i) => (i % 4 === 3 ? `Error: ${name} rolls back` : name)),
+    );
+    const kept = await t.dataSource.manager.find(TeamEntity, { order: { name: 'ASC' } });
+    expect(kept.map((team) => team.name).sort()).toEqual(names.filter((_, i) => i % 4 !== 3).sort());
+    // On SQLite the one connection is back outside any transaction: everything above is committed.
+    expect(t.dataSource.createQueryRunner().isTransactionActive).toBe(false);
   });
 
   it('runs a timer a transaction scheduled on the pool once the transaction has ended', async () => {

@@ -9,9 +9,9 @@ function inMysqlTransaction(): boolean {
 
 /**
  * The row lock for read-modify-write inside the current transaction:
- * `SELECT ... FOR UPDATE` on MySQL; nothing on SQLite, whose writers are
- * already serialised, nor outside a transaction, where a lock ends with its
- * statement.
+ * `SELECT ... FOR UPDATE` on MySQL; nothing on SQLite, whose transactions
+ * run one at a time (`sqlite-transaction-lock.ts`), nor outside a
+ * transaction, where a lock ends with its statement.
  */
 export function forUpdate(): Pick<FindOneOptions, 'lock'> {
   return inMysqlTransaction() ? { lock: { mode: 'pessimistic_write' } } : {};

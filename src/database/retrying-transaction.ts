@@ -3,6 +3,7 @@ import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel.js';
 
 import { CommitOutcomeUnknownException } from '../http/commit-outcome-unknown.js';
 import { isDatabaseUnavailable } from '../http/database-unavailable.js';
+import { oneAtATimeOnSqlite } from './sqlite-transaction-lock.js';
 
 /** MySQL/MariaDB errors after which the whole transaction may simply run again. */
 const RETRYABLE_CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
@@ -33,7 +34,7 @@ export async function runInTransaction<T>(
   work: (manager: EntityManager) => Promise<T>,
   isolation?: IsolationLevel,
 ): Promise<T> {
-  return retryOnLockConflict(() => transactionOnce(dataSource, work, isolation));
+  return retryOnLockConflict(() => oneAtATimeOnSqlite(dataSource, () => transactionOnce(dataSource, work, isolation)));
 }
 
 /**
