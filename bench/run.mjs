@@ -255,7 +255,8 @@ const MEMORY_SETTINGS = { ...settings, warmup: 0 };
 async function runScale(accounts, servers, connection, counter, auth, groups, probes) {
   const list = scenarios({ ...size, accounts }, auth, options.q).filter(
     (scenario) =>
-      scenario.group === 'reference' || (groups.includes(scenario.group) && (!options.only || scenario.name.includes(options.only))),
+      scenario.group === 'reference' ||
+      ((groups.includes(scenario.group) || scenario.everyScale) && (!options.only || scenario.name.includes(options.only))),
   );
   const [reference, ...measured] = list;
   if (measured.length === 0) return undefined;
@@ -348,7 +349,7 @@ async function main() {
     log(`preparing ${databaseUrl}`);
     await dropAllTables(connection);
     await runCli(options.dist, databaseUrl, ['migrations', 'run']);
-    const seeded = await seedDataSet(connection, size);
+    const seeded = await seedDataSet(connection, size, log);
     log(`seeded ${JSON.stringify(seeded)}`);
     const auth = await appAuthorization();
     await clearQueue(redisUrl);
@@ -406,7 +407,7 @@ async function main() {
     for (const [index, accounts] of scales.entries()) {
       if (index > 0) {
         log(`growing the data set to ${accounts} accounts`);
-        await addAccounts(connection, scales[index - 1], accounts, size);
+        await addAccounts(connection, scales[index - 1], accounts, size, log);
       }
       log(`waited ${await waitUntilIdle(database)} s for MariaDB to go idle`);
       const groups = index === 0 ? ['floor', 'single-read', 'search', 'write'] : ['single-read', 'search'];

@@ -102,12 +102,17 @@ function awardGrants(size, auth, account) {
  *   prepare?(connection), cleanup?(connection) }` (requests: see load.mjs): `target` the ratio to reach
  *   (none for informational rows), `goal` a higher one aimed at; `server` is `reference` or `api`; `group` is
  *   `reference`, `floor` (the API's routing, middleware and serialization with no SQL), `single-read`,
- *   `search` or `write`; `prepare` runs before each measurement, `cleanup` after it (returning figures to keep);
+ *   `search` or `write` (measured at the first scale only, unless `everyScale`); `prepare` runs before each measurement, `cleanup` after it (returning figures to keep);
  *   `sameSql` (`write` or `read`) marks the routes the reference server also answers with the service's statements
  *   (same-sql.mjs: `--only writes`, `--only reads`), with `statementOrder: 'any'` when a request sends statements
  *   at once on several connections and `ownStatements` (regular expressions) for its statements that look like the
  *   delivery pipeline's background ones (statement-sequence.mjs); group `same-sql-read` is measured by `--only reads` alone.
  */
+/** The deep page of the account search: page 10,000 of 20 (0-based, accounts 200,000..200,019), or the last full page below it. */
+export function deepPage(accounts) {
+  return Math.min(10_000, Math.floor(accounts / 20) - 1);
+}
+
 export function scenarios(size, auth, q) {
   const account = (i) => accountIdAt(spread(i, size.accounts));
   return [
@@ -143,6 +148,12 @@ export function scenarios(size, auth, q) {
       server: 'api',
       target: 0.25,
       path: () => '/accounts/search?per_page=20',
+    },
+    {
+      name: 'GET /accounts/search?page={deep}&per_page=20 (page 10,000, or the last page below it)',
+      group: 'search',
+      server: 'api',
+      path: () => `/accounts/search?page=${deepPage(size.accounts)}&per_page=20`,
     },
     {
       name: `GET /accounts/search?q=${q}&per_page=20`,
@@ -185,6 +196,7 @@ export function scenarios(size, auth, q) {
     {
       name: 'PATCH /account/{id} (name)',
       group: 'write',
+      everyScale: true,
       server: 'api',
       target: 0.15,
       goal: 0.2,
