@@ -30,6 +30,7 @@ export const TABLE_OWNERS = {
   idempotency_keys: 'src/idempotency/',
   replication_heartbeat: 'src/database/',
   account_counts: 'src/database/',
+  table_totals: 'src/database/',
   account_name_grams: 'src/read-model/account-search/',
   name_gram_counts: 'src/read-model/account-search/',
   numbers: 'src/read-model/account-search/',

@@ -162,7 +162,7 @@ export function accountSearchStatement({ team, gram, page, perPage }) {
     total = { sql: 'SELECT accounts FROM account_counts WHERE team_key = ?', parameters: [team] };
   } else if (gram === undefined && team === undefined) {
     matches = { sql: 'SELECT a.id AS id, a.name AS name FROM accounts a ORDER BY a.name, a.id', parameters: [] };
-    total = { sql: 'SELECT SUM(accounts) FROM account_counts', parameters: [] };
+    total = { sql: "SELECT SUM(total) FROM table_totals WHERE counted = 'accounts'", parameters: [] };
   } else {
     throw new Error('the reference serves account search without a filter, with team, or with a short q');
   }
@@ -176,7 +176,7 @@ export function accountSearchStatement({ team, gram, page, perPage }) {
 
 /** `GET /teams/search` without `q` (TeamSearchReader.search): kind 0 the page's teams with the total, 1 their awards. */
 export function teamSearchStatement({ page, perPage }) {
-  const total = 'SELECT COUNT(*) FROM teams t';
+  const total = "SELECT SUM(total) FROM table_totals WHERE counted = 'teams'";
   const pageSql = 'SELECT t.id AS id FROM teams t ORDER BY t.name, t.id LIMIT ? OFFSET ?';
   const pageParameters = [perPage, page * perPage];
   return {

@@ -121,8 +121,12 @@ describe('writes into a team being deleted (docs/api.md#conventions: an unknown 
       }
     }
     const [counted] = await t.dataSource.query(
-      'SELECT (SELECT COALESCE(SUM(accounts), 0) FROM account_counts) AS kept, (SELECT COUNT(*) FROM accounts) AS actual',
+      'SELECT (SELECT COALESCE(SUM(accounts), 0) FROM account_counts) AS kept, (SELECT COUNT(*) FROM accounts) AS actual, ' +
+        "(SELECT SUM(total) FROM table_totals WHERE counted = 'accounts') AS total, " +
+        "(SELECT SUM(total) FROM table_totals WHERE counted = 'teams') AS teams_total, (SELECT COUNT(*) FROM teams) AS teams",
     );
     expect(Number(counted.kept)).toBe(Number(counted.actual));
+    expect(Number(counted.total)).toBe(Number(counted.actual));
+    expect(Number(counted.teams_total)).toBe(Number(counted.teams));
   });
 });

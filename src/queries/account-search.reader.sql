@@ -16,9 +16,11 @@ SELECT
   c.accounts AS team_member_count,
   (
     SELECT
-      SUM(accounts)
+      SUM(total)
     FROM
-      account_counts
+      table_totals
+    WHERE
+      counted = 'accounts'
   ) AS total,
   w1.id AS award_id,
   w1.title AS award_title,
@@ -60,18 +62,18 @@ FROM
   LEFT JOIN awards w1 ON w1.id = h.award_id
   LEFT JOIN awards w2 ON s.n = 2
   AND w2.team_id = a.team_id;
--- id | select_type | table          | type   | possible_keys        | key                  | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived3>     | ALL    |                      |                      |         |            |
--- 1  | PRIMARY     | a              | ALL    | PRIMARY              |                      |         |            | Using where; Using join buffer (flat, BNL join)
--- 1  | PRIMARY     | t              | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
--- 1  | PRIMARY     | c              | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
--- 1  | PRIMARY     | s              | range  | PRIMARY              | PRIMARY              | 2       |            | Using where; Using index; Using join buffer (flat, BNL join)
--- 1  | PRIMARY     | h              | ref    | idx_awardees_account | idx_awardees_account | 22      | p.id       | Using where; Using index
--- 1  | PRIMARY     | w1             | eq_ref | PRIMARY              | PRIMARY              | 4       | h.award_id | Using where
--- 1  | PRIMARY     | w2             | ALL    | idx_awards_team      |                      |         |            | Using where; Using join buffer (flat, BNL join)
--- 3  | DERIVED     | <derived4>     | ALL    |                      |                      |         |            | Using temporary
--- 4  | DERIVED     | a              | index  |                      | idx_accounts_name_id | 1044    |            | Using index
--- 2  | SUBQUERY    | account_counts | ALL    |                      |                      |         |            |
+-- id | select_type | table        | type   | possible_keys        | key                  | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived3>   | ALL    |                      |                      |         |            |
+-- 1  | PRIMARY     | a            | ALL    | PRIMARY              |                      |         |            | Using where; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | t            | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
+-- 1  | PRIMARY     | c            | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
+-- 1  | PRIMARY     | s            | range  | PRIMARY              | PRIMARY              | 2       |            | Using where; Using index; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | h            | ref    | idx_awardees_account | idx_awardees_account | 22      | p.id       | Using where; Using index
+-- 1  | PRIMARY     | w1           | eq_ref | PRIMARY              | PRIMARY              | 4       | h.award_id | Using where
+-- 1  | PRIMARY     | w2           | ALL    | idx_awards_team      |                      |         |            | Using where; Using join buffer (flat, BNL join)
+-- 3  | DERIVED     | <derived4>   | ALL    |                      |                      |         |            | Using temporary
+-- 4  | DERIVED     | a            | index  |                      | idx_accounts_name_id | 1044    |            | Using index
+-- 2  | SUBQUERY    | table_totals | ref    | PRIMARY              | PRIMARY              | 130     | const      | Using where
 
 -- AccountSearchReader.page (team)
 SELECT

@@ -10,9 +10,11 @@ SELECT
   c.accounts AS member_count,
   (
     SELECT
-      COUNT(*)
+      SUM(total)
     FROM
-      teams t
+      table_totals
+    WHERE
+      counted = 'teams'
   ) AS total,
   NULL AS award_team_id,
   NULL AS award_id,
@@ -72,16 +74,16 @@ ORDER BY
   name,
   id,
   award_id;
--- id | select_type  | table      | type   | possible_keys   | key               | key_len | ref       | Extra
--- 1  | PRIMARY      | t          | ALL    | PRIMARY         |                   |         |           |
--- 1  | PRIMARY      | c          | eq_ref | PRIMARY         | PRIMARY           | 4       | t.id      |
--- 1  | PRIMARY      | <derived3> | ref    | key0            | key0              | 4       | t.id      |
--- 3  | DERIVED      | t          | index  |                 | idx_teams_name_id | 1026    |           | Using index
--- 2  | SUBQUERY     | t          | index  |                 | idx_teams_name_id | 1026    |           | Using index
--- 4  | UNION        | w          | ALL    | idx_awards_team |                   |         |           | Using where
--- 4  | UNION        | <derived6> | ref    | key0            | key0              | 4       | w.team_id | FirstMatch(w)
--- 6  | DERIVED      | t          | index  |                 | idx_teams_name_id | 1026    |           | Using index
---    | UNION RESULT | <union1,4> | ALL    |                 |                   |         |           | Using filesort
+-- id | select_type  | table        | type   | possible_keys   | key               | key_len | ref       | Extra
+-- 1  | PRIMARY      | t            | ALL    | PRIMARY         |                   |         |           |
+-- 1  | PRIMARY      | c            | eq_ref | PRIMARY         | PRIMARY           | 4       | t.id      |
+-- 1  | PRIMARY      | <derived3>   | ref    | key0            | key0              | 4       | t.id      |
+-- 3  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |           | Using index
+-- 2  | SUBQUERY     | table_totals | ref    | PRIMARY         | PRIMARY           | 130     | const     | Using where
+-- 4  | UNION        | w            | ALL    | idx_awards_team |                   |         |           | Using where
+-- 4  | UNION        | <derived6>   | ref    | key0            | key0              | 4       | w.team_id | FirstMatch(w)
+-- 6  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |           | Using index
+--    | UNION RESULT | <union1,4>   | ALL    |                 |                   |         |           | Using filesort
 
 -- TeamSearchReader.search (q)
 SELECT
@@ -180,9 +182,11 @@ SELECT
   c.accounts AS member_count,
   (
     SELECT
-      COUNT(*)
+      SUM(total)
     FROM
-      teams t
+      table_totals
+    WHERE
+      counted = 'teams'
   ) AS total,
   NULL AS award_team_id,
   NULL AS award_id,
@@ -242,23 +246,25 @@ ORDER BY
   name,
   id,
   award_id;
--- id | select_type  | table      | type   | possible_keys   | key               | key_len | ref       | Extra
--- 1  | PRIMARY      | t          | ALL    | PRIMARY         |                   |         |           |
--- 1  | PRIMARY      | c          | eq_ref | PRIMARY         | PRIMARY           | 4       | t.id      |
--- 1  | PRIMARY      | <derived3> | ref    | key0            | key0              | 4       | t.id      |
--- 3  | DERIVED      | t          | index  |                 | idx_teams_name_id | 1026    |           | Using index
--- 2  | SUBQUERY     | t          | index  |                 | idx_teams_name_id | 1026    |           | Using index
--- 4  | UNION        | w          | ALL    | idx_awards_team |                   |         |           | Using where
--- 4  | UNION        | <derived6> | ref    | key0            | key0              | 4       | w.team_id | FirstMatch(w)
--- 6  | DERIVED      | t          | index  |                 | idx_teams_name_id | 1026    |           | Using index
---    | UNION RESULT | <union1,4> | ALL    |                 |                   |         |           | Using filesort
+-- id | select_type  | table        | type   | possible_keys   | key               | key_len | ref       | Extra
+-- 1  | PRIMARY      | t            | ALL    | PRIMARY         |                   |         |           |
+-- 1  | PRIMARY      | c            | eq_ref | PRIMARY         | PRIMARY           | 4       | t.id      |
+-- 1  | PRIMARY      | <derived3>   | ref    | key0            | key0              | 4       | t.id      |
+-- 3  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |           | Using index
+-- 2  | SUBQUERY     | table_totals | ref    | PRIMARY         | PRIMARY           | 130     | const     | Using where
+-- 4  | UNION        | w            | ALL    | idx_awards_team |                   |         |           | Using where
+-- 4  | UNION        | <derived6>   | ref    | key0            | key0              | 4       | w.team_id | FirstMatch(w)
+-- 6  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |           | Using index
+--    | UNION RESULT | <union1,4>   | ALL    |                 |                   |         |           | Using filesort
 SELECT
   (
     SELECT
-      COUNT(*)
+      SUM(total)
     FROM
-      teams t
+      table_totals
+    WHERE
+      counted = 'teams'
   ) AS total;
--- id | select_type | table | type  | possible_keys | key               | key_len | ref | Extra
--- 1  | PRIMARY     |       |       |               |                   |         |     | No tables used
--- 2  | SUBQUERY    | t     | index |               | idx_teams_name_id | 1026    |     | Using index
+-- id | select_type | table        | type | possible_keys | key     | key_len | ref   | Extra
+-- 1  | PRIMARY     |              |      |               |         |         |       | No tables used
+-- 2  | SUBQUERY    | table_totals | ref  | PRIMARY       | PRIMARY | 130     | const | Using where

@@ -254,6 +254,24 @@ BEGIN
   END IF;
 END;
 
+-- trg_accounts_total_delete fires on AFTER DELETE ON accounts; writes table_totals
+CREATE TRIGGER trg_accounts_total_delete AFTER DELETE ON accounts FOR EACH ROW
+INSERT INTO
+  table_totals (counted, slot, total)
+VALUES
+  ('accounts', CONNECTION_ID() % 16, -1)
+ON DUPLICATE KEY UPDATE
+  total = total + (-1);
+
+-- trg_accounts_total_insert fires on AFTER INSERT ON accounts; writes table_totals
+CREATE TRIGGER trg_accounts_total_insert AFTER INSERT ON accounts FOR EACH ROW
+INSERT INTO
+  table_totals (counted, slot, total)
+VALUES
+  ('accounts', CONNECTION_ID() % 16, 1)
+ON DUPLICATE KEY UPDATE
+  total = total + (1);
+
 -- trg_deliveries_attempt_log fires on AFTER UPDATE ON deliveries; writes delivery_attempts
 CREATE TRIGGER trg_deliveries_attempt_log AFTER UPDATE ON deliveries FOR EACH ROW
 BEGIN
@@ -394,3 +412,21 @@ INSERT INTO
   account_counts (team_key, accounts)
 VALUES
   (NEW.id, 0);
+
+-- trg_teams_total_delete fires on AFTER DELETE ON teams; writes table_totals
+CREATE TRIGGER trg_teams_total_delete AFTER DELETE ON teams FOR EACH ROW
+INSERT INTO
+  table_totals (counted, slot, total)
+VALUES
+  ('teams', CONNECTION_ID() % 16, -1)
+ON DUPLICATE KEY UPDATE
+  total = total + (-1);
+
+-- trg_teams_total_insert fires on AFTER INSERT ON teams; writes table_totals
+CREATE TRIGGER trg_teams_total_insert AFTER INSERT ON teams FOR EACH ROW
+INSERT INTO
+  table_totals (counted, slot, total)
+VALUES
+  ('teams', CONNECTION_ID() % 16, 1)
+ON DUPLICATE KEY UPDATE
+  total = total + (1);

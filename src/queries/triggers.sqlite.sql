@@ -39,6 +39,28 @@ BEGIN
     );
 END;
 
+-- trg_accounts_total_delete fires on AFTER DELETE ON accounts; writes table_totals
+CREATE TRIGGER trg_accounts_total_delete AFTER DELETE ON accounts
+BEGIN
+  UPDATE table_totals
+  SET
+    total = total + (-1)
+  WHERE
+    counted = 'accounts'
+    AND slot = 0;
+END;
+
+-- trg_accounts_total_insert fires on AFTER INSERT ON accounts; writes table_totals
+CREATE TRIGGER trg_accounts_total_insert AFTER INSERT ON accounts
+BEGIN
+  UPDATE table_totals
+  SET
+    total = total + (1)
+  WHERE
+    counted = 'accounts'
+    AND slot = 0;
+END;
+
 -- trg_deliveries_attempt_log fires on AFTER UPDATE OF total_attempts ON deliveries WHEN NEW.total_attempts > OLD.total_attempts; writes delivery_attempts
 CREATE TRIGGER trg_deliveries_attempt_log AFTER UPDATE OF total_attempts ON deliveries WHEN NEW.total_attempts > OLD.total_attempts
 BEGIN
@@ -124,4 +146,26 @@ BEGIN
     account_counts (team_key, accounts)
   VALUES
     (NEW.id, 0);
+END;
+
+-- trg_teams_total_delete fires on AFTER DELETE ON teams; writes table_totals
+CREATE TRIGGER trg_teams_total_delete AFTER DELETE ON teams
+BEGIN
+  UPDATE table_totals
+  SET
+    total = total + (-1)
+  WHERE
+    counted = 'teams'
+    AND slot = 0;
+END;
+
+-- trg_teams_total_insert fires on AFTER INSERT ON teams; writes table_totals
+CREATE TRIGGER trg_teams_total_insert AFTER INSERT ON teams
+BEGIN
+  UPDATE table_totals
+  SET
+    total = total + (1)
+  WHERE
+    counted = 'teams'
+    AND slot = 0;
 END;

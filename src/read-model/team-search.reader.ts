@@ -31,8 +31,10 @@ const TEAM_SEARCH_COLUMNS: ColumnNames<TeamSearchRow> = [
  * `GET /teams/search` (docs/api.md#pagination) in ONE statement whatever the page size:
  * a `UNION ALL` of the page's rows with their maintained member
  * counts (the page read in the order of index `(name, id)`) and the total as
- * a scalar subquery (kind 0), and the page's awards (kind 1, ordered by
- * award id). A page past the end takes a second statement for its total.
+ * a scalar subquery (kind 0: without `q` the maintained `table_totals`, so it
+ * costs the same however many teams there are; with `q` a count of the
+ * matching names), and the page's awards (kind 1, ordered by award id). A page
+ * past the end takes a second statement for its total.
  */
 @Injectable()
 export class TeamSearchReader {
@@ -50,7 +52,7 @@ export class TeamSearchReader {
   async search(query: TeamSearchFilter): Promise<Page<TeamResource>> {
     const where = query.q ? ` WHERE t.name LIKE ? ESCAPE '${LIKE_ESCAPE}'` : '';
     const filter = query.q ? [likeContains(query.q)] : [];
-    const total = `SELECT COUNT(*) FROM teams t${where}`;
+    const total = query.q ? `SELECT COUNT(*) FROM teams t${where}` : `SELECT SUM(total) FROM table_totals WHERE counted = 'teams'`;
     const page = `SELECT t.id AS id FROM teams t${where} ORDER BY t.name, t.id LIMIT ? OFFSET ?`;
     const pageParameters = [...filter, query.per_page, query.page * query.per_page];
     const rows = await this.reads.select<TeamSearchRow>(

@@ -77,6 +77,8 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
       // Maintained by triggers; reset whatever order the tables were emptied in.
       await manager.query('DELETE FROM account_counts WHERE team_key <> 0');
       await manager.query('UPDATE account_counts SET accounts = 0');
+      await manager.query('DELETE FROM table_totals WHERE slot <> 0');
+      await manager.query('UPDATE table_totals SET total = 0');
       await manager.query('DELETE FROM account_name_grams');
       await manager.query('DELETE FROM name_gram_counts');
       await manager.query('DELETE FROM delivery_counts');
@@ -88,6 +90,7 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
   for (const table of tables) await dataSource.query(`DELETE FROM "${table}"`);
   await dataSource.query('DELETE FROM account_counts WHERE team_key <> 0');
   await dataSource.query('UPDATE account_counts SET accounts = 0');
+  await dataSource.query('UPDATE table_totals SET total = 0');
   await dataSource.query('DELETE FROM delivery_counts');
   await dataSource.query('PRAGMA foreign_keys = ON');
 }

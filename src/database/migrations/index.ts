@@ -13,6 +13,7 @@ import { AttemptLogTrigger1795700000003 } from './1795700000003-attempt-log-trig
 import { OutboxTraceContext1795700000010 } from './1795700000010-outbox-trace-context.js';
 import { CallbackPreviousSecrets1795700001000 } from './1795700001000-callback-previous-secrets.js';
 import { FairScheduling1795800000000 } from './1795800000000-fair-scheduling.js';
+import { TableTotals1795900000000 } from './1795900000000-table-totals.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   OutboxTraceContext1795700000010,
   CallbackPreviousSecrets1795700001000,
   FairScheduling1795800000000,
+  TableTotals1795900000000,
 ];

@@ -33,8 +33,8 @@ interface Fragment {
  * `(name, id)` or `(team_id, name, id)`, or with `q` on MySQL of the name
  * n-grams' `(gram, name)`) joined with their teams, their awards and their
  * teams' awards (`ACCOUNT_AWARDS_JOIN`), with the total as a scalar subquery. The total is read from maintained
- * counts (`account_counts`; with a `q` of one or two characters and no team,
- * `name_gram_counts`), so it costs the same at any data size; a longer `q`
+ * counts (`table_totals` unfiltered, `account_counts` with a team; with a `q` of one or two characters and no team,
+ * `name_gram_counts`), so it costs the same at any data size and number of teams; a longer `q`
  * counts the accounts holding its rarest bigram (MySQL), or scans the names
  * (SQLite). An empty page (past the end, or no match) takes a second
  * statement for its total ({@link AccountSearchReader.countMatches}).
@@ -136,7 +136,7 @@ export class AccountSearchReader {
       return { sql: `SELECT COUNT(*) ${filter.sql}`, parameters: filter.parameters };
     }
     if (query.team !== undefined) return { sql: 'SELECT accounts FROM account_counts WHERE team_key = ?', parameters: [query.team] };
-    return { sql: 'SELECT SUM(accounts) FROM account_counts', parameters: [] };
+    return { sql: `SELECT SUM(total) FROM table_totals WHERE counted = 'accounts'`, parameters: [] };
   }
 
   /** `q`'s gram to look up: a plain parameter when known in advance ({@link NameGramKeys}), else computed in SQL (`searchGramSql`). */
