@@ -130,6 +130,10 @@ export async function checkDerivedTables(connection) {
       '(SELECT COUNT(*) FROM account_name_grams g INNER JOIN accounts a ON a.id = g.account_id WHERE g.name COLLATE utf8mb4_bin <> a.name COLLATE utf8mb4_bin) AS stale',
   );
   if (names.indexed !== names.accounts || names.stale !== 0) throw new Error(`account_name_grams: ${JSON.stringify(names)}`);
+  const [[totals]] = await connection.query(
+    "SELECT (SELECT SUM(total) FROM table_totals WHERE counted = 'accounts') AS kept, (SELECT COUNT(*) FROM accounts) AS accounts",
+  );
+  if (Number(totals.kept) !== totals.accounts) throw new Error(`table_totals: ${JSON.stringify(totals)}`);
 }
 
 /**

@@ -63,14 +63,14 @@ FROM
   LEFT JOIN awards w2 ON s.n = 2
   AND w2.team_id = a.team_id;
 -- id | select_type | table        | type   | possible_keys        | key                  | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived3>   | ALL    |                      |                      |         |            |
--- 1  | PRIMARY     | a            | ALL    | PRIMARY              |                      |         |            | Using where; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | <derived3>   | ALL    |                      |                      |         |            | Using where
+-- 1  | PRIMARY     | a            | eq_ref | PRIMARY              | PRIMARY              | 22      | p.id       |
 -- 1  | PRIMARY     | t            | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
 -- 1  | PRIMARY     | c            | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
 -- 1  | PRIMARY     | s            | range  | PRIMARY              | PRIMARY              | 2       |            | Using where; Using index; Using join buffer (flat, BNL join)
 -- 1  | PRIMARY     | h            | ref    | idx_awardees_account | idx_awardees_account | 22      | p.id       | Using where; Using index
 -- 1  | PRIMARY     | w1           | eq_ref | PRIMARY              | PRIMARY              | 4       | h.award_id | Using where
--- 1  | PRIMARY     | w2           | ALL    | idx_awards_team      |                      |         |            | Using where; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | w2           | ref    | idx_awards_team      | idx_awards_team      | 5       | a.team_id  | Using where
 -- 3  | DERIVED     | <derived4>   | ALL    |                      |                      |         |            | Using temporary
 -- 4  | DERIVED     | a            | index  |                      | idx_accounts_name_id | 1044    |            | Using index
 -- 2  | SUBQUERY    | table_totals | ref    | PRIMARY              | PRIMARY              | 130     | const      | Using where
@@ -146,7 +146,7 @@ FROM
 -- 1  | PRIMARY     | s              | range  | PRIMARY                   | PRIMARY                   | 2       |            | Using where; Using index; Using join buffer (flat, BNL join)
 -- 1  | PRIMARY     | h              | ref    | idx_awardees_account      | idx_awardees_account      | 22      | p.id       | Using where; Using index
 -- 1  | PRIMARY     | w1             | eq_ref | PRIMARY                   | PRIMARY                   | 4       | h.award_id | Using where
--- 1  | PRIMARY     | w2             | ALL    | idx_awards_team           |                           |         |            | Using where; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | w2             | ref    | idx_awards_team           | idx_awards_team           | 5       | a.team_id  | Using where
 -- 3  | DERIVED     | <derived4>     | ALL    |                           |                           |         |            | Using temporary
 -- 4  | DERIVED     | a              | ref    | idx_accounts_team_name_id | idx_accounts_team_name_id | 5       | const      | Using where; Using index
 -- 2  | SUBQUERY    | account_counts | const  | PRIMARY                   | PRIMARY                   | 4       | const      |
@@ -222,7 +222,7 @@ FROM
 -- 1  | PRIMARY     | s              | range  | PRIMARY                   | PRIMARY                   | 2       |            | Using where; Using index; Using join buffer (flat, BNL join)
 -- 1  | PRIMARY     | h              | ref    | idx_awardees_account      | idx_awardees_account      | 22      | p.id       | Using where; Using index
 -- 1  | PRIMARY     | w1             | eq_ref | PRIMARY                   | PRIMARY                   | 4       | h.award_id | Using where
--- 1  | PRIMARY     | w2             | ALL    | idx_awards_team           |                           |         |            | Using where; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | w2             | ref    | idx_awards_team           | idx_awards_team           | 5       | a.team_id  | Using where
 -- 3  | DERIVED     | <derived4>     | ALL    |                           |                           |         |            | Using temporary
 -- 4  | DERIVED     | a              | ref    | idx_accounts_team_name_id | idx_accounts_team_name_id | 5       | const      | Using where; Using index
 -- 2  | SUBQUERY    | account_counts | const  | PRIMARY                   | PRIMARY                   | 4       | const      |
@@ -298,7 +298,7 @@ FROM
 -- 1  | PRIMARY     | s          | range  | PRIMARY                     | PRIMARY                     | 2       |            | Using where; Using index; Using join buffer (flat, BNL join)
 -- 1  | PRIMARY     | h          | ref    | idx_awardees_account        | idx_awardees_account        | 22      | p.id       | Using where; Using index
 -- 1  | PRIMARY     | w1         | eq_ref | PRIMARY                     | PRIMARY                     | 4       | h.award_id | Using where
--- 1  | PRIMARY     | w2         | ALL    | idx_awards_team             |                             |         |            | Using where; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | w2         | ref    | idx_awards_team             | idx_awards_team             | 5       | a.team_id  | Using where
 -- 3  | DERIVED     | <derived4> | ALL    |                             |                             |         |            | Using temporary
 -- 4  | DERIVED     | g          | ref    | idx_account_name_grams_gram | idx_account_name_grams_gram | 257     | const      | Using where; Using index
 -- 2  | SUBQUERY    | c          | ref    | PRIMARY                     | PRIMARY                     | 257     | const      | Using where
@@ -466,7 +466,7 @@ FROM
 -- 1  | PRIMARY     | s           | range  | PRIMARY                             | PRIMARY                     | 2       |              | Using where; Using index; Using join buffer (flat, BNL join)
 -- 1  | PRIMARY     | h           | ref    | idx_awardees_account                | idx_awardees_account        | 22      | p.id         | Using where; Using index
 -- 1  | PRIMARY     | w1          | eq_ref | PRIMARY                             | PRIMARY                     | 4       | h.award_id   | Using where
--- 1  | PRIMARY     | w2          | ALL    | idx_awards_team                     |                             |         |              | Using where; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | w2          | ref    | idx_awards_team                     | idx_awards_team             | 5       | a.team_id    | Using where
 -- 6  | DERIVED     | <derived7>  | ALL    |                                     |                             |         |              | Using temporary
 -- 7  | DERIVED     | g           | ref    | PRIMARY,idx_account_name_grams_gram | idx_account_name_grams_gram | 257     | const        | Using where; Using index
 -- 7  | DERIVED     | a           | eq_ref | PRIMARY                             | PRIMARY                     | 22      | g.account_id | Using where
@@ -558,7 +558,7 @@ FROM
 -- 1  | PRIMARY     | s          | range  | PRIMARY                             | PRIMARY                     | 2       |            | Using where; Using index; Using join buffer (flat, BNL join)
 -- 1  | PRIMARY     | h          | ref    | idx_awardees_account                | idx_awardees_account        | 22      | p.id       | Using where; Using index
 -- 1  | PRIMARY     | w1         | eq_ref | PRIMARY                             | PRIMARY                     | 4       | h.award_id | Using where
--- 1  | PRIMARY     | w2         | ALL    | idx_awards_team                     |                             |         |            | Using where; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | w2         | ref    | idx_awards_team                     | idx_awards_team             | 5       | a.team_id  | Using where
 -- 3  | DERIVED     | <derived4> | ALL    |                                     |                             |         |            | Using temporary
 -- 4  | DERIVED     | g          | ref    | PRIMARY,idx_account_name_grams_gram | idx_account_name_grams_gram | 257     | const      | Using where; Using index
 -- 4  | DERIVED     | a          | ref    | PRIMARY,idx_accounts_team_name_id   | idx_accounts_team_name_id   | 5       | const      | Using where; Using index
@@ -636,10 +636,111 @@ FROM
 -- 1  | PRIMARY     | s              | range  | PRIMARY                   | PRIMARY                   | 2       |            | Using where; Using index; Using join buffer (flat, BNL join)
 -- 1  | PRIMARY     | h              | ref    | idx_awardees_account      | idx_awardees_account      | 22      | p.id       | Using where; Using index
 -- 1  | PRIMARY     | w1             | eq_ref | PRIMARY                   | PRIMARY                   | 4       | h.award_id | Using where
--- 1  | PRIMARY     | w2             | ALL    | idx_awards_team           |                           |         |            | Using where; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | w2             | ref    | idx_awards_team           | idx_awards_team           | 5       | a.team_id  | Using where
 -- 3  | DERIVED     | <derived4>     | ALL    |                           |                           |         |            | Using temporary
 -- 4  | DERIVED     | a              | ref    | idx_accounts_team_name_id | idx_accounts_team_name_id | 5       | const      | Using where; Using index
 -- 2  | SUBQUERY    | account_counts | const  | PRIMARY                   | PRIMARY                   | 4       | const      |
+
+-- AccountSearchReader.page (deep)
+SELECT
+  r.boundary AS boundary,
+  r.upto AS upto,
+  r.accounts AS accounts
+FROM
+  (
+    SELECT
+      boundary,
+      accounts,
+      SUM(accounts) OVER (
+        ORDER BY
+          boundary
+      ) AS upto
+    FROM
+      account_name_ranges
+  ) r
+WHERE
+  r.upto > ?
+ORDER BY
+  r.boundary
+LIMIT
+  1;
+-- id | select_type | table               | type | possible_keys | key | key_len | ref | Extra
+-- 1  | PRIMARY     | <derived2>          | ALL  |               |     |         |     | Using where; Using filesort
+-- 2  | DERIVED     | account_name_ranges | ALL  |               |     |         |     | Using temporary
+SELECT
+  STRAIGHT_JOIN p.rn AS rn,
+  a.id AS id,
+  a.name AS name,
+  a.discriminator AS discriminator,
+  a.avatar_url AS avatar_url,
+  a.team_id AS team_id,
+  a.permissions AS permissions,
+  a.created_at AS created_at,
+  t.name AS team_name,
+  t.created_at AS team_created_at,
+  c.accounts AS team_member_count,
+  (
+    SELECT
+      SUM(total)
+    FROM
+      table_totals
+    WHERE
+      counted = 'accounts'
+  ) AS total,
+  w1.id AS award_id,
+  w1.title AS award_title,
+  w1.image_url AS award_image_url,
+  w2.id AS team_award_id,
+  w2.title AS team_award_title,
+  w2.image_url AS team_award_image_url
+FROM
+  (
+    SELECT
+      x.id AS id,
+      ROW_NUMBER() OVER (
+        ORDER BY
+          x.name,
+          x.id
+      ) AS rn
+    FROM
+      (
+        SELECT
+          a.id AS id,
+          a.name AS name
+        FROM
+          accounts a
+        WHERE
+          a.name >= ?
+        ORDER BY
+          a.name,
+          a.id
+        LIMIT
+          ?
+        OFFSET
+          ?
+      ) x
+  ) p
+  INNER JOIN accounts a ON a.id = p.id
+  LEFT JOIN teams t ON t.id = a.team_id
+  LEFT JOIN account_counts c ON c.team_key = a.team_id
+  INNER JOIN numbers s ON s.n <= 2
+  LEFT JOIN awardees h ON s.n = 1
+  AND h.account_id = a.id
+  LEFT JOIN awards w1 ON w1.id = h.award_id
+  LEFT JOIN awards w2 ON s.n = 2
+  AND w2.team_id = a.team_id;
+-- id | select_type | table        | type   | possible_keys        | key                  | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived3>   | ALL    |                      |                      |         |            | Using where
+-- 1  | PRIMARY     | a            | eq_ref | PRIMARY              | PRIMARY              | 22      | p.id       |
+-- 1  | PRIMARY     | t            | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
+-- 1  | PRIMARY     | c            | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
+-- 1  | PRIMARY     | s            | range  | PRIMARY              | PRIMARY              | 2       |            | Using where; Using index; Using join buffer (flat, BNL join)
+-- 1  | PRIMARY     | h            | ref    | idx_awardees_account | idx_awardees_account | 22      | p.id       | Using where; Using index
+-- 1  | PRIMARY     | w1           | eq_ref | PRIMARY              | PRIMARY              | 4       | h.award_id | Using where
+-- 1  | PRIMARY     | w2           | ref    | idx_awards_team      | idx_awards_team      | 5       | a.team_id  | Using where
+-- 3  | DERIVED     | <derived4>   | ALL    |                      |                      |         |            | Using temporary
+-- 4  | DERIVED     | a            | range  | idx_accounts_name_id | idx_accounts_name_id | 1022    |            | Using where; Using index
+-- 2  | SUBQUERY    | table_totals | ref    | PRIMARY              | PRIMARY              | 130     | const      | Using where
 
 -- AccountSearchReader.countMatches
 SELECT

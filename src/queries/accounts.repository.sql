@@ -107,8 +107,8 @@ FROM
 WHERE
   ((`AccountEntity`.`id` IN (?, ?)))
 FOR UPDATE;
--- id | select_type | table         | type  | possible_keys | key                  | key_len | ref | Extra
--- 1  | SIMPLE      | AccountEntity | index | PRIMARY       | idx_accounts_name_id | 1044    |     | Using where; Using index
+-- id | select_type | table         | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | AccountEntity | range | PRIMARY       | PRIMARY | 22      |     | Using where; Using index
 
 -- AccountsRepository.lockTeamMembers
 SELECT

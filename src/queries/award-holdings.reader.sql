@@ -26,8 +26,8 @@ WHERE
   w.team_id IN (?)
 ORDER BY
   id;
--- id | select_type  | table      | type  | possible_keys                | key                  | key_len | ref   | Extra
--- 1  | PRIMARY      | h          | range | PRIMARY,idx_awardees_account | idx_awardees_account | 22      |       | Using where; Using index
--- 1  | PRIMARY      | w          | ALL   | PRIMARY                      |                      |         |       | Using where; Using join buffer (flat, BNL join)
--- 2  | UNION        | w          | ref   | idx_awards_team              | idx_awards_team      | 5       | const |
---    | UNION RESULT | <union1,2> | ALL   |                              |                      |         |       | Using filesort
+-- id | select_type  | table      | type   | possible_keys                | key                  | key_len | ref        | Extra
+-- 1  | PRIMARY      | h          | range  | PRIMARY,idx_awardees_account | idx_awardees_account | 22      |            | Using where; Using index
+-- 1  | PRIMARY      | w          | eq_ref | PRIMARY                      | PRIMARY              | 4       | h.award_id |
+-- 2  | UNION        | w          | ref    | idx_awards_team              | idx_awards_team      | 5       | const      |
+--    | UNION RESULT | <union1,2> | ALL    |                              |                      |         |            | Using filesort

@@ -106,21 +106,21 @@ ORDER BY
   kind,
   name,
   id;
--- id | select_type  | table          | type   | possible_keys                | key                  | key_len | ref          | Extra
--- 1  | PRIMARY      | h              | ref    | PRIMARY,idx_awardees_account | PRIMARY              | 4       | const        | Using index
--- 1  | PRIMARY      | a              | eq_ref | PRIMARY                      | PRIMARY              | 22      | h.account_id |
--- 1  | PRIMARY      | t              | eq_ref | PRIMARY                      | PRIMARY              | 4       | a.team_id    | Using where
--- 1  | PRIMARY      | c              | eq_ref | PRIMARY                      | PRIMARY              | 4       | a.team_id    | Using where
--- 2  | UNION        | w              | const  | PRIMARY                      | PRIMARY              | 4       | const        |
--- 2  | UNION        | t              | const  | PRIMARY                      |                      |         |              |
--- 2  | UNION        | c              | const  | PRIMARY                      |                      |         |              |
--- 3  | UNION        | h              | ref    | PRIMARY,idx_awardees_account | PRIMARY              | 4       | const        | Using index
--- 3  | UNION        | h2             | ref    | PRIMARY,idx_awardees_account | idx_awardees_account | 22      | h.account_id | Using index
--- 3  | UNION        | w2             | ALL    | PRIMARY                      |                      |         |              | Using where; Using join buffer (flat, BNL join)
--- 4  | UNION        | w3             | ALL    | idx_awards_team              |                      |         |              | Using where
--- 4  | UNION        | <derived5>     | ref    | key0                         | key0                 | 5       | w3.team_id   |
--- 5  | DERIVED      | h              | ref    | PRIMARY,idx_awardees_account | PRIMARY              | 4       | const        | Using index
--- 5  | DERIVED      | a              | eq_ref | PRIMARY                      | PRIMARY              | 22      | h.account_id |
--- 6  | UNION        | w              | const  | PRIMARY                      | PRIMARY              | 4       | const        |
---    | UNION RESULT | <union5,6>     | ALL    |                              |                      |         |              |
---    | UNION RESULT | <union1,2,3,4> | ALL    |                              |                      |         |              | Using filesort
+-- id | select_type  | table          | type   | possible_keys                | key                  | key_len | ref              | Extra
+-- 1  | PRIMARY      | h              | ref    | PRIMARY,idx_awardees_account | PRIMARY              | 4       | const            | Using index
+-- 1  | PRIMARY      | a              | eq_ref | PRIMARY                      | PRIMARY              | 22      | h.account_id     |
+-- 1  | PRIMARY      | t              | eq_ref | PRIMARY                      | PRIMARY              | 4       | a.team_id        | Using where
+-- 1  | PRIMARY      | c              | eq_ref | PRIMARY                      | PRIMARY              | 4       | a.team_id        | Using where
+-- 2  | UNION        | w              | const  | PRIMARY                      | PRIMARY              | 4       | const            |
+-- 2  | UNION        | t              | const  | PRIMARY                      |                      |         |                  |
+-- 2  | UNION        | c              | const  | PRIMARY                      |                      |         |                  |
+-- 3  | UNION        | h              | ref    | PRIMARY,idx_awardees_account | PRIMARY              | 4       | const            | Using index
+-- 3  | UNION        | h2             | ref    | PRIMARY,idx_awardees_account | idx_awardees_account | 22      | h.account_id     | Using index
+-- 3  | UNION        | w2             | eq_ref | PRIMARY                      | PRIMARY              | 4       | h2.award_id      |
+-- 4  | UNION        | <derived5>     | ALL    |                              |                      |         |                  | Using where
+-- 4  | UNION        | w3             | ref    | idx_awards_team              | idx_awards_team      | 5       | involved.team_id |
+-- 5  | DERIVED      | h              | ref    | PRIMARY,idx_awardees_account | PRIMARY              | 4       | const            | Using index
+-- 5  | DERIVED      | a              | eq_ref | PRIMARY                      | PRIMARY              | 22      | h.account_id     |
+-- 6  | UNION        | w              | const  | PRIMARY                      | PRIMARY              | 4       | const            |
+--    | UNION RESULT | <union5,6>     | ALL    |                              |                      |         |                  |
+--    | UNION RESULT | <union1,2,3,4> | ALL    |                              |                      |         |                  | Using filesort

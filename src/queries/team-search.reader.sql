@@ -74,16 +74,17 @@ ORDER BY
   name,
   id,
   award_id;
--- id | select_type  | table        | type   | possible_keys   | key               | key_len | ref       | Extra
--- 1  | PRIMARY      | t            | ALL    | PRIMARY         |                   |         |           |
--- 1  | PRIMARY      | c            | eq_ref | PRIMARY         | PRIMARY           | 4       | t.id      |
--- 1  | PRIMARY      | <derived3>   | ref    | key0            | key0              | 4       | t.id      |
--- 3  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |           | Using index
--- 2  | SUBQUERY     | table_totals | ref    | PRIMARY         | PRIMARY           | 130     | const     | Using where
--- 4  | UNION        | w            | ALL    | idx_awards_team |                   |         |           | Using where
--- 4  | UNION        | <derived6>   | ref    | key0            | key0              | 4       | w.team_id | FirstMatch(w)
--- 6  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |           | Using index
---    | UNION RESULT | <union1,4>   | ALL    |                 |                   |         |           | Using filesort
+-- id | select_type  | table        | type   | possible_keys   | key               | key_len | ref   | Extra
+-- 1  | PRIMARY      | <derived3>   | ALL    |                 |                   |         |       |
+-- 1  | PRIMARY      | t            | eq_ref | PRIMARY         | PRIMARY           | 4       | p.id  |
+-- 1  | PRIMARY      | c            | eq_ref | PRIMARY         | PRIMARY           | 4       | p.id  |
+-- 3  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |       | Using index
+-- 2  | SUBQUERY     | table_totals | ref    | PRIMARY         | PRIMARY           | 130     | const | Using where
+-- 4  | UNION        | w            | ALL    | idx_awards_team |                   |         |       |
+-- 4  | UNION        | <subquery5>  | eq_ref | distinct_key    | distinct_key      | 4       | func  |
+-- 5  | MATERIALIZED | <derived6>   | ALL    |                 |                   |         |       |
+-- 6  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |       | Using index
+--    | UNION RESULT | <union1,4>   | ALL    |                 |                   |         |       | Using filesort
 
 -- TeamSearchReader.search (q)
 SELECT
@@ -162,16 +163,17 @@ ORDER BY
   name,
   id,
   award_id;
--- id | select_type  | table      | type   | possible_keys   | key               | key_len | ref       | Extra
--- 1  | PRIMARY      | t          | ALL    | PRIMARY         |                   |         |           |
--- 1  | PRIMARY      | c          | eq_ref | PRIMARY         | PRIMARY           | 4       | t.id      |
--- 1  | PRIMARY      | <derived3> | ref    | key0            | key0              | 4       | t.id      |
--- 3  | DERIVED      | t          | index  |                 | idx_teams_name_id | 1026    |           | Using where; Using index
--- 2  | SUBQUERY     | t          | index  |                 | idx_teams_name_id | 1026    |           | Using where; Using index
--- 4  | UNION        | w          | ALL    | idx_awards_team |                   |         |           | Using where
--- 4  | UNION        | <derived6> | ref    | key0            | key0              | 4       | w.team_id | FirstMatch(w)
--- 6  | DERIVED      | t          | index  |                 | idx_teams_name_id | 1026    |           | Using where; Using index
---    | UNION RESULT | <union1,4> | ALL    |                 |                   |         |           | Using filesort
+-- id | select_type  | table       | type   | possible_keys   | key               | key_len | ref  | Extra
+-- 1  | PRIMARY      | <derived3>  | ALL    |                 |                   |         |      |
+-- 1  | PRIMARY      | t           | eq_ref | PRIMARY         | PRIMARY           | 4       | p.id |
+-- 1  | PRIMARY      | c           | eq_ref | PRIMARY         | PRIMARY           | 4       | p.id |
+-- 3  | DERIVED      | t           | index  |                 | idx_teams_name_id | 1026    |      | Using where; Using index
+-- 2  | SUBQUERY     | t           | index  |                 | idx_teams_name_id | 1026    |      | Using where; Using index
+-- 4  | UNION        | w           | ALL    | idx_awards_team |                   |         |      |
+-- 4  | UNION        | <subquery5> | eq_ref | distinct_key    | distinct_key      | 4       | func |
+-- 5  | MATERIALIZED | <derived6>  | ALL    |                 |                   |         |      |
+-- 6  | DERIVED      | t           | index  |                 | idx_teams_name_id | 1026    |      | Using where; Using index
+--    | UNION RESULT | <union1,4>  | ALL    |                 |                   |         |      | Using filesort
 
 -- TeamSearchReader.search (past the end)
 SELECT
@@ -246,25 +248,14 @@ ORDER BY
   name,
   id,
   award_id;
--- id | select_type  | table        | type   | possible_keys   | key               | key_len | ref       | Extra
--- 1  | PRIMARY      | t            | ALL    | PRIMARY         |                   |         |           |
--- 1  | PRIMARY      | c            | eq_ref | PRIMARY         | PRIMARY           | 4       | t.id      |
--- 1  | PRIMARY      | <derived3>   | ref    | key0            | key0              | 4       | t.id      |
--- 3  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |           | Using index
--- 2  | SUBQUERY     | table_totals | ref    | PRIMARY         | PRIMARY           | 130     | const     | Using where
--- 4  | UNION        | w            | ALL    | idx_awards_team |                   |         |           | Using where
--- 4  | UNION        | <derived6>   | ref    | key0            | key0              | 4       | w.team_id | FirstMatch(w)
--- 6  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |           | Using index
---    | UNION RESULT | <union1,4>   | ALL    |                 |                   |         |           | Using filesort
-SELECT
-  (
-    SELECT
-      SUM(total)
-    FROM
-      table_totals
-    WHERE
-      counted = 'teams'
-  ) AS total;
--- id | select_type | table        | type | possible_keys | key     | key_len | ref   | Extra
--- 1  | PRIMARY     |              |      |               |         |         |       | No tables used
--- 2  | SUBQUERY    | table_totals | ref  | PRIMARY       | PRIMARY | 130     | const | Using where
+-- id | select_type  | table        | type   | possible_keys   | key               | key_len | ref   | Extra
+-- 1  | PRIMARY      | <derived3>   | ALL    |                 |                   |         |       |
+-- 1  | PRIMARY      | t            | eq_ref | PRIMARY         | PRIMARY           | 4       | p.id  |
+-- 1  | PRIMARY      | c            | eq_ref | PRIMARY         | PRIMARY           | 4       | p.id  |
+-- 3  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |       | Using index
+-- 2  | SUBQUERY     | table_totals | ref    | PRIMARY         | PRIMARY           | 130     | const | Using where
+-- 4  | UNION        | w            | ALL    | idx_awards_team |                   |         |       |
+-- 4  | UNION        | <subquery5>  | eq_ref | distinct_key    | distinct_key      | 4       | func  |
+-- 5  | MATERIALIZED | <derived6>   | ALL    |                 |                   |         |       |
+-- 6  | DERIVED      | t            | index  |                 | idx_teams_name_id | 1026    |       | Using index
+--    | UNION RESULT | <union1,4>   | ALL    |                 |                   |         |       | Using filesort

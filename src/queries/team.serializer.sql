@@ -27,8 +27,8 @@ WHERE
   w.team_id IN (?, ?)
 ORDER BY
   id;
--- id | select_type | table | type  | possible_keys   | key     | key_len | ref | Extra
--- 1  | SIMPLE      | w     | index | idx_awards_team | PRIMARY | 4       |     | Using where
+-- id | select_type | table | type  | possible_keys   | key             | key_len | ref | Extra
+-- 1  | SIMPLE      | w     | range | idx_awards_team | idx_awards_team | 5       |     | Using index condition; Using filesort
 
 -- TeamSerializer.serializeOne
 SELECT
@@ -85,8 +85,8 @@ WHERE
   w.team_id IN (?, ?)
 ORDER BY
   id;
--- id | select_type | table | type  | possible_keys   | key     | key_len | ref | Extra
--- 1  | SIMPLE      | w     | index | idx_awards_team | PRIMARY | 4       |     | Using where
+-- id | select_type | table | type  | possible_keys   | key             | key_len | ref | Extra
+-- 1  | SIMPLE      | w     | range | idx_awards_team | idx_awards_team | 5       |     | Using index condition; Using filesort
 
 -- TeamSerializer.loadOne
 SELECT

@@ -254,6 +254,150 @@ BEGIN
   END IF;
 END;
 
+-- trg_accounts_ranges_delete fires on AFTER DELETE ON accounts; writes account_name_ranges
+CREATE TRIGGER trg_accounts_ranges_delete AFTER DELETE ON accounts FOR EACH ROW
+BEGIN
+  DECLARE gate SMALLINT;
+  DECLARE old_range VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci DEFAULT '';
+  DECLARE new_range VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci DEFAULT '';
+  DECLARE CONTINUE
+  HANDLER FOR NOT FOUND
+  BEGIN END;
+  SELECT
+    id INTO gate
+  FROM
+    account_name_range_gate
+  WHERE
+    id = 1 LOCK IN SHARE MODE;
+  SELECT
+    boundary INTO old_range
+  FROM
+    account_name_ranges
+  WHERE
+    boundary <= OLD.name
+  ORDER BY
+    boundary DESC
+  LIMIT
+    1
+  FOR UPDATE;
+  UPDATE account_name_ranges
+  SET
+    accounts = accounts - 1
+  WHERE
+    boundary = old_range;
+END;
+
+-- trg_accounts_ranges_insert fires on AFTER INSERT ON accounts; writes account_name_ranges
+CREATE TRIGGER trg_accounts_ranges_insert AFTER INSERT ON accounts FOR EACH ROW
+BEGIN
+  DECLARE gate SMALLINT;
+  DECLARE old_range VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci DEFAULT '';
+  DECLARE new_range VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci DEFAULT '';
+  DECLARE CONTINUE
+  HANDLER FOR NOT FOUND
+  BEGIN END;
+  SELECT
+    id INTO gate
+  FROM
+    account_name_range_gate
+  WHERE
+    id = 1 LOCK IN SHARE MODE;
+  SELECT
+    boundary INTO new_range
+  FROM
+    account_name_ranges
+  WHERE
+    boundary <= NEW.name
+  ORDER BY
+    boundary DESC
+  LIMIT
+    1
+  FOR UPDATE;
+  UPDATE account_name_ranges
+  SET
+    accounts = accounts + 1
+  WHERE
+    boundary = new_range;
+END;
+
+-- trg_accounts_ranges_update fires on AFTER UPDATE ON accounts; writes account_name_ranges
+CREATE TRIGGER trg_accounts_ranges_update AFTER UPDATE ON accounts FOR EACH ROW
+BEGIN
+  DECLARE gate SMALLINT;
+  DECLARE old_range VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci DEFAULT '';
+  DECLARE new_range VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci DEFAULT '';
+  DECLARE CONTINUE
+  HANDLER FOR NOT FOUND
+  BEGIN END;
+  IF OLD.name <> NEW.name THEN
+    SELECT
+      id INTO gate
+    FROM
+      account_name_range_gate
+    WHERE
+      id = 1 LOCK IN SHARE MODE;
+    IF OLD.name < NEW.name THEN
+      SELECT
+        boundary INTO old_range
+      FROM
+        account_name_ranges
+      WHERE
+        boundary <= OLD.name
+      ORDER BY
+        boundary DESC
+      LIMIT
+        1
+      FOR UPDATE;
+      SELECT
+        boundary INTO new_range
+      FROM
+        account_name_ranges
+      WHERE
+        boundary <= NEW.name
+      ORDER BY
+        boundary DESC
+      LIMIT
+        1
+      FOR UPDATE;
+    ELSE
+      SELECT
+        boundary INTO new_range
+      FROM
+        account_name_ranges
+      WHERE
+        boundary <= NEW.name
+      ORDER BY
+        boundary DESC
+      LIMIT
+        1
+      FOR UPDATE;
+      SELECT
+        boundary INTO old_range
+      FROM
+        account_name_ranges
+      WHERE
+        boundary <= OLD.name
+      ORDER BY
+        boundary DESC
+      LIMIT
+        1
+      FOR UPDATE;
+    END IF;
+    IF old_range <> new_range THEN
+      UPDATE account_name_ranges
+      SET
+        accounts = accounts + (
+          CASE
+            WHEN boundary = new_range THEN 1
+            ELSE -1
+          END
+        )
+      WHERE
+        boundary IN (old_range, new_range);
+    END IF;
+  END IF;
+END;
+
 -- trg_accounts_total_delete fires on AFTER DELETE ON accounts; writes table_totals
 CREATE TRIGGER trg_accounts_total_delete AFTER DELETE ON accounts FOR EACH ROW
 INSERT INTO

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { AccountSerializer } from './account.serializer.js';
+import { AccountNameRanges } from './account-search/account-name-ranges.js';
 import { AccountSearchReader } from './account-search/account-search.reader.js';
 import { AwardSerializer } from './award.serializer.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
@@ -19,6 +20,7 @@ import { TeamSerializer } from './team.serializer.js';
 @Module({
   providers: [
     NameGramKeys,
+    AccountNameRanges,
     AccountSerializer,
     TeamSerializer,
     AwardSerializer,

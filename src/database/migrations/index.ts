@@ -14,6 +14,7 @@ import { OutboxTraceContext1795700000010 } from './1795700000010-outbox-trace-co
 import { CallbackPreviousSecrets1795700001000 } from './1795700001000-callback-previous-secrets.js';
 import { FairScheduling1795800000000 } from './1795800000000-fair-scheduling.js';
 import { TableTotals1795900000000 } from './1795900000000-table-totals.js';
+import { AccountNameRanges1795900000001 } from './1795900000001-account-name-ranges.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   CallbackPreviousSecrets1795700001000,
   FairScheduling1795800000000,
   TableTotals1795900000000,
+  AccountNameRanges1795900000001,
 ];

@@ -11,6 +11,29 @@ const DELIVERY_COLUMNS =
   'enqueued_at, last_attempt_at, created_at, updated_at, event, url)';
 const HOOK = "'https://hooks.example.com/one'";
 
+/** Filler accounts (`Filler 0001` to `Filler 3000`), each of the 250 filler teams holds 12. */
+const FILLER_ACCOUNTS = 3_000;
+
+/**
+ * Enough rows beside the named ones that the plans are the ones a production
+ * database gets (an index read, not a scan of a table of four rows): 250
+ * teams, 3,000 accounts in them, 100 team awards held by 600 accounts, and
+ * the name ranges a deep search page starts from (cut at `Filler 1000` and
+ * `Filler 2000`, counted exactly). Built from the tally table `numbers`.
+ */
+const FILLER: readonly string[] = [
+  `INSERT INTO teams (id, name, created_at) SELECT 100 + n, CONCAT('Team ', LPAD(n, 3, '0')), ${S.NOW - 2000} FROM numbers WHERE n <= 250`,
+  `INSERT INTO accounts ${ACCOUNT_COLUMNS} SELECT LPAD(9000000 + k, 20, '0'), CONCAT('Filler ', LPAD(k, 4, '0')), '0001', NULL, 101 + k % 250, 0, ${S.NOW - 1500} ` +
+    `FROM (SELECT (a.n - 1) * 100 + b.n AS k FROM numbers a INNER JOIN numbers b ON b.n <= 100 WHERE a.n <= ${FILLER_ACCOUNTS / 100}) f`,
+  `INSERT INTO awards (id, title, image_url, team_id, created_at) SELECT 100 + n, CONCAT('Award ', n), 'https://img.example.com/a.png', 100 + n, ${S.NOW - 1400} FROM numbers WHERE n <= 100`,
+  `INSERT INTO awardees (award_id, account_id) SELECT 101 + k % 100, LPAD(9000000 + k, 20, '0') ` +
+    `FROM (SELECT (a.n - 1) * 100 + b.n AS k FROM numbers a INNER JOIN numbers b ON b.n <= 100 WHERE a.n <= ${FILLER_ACCOUNTS / 100}) f WHERE k % 5 = 0`,
+  "INSERT INTO account_name_ranges (boundary, accounts) VALUES ('Filler 1000', 0), ('Filler 2000', 0)",
+  "UPDATE account_name_ranges SET accounts = CASE boundary WHEN '' THEN (SELECT COUNT(*) FROM accounts WHERE name < 'Filler 1000') " +
+    "WHEN 'Filler 1000' THEN (SELECT COUNT(*) FROM accounts WHERE name >= 'Filler 1000' AND name < 'Filler 2000') " +
+    "ELSE (SELECT COUNT(*) FROM accounts WHERE name >= 'Filler 2000') END",
+];
+
 /**
  * The generator's data set: a few rows in every table, the ones
  * {@link S} names (the triggers fill the maintained counts and name grams).
@@ -23,6 +46,7 @@ export const SAMPLE_DATA: readonly string[] = [
     `('${stored(S.ACCOUNT_2)}', 'Bob', '0002', 'https://img.example.com/bob.png', ${S.TEAM}, 0, ${S.NOW - 790}), ` +
     `('${stored(S.ACCOUNT_3)}', 'Cyd', '0003', NULL, NULL, 0, ${S.NOW - 780}), ` +
     `('${stored('1000000000000000004')}', 'Dee', '0004', NULL, ${S.TEAM_2}, 0, ${S.NOW - 770})`,
+  ...FILLER,
   'INSERT INTO awards (id, title, image_url, team_id, created_at) VALUES ' +
     `(${S.AWARD}, 'Gold', 'https://img.example.com/gold.png', ${S.TEAM}, ${S.NOW - 700}), ` +
     `(${S.AWARD_2}, 'Silver', 'https://img.example.com/silver.png', NULL, ${S.NOW - 690})`,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 import type { AccountSearchFilter } from '../read-model.types.js';
 import { LIKE_ESCAPE, type Page, likeContains, toPage } from '../../http/pagination.js';
+import { NAME_RANGE_TARGET, AccountNameRanges } from './account-name-ranges.js';
 import { NameGramKeys } from './name-gram-keys.js';
 import { GenerateSql, SqlSample as S } from '../../database/generate-sql.decorator.js';
 import { searchGramSql } from './name-grams.js';
@@ -37,7 +38,11 @@ interface Fragment {
  * `name_gram_counts`), so it costs the same at any data size and number of teams; a longer `q`
  * counts the accounts holding its rarest bigram (MySQL), or scans the names
  * (SQLite). An empty page (past the end, or no match) takes a second
- * statement for its total ({@link AccountSearchReader.countMatches}).
+ * statement for its total ({@link AccountSearchReader.countMatches}). On
+ * MySQL/MariaDB a page of the unfiltered search from the 1,000th account on
+ * takes a statement before: the name range holding its first row
+ * ({@link AccountNameRanges.start}), so the page reads at most about 2,000
+ * index entries before its own, however deep it is.
  */
 @Injectable()
 export class AccountSearchReader {
@@ -54,6 +59,7 @@ export class AccountSearchReader {
     private readonly transactions: Transactions,
     private readonly reads: PreparedReads,
     private readonly gramKeys: NameGramKeys,
+    private readonly ranges: AccountNameRanges,
   ) {
     this.nameGrams = transactions.manager.connection.options.type === 'mysql';
     this.straightJoin = this.nameGrams ? 'STRAIGHT_JOIN ' : '';
@@ -73,9 +79,23 @@ export class AccountSearchReader {
     { name: 'long q', params: [{ page: 0, per_page: 20, q: 'Ada' }] },
     { name: 'q and team', params: [{ page: 0, per_page: 20, q: 'b', team: S.TEAM }] },
     { name: 'past the end', params: [{ page: 5, per_page: 20, team: S.TEAM }] },
+    { name: 'deep', params: [{ page: 60, per_page: 20 }] },
   )
   async page(query: AccountSearchFilter): Promise<Page<AccountResource> | undefined> {
-    const matches = this.matches(query);
+    let offset = query.page * query.per_page;
+    let matches = this.matches(query);
+    if (this.nameGrams && offset >= NAME_RANGE_TARGET && query.q === undefined && query.team === undefined) {
+      // A deep unfiltered page starts from the name range holding its first row (account-name-ranges.ts).
+      const start = await this.ranges.start(offset);
+      if (start === undefined) return undefined;
+      if (start.boundary !== '') {
+        matches = {
+          sql: 'SELECT a.id AS id, a.name AS name FROM accounts a WHERE a.name >= ? ORDER BY a.name, a.id',
+          parameters: [start.boundary],
+        };
+        offset -= start.before;
+      }
+    }
     const total = this.total(query);
     // The page, numbered in its order: the outer SELECT needs no ORDER BY (a sort of every joined row).
     const page = `SELECT x.id AS id, ROW_NUMBER() OVER (ORDER BY x.name, x.id) AS rn FROM (${matches.sql} LIMIT ? OFFSET ?) x`;
@@ -88,7 +108,7 @@ export class AccountSearchReader {
     const rows = await this.reads.select<AccountSearchRow>(
       `SELECT ${this.straightJoin}${columns} ` +
         `FROM (${page}) p INNER JOIN accounts a ON a.id = p.id ${ACCOUNT_TEAM_JOINS} ${ACCOUNT_AWARDS_JOIN}`,
-      [...total.parameters, ...matches.parameters, query.per_page, query.page * query.per_page],
+      [...total.parameters, ...matches.parameters, query.per_page, offset],
     );
     if (rows.length === 0) return undefined;
     rows.sort((left, right) => left.rn - right.rn);

@@ -1,0 +1,154 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+
+import { GenerateSql } from '../../database/generate-sql.decorator.js';
+import { PreparedReads } from '../../database/prepared-reads.js';
+import { Transactions } from '../../database/transactions.js';
+
+/** Accounts per range the cuts aim at; a deep page reads at most about twice this many index entries before its own. */
+export const NAME_RANGE_TARGET = 1_000;
+
+/** A range is cut once it holds more than this many accounts. */
+const SPLIT_ABOVE = 2 * NAME_RANGE_TARGET;
+
+/** How often the API looks for ranges to cut: every 5 seconds. */
+const PASS_INTERVAL_MS = 5_000;
+
+/** Where a deep page of the unfiltered search starts: the range holding its first row, and how many accounts precede it. */
+export interface RangeStart {
+  /** The range's boundary; `''` for the first range, which has no lower bound. */
+  boundary: string;
+  /** Accounts in the ranges before it. */
+  before: number;
+}
+
+/**
+ * The account name ranges (table `account_name_ranges`, MySQL/MariaDB only;
+ * the migration `AccountNameRanges1795900000001` says what they hold and how
+ * triggers keep them): {@link start} finds where a deep page of the
+ * unfiltered search starts (docs/api.md#pagination), and every process
+ * serving the read model (API and worker) cuts the ranges that grew past 2,000
+ * accounts into ranges of about 1,000, every 5 seconds ({@link cutOversized}).
+ *
+ * A cut holds the gate (`account_name_range_gate`) exclusively: it waits for
+ * the writes in flight that picked a range, and new ones wait for it (a few
+ * milliseconds for a range of 2,000 accounts; the first cut of a database
+ * migrated with many accounts reads them all once). It reads at
+ * `READ COMMITTED` after taking the gate, so it counts every account
+ * committed before it, and none of the writes still waiting, which pick their
+ * range after it.
+ */
+@Injectable()
+export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('AccountNameRanges');
+  private readonly enabled: boolean;
+  private timer: NodeJS.Timeout | undefined;
+  /** Ranges found to hold a single name (no boundary can cut them), with their size then: skipped until it changes. */
+  private readonly uncuttable = new Map<string, number>();
+
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly reads: PreparedReads,
+  ) {
+    this.enabled = transactions.manager.connection.options.type === 'mysql';
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.enabled) return;
+    this.timer = setInterval(() => void this.cutOversized().catch((error: unknown) => this.failed(error)), PASS_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /**
+   * The range holding the account at `offset` (0-based) in `(name, id)` order.
+   *
+   * @returns the range, or `undefined` when `offset` is at or past the number of accounts.
+   */
+  @GenerateSql({ params: [1] })
+  async start(offset: number): Promise<RangeStart | undefined> {
+    const [row] = await this.reads.select<{ boundary: string; upto: number; accounts: number }>(
+      'SELECT r.boundary AS boundary, r.upto AS upto, r.accounts AS accounts ' +
+        'FROM (SELECT boundary, accounts, SUM(accounts) OVER (ORDER BY boundary) AS upto FROM account_name_ranges) r ' +
+        'WHERE r.upto > ? ORDER BY r.boundary LIMIT 1',
+      [offset],
+    );
+    return row === undefined ? undefined : { boundary: row.boundary, before: Number(row.upto) - Number(row.accounts) };
+  }
+
+  /**
+   * Cuts every range holding more than 2,000 accounts.
+   *
+   * @returns how many boundaries were added.
+   */
+  @GenerateSql()
+  async cutOversized(): Promise<number> {
+    if (!this.enabled) return 0;
+    const oversized: { boundary: string; accounts: number }[] = await this.transactions.manager.query(
+      'SELECT boundary, accounts FROM account_name_ranges WHERE accounts > ? ORDER BY boundary',
+      [SPLIT_ABOVE],
+    );
+    let added = 0;
+    for (const range of oversized) {
+      if (this.uncuttable.get(range.boundary) === range.accounts) continue;
+      const boundaries = await this.transactions.runWithoutGapLocks(() => this.cut(range.boundary));
+      if (boundaries === 0) this.uncuttable.set(range.boundary, range.accounts);
+      added += boundaries;
+    }
+    return added;
+  }
+
+  /** Cuts the range `boundary` into ranges of about 1,000 accounts, recounted. @returns the boundaries added. */
+  private async cut(boundary: string): Promise<number> {
+    const manager = this.transactions.manager;
+    await manager.query('SELECT id FROM account_name_range_gate WHERE id = 1 FOR UPDATE');
+    const [next]: { boundary: string }[] = await manager.query(
+      'SELECT boundary FROM account_name_ranges WHERE boundary > ? ORDER BY boundary LIMIT 1',
+      [boundary],
+    );
+    const cuts: { name: string }[] = await manager.query(
+      'SELECT x.name AS name FROM (SELECT a.name AS name, ROW_NUMBER() OVER (ORDER BY a.name, a.id) AS rn ' +
+        `FROM accounts a WHERE ${this.within(boundary, next?.boundary)}) x WHERE x.rn % ? = 1 AND x.rn > 1 AND x.name > '' ORDER BY x.rn`,
+      [...this.bounds(boundary, next?.boundary), NAME_RANGE_TARGET],
+    );
+    if (cuts.length === 0) return 0;
+    const result: { affectedRows: number } = await manager.query(
+      `INSERT INTO account_name_ranges (boundary, accounts) VALUES ${cuts.map(() => '(?, 0)').join(', ')} ` +
+        'ON DUPLICATE KEY UPDATE accounts = accounts',
+      cuts.map((cut) => cut.name),
+    );
+    if (result.affectedRows === 0) return 0;
+    const ranges: { boundary: string }[] = await manager.query(
+      `SELECT boundary FROM account_name_ranges WHERE boundary >= ?${next ? ' AND boundary < ?' : ''} ORDER BY boundary`,
+      next ? [boundary, next.boundary] : [boundary],
+    );
+    for (const [index, range] of ranges.entries()) {
+      const upper = ranges[index + 1]?.boundary ?? next?.boundary;
+      const [counted]: { accounts: number }[] = await manager.query(
+        `SELECT COUNT(*) AS accounts FROM accounts a WHERE ${this.within(range.boundary, upper)}`,
+        this.bounds(range.boundary, upper),
+      );
+      await manager.query('UPDATE account_name_ranges SET accounts = ? WHERE boundary = ?', [counted.accounts, range.boundary]);
+    }
+    return ranges.length - 1;
+  }
+
+  /** SQL: whether account `a`'s name is in the range from `lower` (`''`: no lower bound) up to `upper` (none when undefined). */
+  private within(lower: string, upper: string | undefined): string {
+    const conditions = [...(lower === '' ? [] : ['a.name >= ?']), ...(upper === undefined ? [] : ['a.name < ?'])];
+    return conditions.length === 0 ? 'TRUE' : conditions.join(' AND ');
+  }
+
+  /** The parameters of {@link within}. */
+  private bounds(lower: string, upper: string | undefined): string[] {
+    return [...(lower === '' ? [] : [lower]), ...(upper === undefined ? [] : [upper])];
+  }
+
+  private failed(error: unknown): void {
+    this.logger.warn(
+      `Cutting account name ranges failed (retried in 5 seconds): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

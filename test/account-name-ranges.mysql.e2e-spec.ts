@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { APP_PERMISSIONS } from '../src/permissions/permission.js';
+import { AccountNameRanges } from '../src/read-model/account-search/account-name-ranges.js';
+import type { Credentials } from './support/http-client.js';
+import { useTestApp } from './support/use-test-app.js';
+
+/** Stored account id `n` (20 digits), and the id the API answers. */
+const storedId = (n: number) => String(n).padStart(20, '0');
+const apiId = (stored: string) => stored.replace(/^0+(?=\d)/, '');
+
+/** Names that sort together in `utf8mb4_unicode_ci`: case and accents, equal names, names below `''` (a leading tab), spaces. */
+function nameOf(n: number): string {
+  const letters = ['a', 'A', 'b', 'é', 'E', 'z', 'Ω', ' '];
+  if (n % 97 === 0) return '\tearly';
+  if (n % 11 === 0) return 'same';
+  let name = '';
+  for (let k = n * 7919; name.length < 3; k = Math.floor(k / letters.length)) name += letters[k % letters.length];
+  return `${name}${n % 13}`;
+}
+
+/**
+ * The account name ranges (read-model/account-search/account-name-ranges.ts):
+ * a deep page of the unfiltered search starts from the range holding its first
+ * row. These tests pin down that every page answers what `ORDER BY name, id
+ * LIMIT OFFSET` answers, and that the triggers and the cuts keep each range's
+ * count exact through inserts, renames and deletes, also while a cut runs.
+ */
+describe('account name ranges (MySQL)', () => {
+  const { t } = useTestApp();
+  let admin: Credentials;
+  let nextId = 1;
+
+  beforeAll(async () => {
+    admin = await t.createApp(APP_PERMISSIONS);
+  });
+
+  async function insertAccounts(count: number): Promise<void> {
+    const ids = Array.from({ length: count }, () => nextId++);
+    await t.dataSource.query(
+      `INSERT INTO accounts (id, name, discriminator, permissions, created_at) VALUES ${ids.map(() => "(?, ?, '1', 0, 1)").join(', ')}`,
+      ids.flatMap((n) => [storedId(n), nameOf(n)]),
+    );
+  }
+
+  /** Each range's kept count against a fresh count of its names, and the range sizes. */
+  async function ranges(): Promise<{ boundary: string; kept: number; actual: number }[]> {
+    const rows: { boundary: string; next: string | null; kept: number }[] = await t.dataSource.query(
+      'SELECT boundary, LEAD(boundary) OVER (ORDER BY boundary) AS next, accounts AS kept FROM account_name_ranges ORDER BY boundary',
+    );
+    const counted = [];
+    for (const [index, row] of rows.entries()) {
+      const conditions = [...(index === 0 ? [] : ['name >= ?']), ...(row.next === null ? [] : ['name < ?'])];
+      const [{ n }] = await t.dataSource.query(
+        `SELECT COUNT(*) AS n FROM accounts${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`,
+        [...(index === 0 ? [] : [row.boundary]), ...(row.next === null ? [] : [row.next])],
+      );
+      counted.push({ boundary: row.boundary, kept: Number(row.kept), actual: Number(n) });
+    }
+    return counted;
+  }
+
+  async function expectPagesAsOffset(pages: [number, number][]): Promise<void> {
+    const [{ total }] = await t.dataSource.query('SELECT COUNT(*) AS total FROM accounts');
+    for (const [page, perPage] of pages) {
+      const expected: { id: string }[] = await t.dataSource.query('SELECT id FROM accounts ORDER BY name, id LIMIT ? OFFSET ?', [
+        perPage,
+        page * perPage,
+      ]);
+      const answer = await t.http.get(`/accounts/search?page=${page}&per_page=${perPage}`);
+      expect(answer.status, `page ${page} of ${perPage}`).toBe(200);
+      expect(answer.body.results).toBe(Number(total));
+      expect(
+        answer.body.data.map((account: { id: string }) => account.id),
+        `page ${page} of ${perPage}`,
+      ).toEqual(expected.map((row) => apiId(row.id)));
+    }
+  }
+
+  it('cuts the ranges that grew past 2,000 accounts and keeps each count exact', async () => {
+    await insertAccounts(5_000);
+    expect(await ranges()).toEqual([{ boundary: '', kept: 5_000, actual: 5_000 }]);
+
+    const added = await t.app.get(AccountNameRanges).cutOversized();
+    expect(added).toBeGreaterThanOrEqual(3);
+    const cut = await ranges();
+    expect(cut).toHaveLength(added + 1);
+    for (const range of cut) expect(range.kept, range.boundary).toBe(range.actual);
+    expect(cut.reduce((sum, range) => sum + range.kept, 0)).toBe(5_000);
+    expect(Math.max(...cut.map((range) => range.kept))).toBeLessThanOrEqual(2_000);
+    expect(await t.app.get(AccountNameRanges).cutOversized()).toBe(0);
+  });
+
+  it('answers every page as ORDER BY name, id with OFFSET does, across range boundaries and past the end', async () => {
+    const cut = await ranges();
+    const pages: [number, number][] = [
+      [0, 20],
+      [49, 20],
+      [50, 20],
+      [51, 20],
+      [99, 20],
+      [124, 20],
+      [249, 20],
+      [250, 20],
+      [10, 100],
+      [20, 100],
+      [49, 100],
+      [45, 100],
+    ];
+    // The pages holding each boundary's first account, and the one before it.
+    let before = 0;
+    for (const range of cut) {
+      pages.push([Math.floor(before / 20), 20], [Math.max(0, Math.floor(before / 20) - 1), 20], [Math.floor(before / 7), 7]);
+      before += range.kept;
+    }
+    await expectPagesAsOffset(pages);
+    const past = await t.http.get('/accounts/search?page=5000&per_page=20');
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual({ page: 5000, per_page: 20, pages: 250, results: 5_000, data: [] });
+  });
+
+  it('keeps each range exact through inserts, renames and deletes racing with a cut', async () => {
+    const ranges0 = await t.dataSource.query('SELECT COUNT(*) AS n FROM account_name_ranges');
+    const writes: Promise<unknown>[] = [];
+    for (let n = 1; n <= 60; n += 1) {
+      writes.push(t.http.patch(`/account/${n * 37}`, { auth: admin, body: { name: n % 2 ? `zz renamed ${n}` : `AA renamed ${n}` } }));
+      writes.push(t.http.delete(`/account/${3_000 + n * 17}`, { auth: admin }));
+    }
+    writes.push(insertAccounts(4_000), insertAccounts(2_000));
+    // Cuts run again and again while the writes go on.
+    let writing = true;
+    const cutting = (async () => {
+      let passes = 0;
+      while (writing || passes === 0) {
+        await t.app.get(AccountNameRanges).cutOversized();
+        passes += 1;
+      }
+      return passes;
+    })();
+    const answers = await Promise.all(writes);
+    writing = false;
+    expect(await cutting).toBeGreaterThan(0);
+    for (const answer of answers.slice(0, 120) as { status: number; body: unknown }[])
+      expect([200, 204], JSON.stringify(answer.body)).toContain(answer.status);
+    await t.app.get(AccountNameRanges).cutOversized();
+
+    const after = await ranges();
+    for (const range of after) expect(range.kept, range.boundary).toBe(range.actual);
+    expect(after.length).toBeGreaterThan(Number(ranges0[0].n));
+    const [{ total }] = await t.dataSource.query('SELECT COUNT(*) AS total FROM accounts');
+    expect(after.reduce((sum, range) => sum + range.kept, 0)).toBe(Number(total));
+    await expectPagesAsOffset([
+      [0, 20],
+      [60, 20],
+      [150, 20],
+      [300, 20],
+      [Math.floor((Number(total) - 1) / 20), 20],
+    ]);
+  });
+});
