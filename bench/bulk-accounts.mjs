@@ -134,6 +134,17 @@ export async function checkDerivedTables(connection) {
     "SELECT (SELECT SUM(total) FROM table_totals WHERE counted = 'accounts') AS kept, (SELECT COUNT(*) FROM accounts) AS accounts",
   );
   if (Number(totals.kept) !== totals.accounts) throw new Error(`table_totals: ${JSON.stringify(totals)}`);
+  const [ranges] = await connection.query(
+    'SELECT boundary, accounts, LEAD(boundary) OVER (ORDER BY boundary) AS next FROM account_name_ranges ORDER BY boundary',
+  );
+  for (const [index, range] of ranges.entries()) {
+    const conditions = [...(index === 0 ? [] : ['name >= ?']), ...(range.next === null ? [] : ['name < ?'])];
+    const [[{ n }]] = await connection.query(
+      `SELECT COUNT(*) AS n FROM accounts${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''}`,
+      [...(index === 0 ? [] : [range.boundary]), ...(range.next === null ? [] : [range.next])],
+    );
+    if (n !== range.accounts) throw new Error(`account_name_ranges: ${JSON.stringify(range)} holds ${n} accounts`);
+  }
 }
 
 /**

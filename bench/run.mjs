@@ -206,7 +206,7 @@ async function moveTeams(apiUrl, connection, moves, count) {
 }
 
 /** Sends one sequence of `scenario` (request 0) and warns about any non-2xx answer. @returns `{ results }` of a search page. */
-async function probe(baseUrl, scenario) {
+async function probe(baseUrl, scenario, connection) {
   const context = {};
   let results;
   for (const step of scenario.steps ?? [scenario]) {
@@ -218,7 +218,10 @@ async function probe(baseUrl, scenario) {
     });
     const text = await response.text();
     if (!response.ok) log(`WARNING ${scenario.name}: first request answered ${response.status} ${text.slice(0, 200)}`);
-    else if (text.startsWith('{')) results = JSON.parse(text).results;
+    else if (text.startsWith('{')) {
+      results = JSON.parse(text).results;
+      await scenario.verify?.(connection, JSON.parse(text));
+    }
   }
   return { results };
 }
@@ -262,7 +265,7 @@ async function runScale(accounts, servers, connection, counter, auth, groups, pr
   if (measured.length === 0) return undefined;
   const run = async (scenario, round) => {
     await scenario.prepare?.(connection);
-    const first = await probe(servers[scenario.server], scenario);
+    const first = await probe(servers[scenario.server], scenario, connection);
     log(`${accounts} accounts, round ${round}: ${scenario.name}${first.results === undefined ? '' : ` (${first.results} matches)`}`);
     const result = await measure(servers[scenario.server], scenario, settings, counter, probes[scenario.server]);
     return { matches: first.results, ...result, ...(await scenario.cleanup?.(connection)) };

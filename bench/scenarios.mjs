@@ -99,7 +99,8 @@ function awardGrants(size, auth, account) {
  * @param auth `Authorization` header value of an app with every app permission (writes).
  * @param q the two letters of the `q` search scenario.
  * @returns a list of `{ name, group, target?, goal?, server, method?, path(i), body?(i), headers?, steps?,
- *   prepare?(connection), cleanup?(connection) }` (requests: see load.mjs): `target` the ratio to reach
+ *   prepare?(connection), cleanup?(connection), verify?(connection, body) }` (requests: see load.mjs; `verify` checks the
+ *   first answer of each measurement and throws when it is wrong): `target` the ratio to reach
  *   (none for informational rows), `goal` a higher one aimed at; `server` is `reference` or `api`; `group` is
  *   `reference`, `floor` (the API's routing, middleware and serialization with no SQL), `single-read`,
  *   `search` or `write` (measured at the first scale only, unless `everyScale`); `prepare` runs before each measurement, `cleanup` after it (returning figures to keep);
@@ -154,6 +155,15 @@ export function scenarios(size, auth, q) {
       group: 'search',
       server: 'api',
       path: () => `/accounts/search?page=${deepPage(size.accounts)}&per_page=20`,
+      async verify(connection, page) {
+        const [rows] = await connection.query('SELECT id FROM accounts ORDER BY name, id LIMIT 20 OFFSET ?', [
+          deepPage(size.accounts) * 20,
+        ]);
+        const expected = rows.map((row) => row.id.replace(/^0+(?=\d)/, ''));
+        const answered = page.data.map((account) => account.id);
+        if (JSON.stringify(answered) !== JSON.stringify(expected))
+          throw new Error(`the deep page differs from ORDER BY name, id OFFSET: ${JSON.stringify({ answered, expected })}`);
+      },
     },
     {
       name: `GET /accounts/search?q=${q}&per_page=20`,
