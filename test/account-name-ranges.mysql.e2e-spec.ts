@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
-import { AccountNameRanges } from '../src/read-model/account-search/account-name-ranges.js';
+import { AccountNameRanges, NAME_RANGE_TARGET } from '../src/read-model/account-search/account-name-ranges.js';
 import type { Credentials } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -77,17 +77,17 @@ describe('account name ranges (MySQL)', () => {
     }
   }
 
-  it('cuts the ranges that grew past 2,000 accounts and keeps each count exact', async () => {
-    await insertAccounts(5_000);
-    expect(await ranges()).toEqual([{ boundary: '', kept: 5_000, actual: 5_000 }]);
+  it('cuts the ranges that grew past twice the target and keeps each count exact', async () => {
+    await insertAccounts(7_000);
+    expect(await ranges()).toEqual([{ boundary: '', kept: 7_000, actual: 7_000 }]);
 
     const added = await t.app.get(AccountNameRanges).cutOversized();
     expect(added).toBeGreaterThanOrEqual(3);
     const cut = await ranges();
     expect(cut).toHaveLength(added + 1);
     for (const range of cut) expect(range.kept, range.boundary).toBe(range.actual);
-    expect(cut.reduce((sum, range) => sum + range.kept, 0)).toBe(5_000);
-    expect(Math.max(...cut.map((range) => range.kept))).toBeLessThanOrEqual(2_000);
+    expect(cut.reduce((sum, range) => sum + range.kept, 0)).toBe(7_000);
+    expect(Math.max(...cut.map((range) => range.kept))).toBeLessThanOrEqual(2 * NAME_RANGE_TARGET);
     expect(await t.app.get(AccountNameRanges).cutOversized()).toBe(0);
   });
 
@@ -116,7 +116,7 @@ describe('account name ranges (MySQL)', () => {
     await expectPagesAsOffset(pages);
     const past = await t.http.get('/accounts/search?page=5000&per_page=20');
     expect(past.status).toBe(200);
-    expect(past.body).toEqual({ page: 5000, per_page: 20, pages: 250, results: 5_000, data: [] });
+    expect(past.body).toEqual({ page: 5000, per_page: 20, pages: 350, results: 7_000, data: [] });
   });
 
   it('keeps each range exact through inserts, renames and deletes racing with a cut', async () => {
@@ -126,7 +126,7 @@ describe('account name ranges (MySQL)', () => {
       writes.push(t.http.patch(`/account/${n * 37}`, { auth: admin, body: { name: n % 2 ? `zz renamed ${n}` : `AA renamed ${n}` } }));
       writes.push(t.http.delete(`/account/${3_000 + n * 17}`, { auth: admin }));
     }
-    writes.push(insertAccounts(4_000), insertAccounts(2_000));
+    writes.push(insertAccounts(5_000), insertAccounts(3_000));
     // Cuts run again and again while the writes go on.
     let writing = true;
     const cutting = (async () => {

@@ -643,30 +643,14 @@ FROM
 
 -- AccountSearchReader.page (deep)
 SELECT
-  r.boundary AS boundary,
-  r.upto AS upto,
-  r.accounts AS accounts
+  boundary,
+  accounts
 FROM
-  (
-    SELECT
-      boundary,
-      accounts,
-      SUM(accounts) OVER (
-        ORDER BY
-          boundary
-      ) AS upto
-    FROM
-      account_name_ranges
-  ) r
-WHERE
-  r.upto > ?
+  account_name_ranges
 ORDER BY
-  r.boundary
-LIMIT
-  1;
--- id | select_type | table               | type | possible_keys | key | key_len | ref | Extra
--- 1  | PRIMARY     | <derived2>          | ALL  |               |     |         |     | Using where; Using filesort
--- 2  | DERIVED     | account_name_ranges | ALL  |               |     |         |     | Using temporary
+  boundary;
+-- id | select_type | table               | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | account_name_ranges | index |               | PRIMARY | 1022    |     |
 SELECT
   STRAIGHT_JOIN p.rn AS rn,
   a.id AS id,

@@ -39,9 +39,9 @@ interface Fragment {
  * counts the accounts holding its rarest bigram (MySQL), or scans the names
  * (SQLite). An empty page (past the end, or no match) takes a second
  * statement for its total ({@link AccountSearchReader.countMatches}). On
- * MySQL/MariaDB a page of the unfiltered search from the 1,000th account on
+ * MySQL/MariaDB a page of the unfiltered search from the 1,500th account on
  * takes a statement before: the name range holding its first row
- * ({@link AccountNameRanges.start}), so the page reads at most about 2,000
+ * ({@link AccountNameRanges.start}), so the page reads at most about 3,000
  * index entries before its own, however deep it is.
  */
 @Injectable()
@@ -79,7 +79,7 @@ export class AccountSearchReader {
     { name: 'long q', params: [{ page: 0, per_page: 20, q: 'Ada' }] },
     { name: 'q and team', params: [{ page: 0, per_page: 20, q: 'b', team: S.TEAM }] },
     { name: 'past the end', params: [{ page: 5, per_page: 20, team: S.TEAM }] },
-    { name: 'deep', params: [{ page: 60, per_page: 20 }] },
+    { name: 'deep', params: [{ page: 100, per_page: 20 }] },
   )
   async page(query: AccountSearchFilter): Promise<Page<AccountResource> | undefined> {
     let offset = query.page * query.per_page;
