@@ -643,15 +643,6 @@ FROM
 
 -- AccountSearchReader.page (deep)
 SELECT
-  boundary,
-  accounts
-FROM
-  account_name_ranges
-ORDER BY
-  boundary;
--- id | select_type | table               | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | account_name_ranges | index |               | PRIMARY | 1022    |     |
-SELECT
   STRAIGHT_JOIN p.rn AS rn,
   a.id AS id,
   a.name AS name,
@@ -671,6 +662,14 @@ SELECT
     WHERE
       counted = 'accounts'
   ) AS total,
+  (
+    SELECT
+      COALESCE(SUM(r.accounts), 0)
+    FROM
+      account_name_ranges r
+    WHERE
+      r.boundary < ?
+  ) AS range_before,
   w1.id AS award_id,
   w1.title AS award_title,
   w1.image_url AS award_image_url,
@@ -714,7 +713,7 @@ FROM
   LEFT JOIN awards w2 ON s.n = 2
   AND w2.team_id = a.team_id;
 -- id | select_type | table        | type   | possible_keys        | key                  | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived3>   | ALL    |                      |                      |         |            | Using where
+-- 1  | PRIMARY     | <derived4>   | ALL    |                      |                      |         |            | Using where
 -- 1  | PRIMARY     | a            | eq_ref | PRIMARY              | PRIMARY              | 22      | p.id       |
 -- 1  | PRIMARY     | t            | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
 -- 1  | PRIMARY     | c            | eq_ref | PRIMARY              | PRIMARY              | 4       | a.team_id  | Using where
@@ -722,8 +721,9 @@ FROM
 -- 1  | PRIMARY     | h            | ref    | idx_awardees_account | idx_awardees_account | 22      | p.id       | Using where; Using index
 -- 1  | PRIMARY     | w1           | eq_ref | PRIMARY              | PRIMARY              | 4       | h.award_id | Using where
 -- 1  | PRIMARY     | w2           | ref    | idx_awards_team      | idx_awards_team      | 5       | a.team_id  | Using where
--- 3  | DERIVED     | <derived4>   | ALL    |                      |                      |         |            | Using temporary
--- 4  | DERIVED     | a            | range  | idx_accounts_name_id | idx_accounts_name_id | 1022    |            | Using where; Using index
+-- 4  | DERIVED     | <derived5>   | ALL    |                      |                      |         |            | Using temporary
+-- 5  | DERIVED     | a            | range  | idx_accounts_name_id | idx_accounts_name_id | 1022    |            | Using where; Using index
+-- 3  | SUBQUERY    | r            | range  | PRIMARY              | PRIMARY              | 1022    |            | Using where
 -- 2  | SUBQUERY    | table_totals | ref    | PRIMARY              | PRIMARY              | 130     | const      | Using where
 
 -- AccountSearchReader.countMatches

@@ -25,6 +25,11 @@ export interface RangeStart {
   before: number;
 }
 
+/** A range as last read, with the accounts in the ranges before it. */
+interface KeptRange extends RangeStart {
+  accounts: number;
+}
+
 /**
  * The account name ranges (table `account_name_ranges`, MySQL/MariaDB only;
  * the migration `AccountNameRanges1795900000001` says what they hold and how
@@ -46,6 +51,8 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger('AccountNameRanges');
   private readonly enabled: boolean;
   private timer: NodeJS.Timeout | undefined;
+  /** The ranges as this process last read them, each with the accounts before it ({@link start}). */
+  private read: readonly KeptRange[] | undefined;
   /** Ranges found to hold a single name (no boundary can cut them), with their size then: skipped until it changes. */
   private readonly uncuttable = new Map<string, number>();
 
@@ -67,24 +74,46 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * The range holding the account at `offset` (0-based) in `(name, id)` order: the ranges read in order (about
-   * one row per 1,000–1,500 accounts; a plain index scan, about 0.2 ms at a million accounts, where MariaDB's running
-   * `SUM() OVER` took 1–2 ms) and summed here.
+   * The range holding the account at `offset` (0-based) in `(name, id)` order, from the ranges as this process
+   * last read them, or read afresh when `fresh`, when none were read yet, or when `offset` lies past them. A
+   * read takes the ranges in order (about one row per 1,000–1,500 accounts; a plain index scan, about 0.2 ms at a
+   * million accounts, where MariaDB's running `SUM() OVER` took 1–2 ms) and sums them here. The ranges kept may
+   * be out of date: `before` is a claim the caller checks against the database (the page statement reads the
+   * exact count before the boundary) and asks again with `fresh` when it was wrong.
    *
-   * @returns the range, or `undefined` when `offset` is at or past the number of accounts.
+   * @returns the range, or `undefined` when `offset` is at or past the number of accounts (read afresh).
    */
-  @GenerateSql({ params: [1] })
-  async start(offset: number): Promise<RangeStart | undefined> {
+  @GenerateSql({ params: [1, true] })
+  async start(offset: number, fresh = false): Promise<RangeStart | undefined> {
+    if (!fresh && this.read !== undefined) {
+      const found = this.find(this.read, offset);
+      if (found !== undefined) return found;
+    }
     const ranges = await this.reads.select<{ boundary: string; accounts: number }>(
       'SELECT boundary, accounts FROM account_name_ranges ORDER BY boundary',
       [],
     );
     let before = 0;
-    for (const range of ranges) {
-      if (before + range.accounts > offset) return { boundary: range.boundary, before };
+    this.read = ranges.map((range) => {
+      const entry = { boundary: range.boundary, before, accounts: range.accounts };
       before += range.accounts;
+      return entry;
+    });
+    return this.find(this.read, offset);
+  }
+
+  /** The entry of `ranges` (in order, with the accounts before each) whose accounts include position `offset`. */
+  private find(ranges: readonly KeptRange[], offset: number): RangeStart | undefined {
+    let low = 0;
+    let high = ranges.length;
+    // The first range that ends after `offset` (ends never decrease).
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (ranges[middle].before + ranges[middle].accounts > offset) high = middle;
+      else low = middle + 1;
     }
-    return undefined;
+    const range = ranges[low];
+    return range === undefined ? undefined : { boundary: range.boundary, before: range.before };
   }
 
   /**

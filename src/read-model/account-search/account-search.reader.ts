@@ -22,6 +22,12 @@ import { selectList } from '../sql-columns.js';
 /** A row of the search statement: an account of the page, its place `rn` in it, the total, and one of its awards. */
 type AccountSearchRow = AccountAwardRow & { rn: number; total: number | null };
 
+/** A row of a deep page's statement: also the exact count of accounts in the ranges before its boundary. */
+type DeepPageRow = AccountSearchRow & { range_before: number | null };
+
+/** How many times a deep page is read again when the count before its range changed meanwhile (then answered as read). */
+const DEEP_PAGE_READS = 3;
+
 /** A SQL fragment and its parameters, in textual order. */
 interface Fragment {
   sql: string;
@@ -40,9 +46,11 @@ interface Fragment {
  * (SQLite). An empty page (past the end, or no match) takes a second
  * statement for its total ({@link AccountSearchReader.countMatches}). On
  * MySQL/MariaDB a page of the unfiltered search from the 1,500th account on
- * takes a statement before: the name range holding its first row
- * ({@link AccountNameRanges.start}), so the page reads at most about 3,000
- * index entries before its own, however deep it is.
+ * starts from the name range holding its first row
+ * ({@link AccountNameRanges.start}, from the ranges this process keeps), so
+ * the page reads at most about 3,000 index entries before its own, however
+ * deep it is; its statement also reads the exact count before that range, and
+ * the page is read again (up to three times) when that count moved.
  */
 @Injectable()
 export class AccountSearchReader {
@@ -82,34 +90,60 @@ export class AccountSearchReader {
     { name: 'deep', params: [{ page: 100, per_page: 20 }] },
   )
   async page(query: AccountSearchFilter): Promise<Page<AccountResource> | undefined> {
-    let offset = query.page * query.per_page;
-    let matches = this.matches(query);
+    const offset = query.page * query.per_page;
     if (this.nameGrams && offset >= NAME_RANGE_TARGET && query.q === undefined && query.team === undefined) {
       // A deep unfiltered page starts from the name range holding its first row (account-name-ranges.ts).
-      const start = await this.ranges.start(offset);
-      if (start === undefined) return undefined;
-      if (start.boundary !== '') {
-        matches = {
-          sql: 'SELECT a.id AS id, a.name AS name FROM accounts a WHERE a.name >= ? ORDER BY a.name, a.id',
-          parameters: [start.boundary],
-        };
-        offset -= start.before;
+      let start = await this.ranges.start(offset);
+      for (let reads = 1; start !== undefined && start.boundary !== ''; reads += 1) {
+        const rows = await this.pageRows(query, offset - start.before, start.boundary);
+        const exact = rows[0]?.range_before;
+        if (exact === start.before || reads === DEEP_PAGE_READS) return this.toPage(query, rows);
+        // The count before the boundary moved since the ranges were read: again from the exact count, or afresh.
+        start =
+          exact !== undefined && exact !== null && exact <= offset
+            ? { boundary: start.boundary, before: exact }
+            : await this.ranges.start(offset, true);
       }
+      if (start === undefined) return undefined;
     }
+    return this.toPage(query, await this.pageRows(query, offset));
+  }
+
+  /**
+   * The rows of the page at `offset` of the matches of `query`, or with `boundary` at `offset` of the accounts
+   * named from `boundary` on (unfiltered), with the exact count of accounts in the ranges before `boundary`
+   * (`range_before`, read in the same statement).
+   */
+  private async pageRows(
+    query: AccountSearchFilter,
+    offset: number,
+    boundary?: string,
+  ): Promise<(Partial<DeepPageRow> & AccountSearchRow)[]> {
+    const matches: Fragment =
+      boundary === undefined
+        ? this.matches(query)
+        : { sql: 'SELECT a.id AS id, a.name AS name FROM accounts a WHERE a.name >= ? ORDER BY a.name, a.id', parameters: [boundary] };
     const total = this.total(query);
     // The page, numbered in its order: the outer SELECT needs no ORDER BY (a sort of every joined row).
     const page = `SELECT x.id AS id, ROW_NUMBER() OVER (ORDER BY x.name, x.id) AS rn FROM (${matches.sql} LIMIT ? OFFSET ?) x`;
-    const columns = selectList<AccountSearchRow>({
-      rn: 'p.rn',
-      ...ACCOUNT_ROW_COLUMNS,
-      total: `(${total.sql})`,
-      ...ACCOUNT_AWARDS_COLUMNS,
-    });
-    const rows = await this.reads.select<AccountSearchRow>(
+    const base = { rn: 'p.rn', ...ACCOUNT_ROW_COLUMNS, total: `(${total.sql})` };
+    const columns =
+      boundary === undefined
+        ? selectList<AccountSearchRow>({ ...base, ...ACCOUNT_AWARDS_COLUMNS })
+        : selectList<DeepPageRow>({
+            ...base,
+            range_before: '(SELECT COALESCE(SUM(r.accounts), 0) FROM account_name_ranges r WHERE r.boundary < ?)',
+            ...ACCOUNT_AWARDS_COLUMNS,
+          });
+    return this.reads.select<Partial<DeepPageRow> & AccountSearchRow>(
       `SELECT ${this.straightJoin}${columns} ` +
         `FROM (${page}) p INNER JOIN accounts a ON a.id = p.id ${ACCOUNT_TEAM_JOINS} ${ACCOUNT_AWARDS_JOIN}`,
-      [...total.parameters, ...matches.parameters, query.per_page, offset],
+      [...total.parameters, ...(boundary === undefined ? [] : [boundary]), ...matches.parameters, query.per_page, offset],
     );
+  }
+
+  /** The page of `rows` (in any order), or `undefined` when there are none. */
+  private toPage(query: AccountSearchFilter, rows: AccountSearchRow[]): Page<AccountResource> | undefined {
     if (rows.length === 0) return undefined;
     rows.sort((left, right) => left.rn - right.rn);
     return toPage(query, rows[0].total ?? 0, AccountSerializer.fromAwardRows(rows));
