@@ -217,7 +217,7 @@ describe('read path', () => {
       expect([past, pastOfTeam, unknown]).toEqual([2, 3, 2]);
     });
 
-    it('PATCH /account/{id} of name only: one UPDATE and one read in its transaction, after the credential check, no row locked first', async () => {
+    it('PATCH /account/{id} of name only: one UPDATE, committed on its own on MySQL, and one read, after the credential check, no row locked first', async () => {
       let expected: unknown;
       const count = await statements(
         'patch',
@@ -229,8 +229,8 @@ describe('read path', () => {
         admin,
         { name: 'renamed' },
       );
-      // The credential check, then START TRANSACTION, UPDATE, the read, COMMIT.
-      expect(count).toBe(5);
+      // The credential check, the UPDATE (autocommitted), the read; on SQLite inside START TRANSACTION and COMMIT.
+      expect(count).toBe(t.dataSource.options.type === 'mysql' ? 3 : 5);
       expect((await t.http.get('/account/502')).body).toEqual(expected);
     });
   });

@@ -112,7 +112,9 @@ export class AccountsService {
 
   /**
    * Applies `PATCH /account/{account}` (docs/api.md#routes-accounts, docs/api.md#permissions) in one
-   * transaction. `idp_token` is the credential for the profile the identity
+   * transaction: the stored row read and locked, the `UPDATE`, the event and the answer's read when a team or
+   * permission rule needs the row; else the `UPDATE` alone, committed as it runs, then the read
+   * (`Transactions.runSingleWrite`). `idp_token` is the credential for the profile the identity
    * provider gives (docs/api.md#identity-provider): the provider is asked first, outside the
    * transaction, and its name, discriminator and avatar are applied before the
    * body's own fields. Every other field needs the permission its rule names.
@@ -130,9 +132,10 @@ export class AccountsService {
       grant: dto.grant_permissions ?? 0,
       revoke: dto.revoke_permissions ?? 0,
     };
-    return this.transactions.run(async () => {
-      // The team and permission rules read the stored row; it stays locked until commit.
-      const readsRow = change.teamId !== undefined || change.grant !== 0 || change.revoke !== 0;
+    // The team and permission rules read the stored row; it stays locked until commit. Without them the one
+    // write is the UPDATE, which then commits on its own (no lock held across round trips) before the read.
+    const readsRow = change.teamId !== undefined || change.grant !== 0 || change.revoke !== 0;
+    const work = async (): Promise<AccountResource> => {
       const stored = readsRow ? await this.require(id, true) : undefined;
       try {
         assertMayUpdate(caller, id, change, stored);
@@ -154,7 +157,8 @@ export class AccountsService {
       const updated = requireFound(await this.serializer.load(id), ['account'], 'Account');
       if (moves) await this.events.accountTeamChanged([updated]);
       return updated;
-    });
+    };
+    return readsRow ? this.transactions.run(work) : this.transactions.runSingleWrite(work);
   }
 
   /**

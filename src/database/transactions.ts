@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { inTransactionScope, transactionManager } from './current-transaction.js';
 import { onPrimary } from './replicas/replica-scope.js';
 import { pendingParticipant } from './request-transaction.js';
-import { runInTransaction } from './retrying-transaction.js';
+import { retryOnLockConflict, runInTransaction } from './retrying-transaction.js';
 
 /**
  * The one way a request writes (docs/api.md#validation: a request's writes are one
@@ -48,6 +48,25 @@ export class Transactions {
       pending.committed();
       return result;
     });
+  }
+
+  /**
+   * Runs `work` whose one write is a single statement, which is then a
+   * transaction of its own: on MySQL/MariaDB it runs without `BEGIN` and
+   * `COMMIT`, the statement committed as it runs, so the rows it locks
+   * (its triggers' counters among them) are held for that statement only, not
+   * across the round trips of a transaction; reads after it see it committed.
+   * The whole of `work` runs again, up to four times in all, when the
+   * statement is a deadlock victim, as in {@link run}. It runs as {@link run},
+   * in one transaction, when the request's answer must commit with the write
+   * (an `Idempotency-Key`, `request-transaction.ts`) and on embedded SQLite
+   * (one connection shared by every transaction, docs/architecture.md#transactions).
+   *
+   * @throws whatever `work` throws, or the last deadlock / lock-wait error.
+   */
+  runSingleWrite<T>(work: () => Promise<T>): Promise<T> {
+    if (pendingParticipant() || this.dataSource.options.type !== 'mysql' || transactionManager()) return this.run(work);
+    return onPrimary(() => retryOnLockConflict(work));
   }
 
   /**
