@@ -1,5 +1,7 @@
 import { type INestApplicationContext, Logger } from '@nestjs/common';
 
+import { writePendingLogLines } from './logging/standard-output.js';
+
 /** Work a process finishes before it stops, by kind (`{ requests: 2, deliveries: 1 }`). */
 export type WorkInFlight = Record<string, number>;
 
@@ -69,6 +71,7 @@ export function shutdownOnSignals(app: INestApplicationContext, inFlight: () => 
         .then(() => options.afterClose?.())
         .finally(() => {
           clearTimeout(deadline);
+          writePendingLogLines();
           process.kill(process.pid, signal);
         });
     });

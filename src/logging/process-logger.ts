@@ -4,15 +4,17 @@ import type { AppConfig } from '../config/app-config.js';
 import { loggerOptions } from './logger-options.js';
 import { PinoLoggerService } from './pino-logger.service.js';
 import { prettyDestination } from './pretty-destination.js';
+import { standardOutputDestination } from './standard-output.js';
 
 /**
  * Standard output: JSON lines, or pino-pretty's lines for a person (`LOG_FORMAT`, by default pretty on a terminal).
- * JSON lines are written synchronously, so that none is lost when the process ends right after it
- * (a start-up failure's `process.exit(1)`, the signal re-raised after a shutdown).
+ * JSON lines are written synchronously at the end of the event-loop turn that made them ({@link standardOutputDestination}),
+ * and on exit, so that none is lost when the process ends right after it (a start-up failure's `process.exit(1)`,
+ * the signal re-raised after a shutdown).
  */
 function defaultDestination(config: AppConfig): DestinationStream {
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
-  return pretty ? prettyDestination() : pino.destination({ dest: 1, sync: true });
+  return pretty ? prettyDestination() : standardOutputDestination();
 }
 
 /**
