@@ -33,7 +33,7 @@
  *
  * Options: --scale 10000,100000  --teams 100  --awards 200  --team-share 0.7
  *   --connections 32  --warmup 2  --duration 5  --rounds 3  --log-level info
- *   --q an  --only <substring> (scenarios whose name contains it; `delivery` for the pipeline alone)
+ *   --q an  --only <substring>[|<substring>...] (scenarios whose name contains one; `delivery` for the pipeline alone)
  *   --isolation-apps 10  --isolation-per-app 2000  --isolation-workers 1 (workers during one app's recover)
  *   --memory-repeats 3 (0: none)  --backlog 20000  --latency-rate 100  --latency-duration 30
  *   --dist <dir>  --out bench/results/latest.json  --chart bench/results/ratios.svg
@@ -132,6 +132,15 @@ const settings = { connections: Number(options.connections), warmup: Number(opti
 const rounds = Number(options.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a positive integer');
 const memoryRepeats = Number(options['memory-repeats']);
+/**
+ * Whether `--only` selects the scenario or phase `name` (`delivery pipeline`, `delivery isolation`): no `--only`,
+ * or `name` contains one of its `|`-separated substrings.
+ */
+function selected(name) {
+  if (!options.only) return true;
+  return options.only.split('|').some((part) => name.includes(part));
+}
+
 /** `--only writes` or `--only reads`: those routes against the same-SQL reference (same-sql.mjs); `write`, `read` or undefined. */
 const sameSqlKind = { writes: 'write', reads: 'read' }[options.only];
 if (options.node) useNode(options.node);
@@ -257,9 +266,7 @@ const MEMORY_SETTINGS = { ...settings, warmup: 0 };
  */
 async function runScale(accounts, servers, connection, counter, auth, groups, probes) {
   const list = scenarios({ ...size, accounts }, auth, options.q).filter(
-    (scenario) =>
-      scenario.group === 'reference' ||
-      ((groups.includes(scenario.group) || scenario.everyScale) && (!options.only || scenario.name.includes(options.only))),
+    (scenario) => scenario.group === 'reference' || ((groups.includes(scenario.group) || scenario.everyScale) && selected(scenario.name)),
   );
   const [reference, ...measured] = list;
   if (measured.length === 0) return undefined;
@@ -307,7 +314,7 @@ async function runScale(accounts, servers, connection, counter, auth, groups, pr
  */
 async function repeatReads(api, accounts, servers, counter, auth, probes) {
   const reads = scenarios({ ...size, accounts }, auth, options.q).filter(
-    (scenario) => ['single-read', 'search'].includes(scenario.group) && (!options.only || scenario.name.includes(options.only)),
+    (scenario) => ['single-read', 'search'].includes(scenario.group) && selected(scenario.name),
   );
   if (memoryRepeats === 0 || reads.length === 0) return undefined;
   const started = performance.now();
@@ -423,7 +430,7 @@ async function main() {
       workers.length = 0;
     };
     let pipeline;
-    if (!options.only || 'delivery pipeline'.includes(options.only)) {
+    if (selected('delivery pipeline')) {
       pipeline = await measurePipeline(
         {
           connection,
@@ -444,7 +451,7 @@ async function main() {
     }
 
     let isolation;
-    if (!options.only || 'delivery isolation'.includes(options.only)) {
+    if (selected('delivery isolation')) {
       isolation = await measureIsolation(
         {
           connection,
