@@ -1,9 +1,11 @@
+import { type Connection, createConnection, type RowDataPacket } from 'mysql2/promise';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { NameGramKeys } from '../src/read-model/account-search/name-gram-keys.js';
 import { characterKeySql, searchGramSql } from '../src/read-model/account-search/name-grams.js';
 import { likeContains, LIKE_ESCAPE } from '../src/http/pagination.js';
+import { databaseUrlOf } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
 import { StatementCounter } from './support/statement-counter.js';
 import { useTestApp } from './support/use-test-app.js';
@@ -270,6 +272,49 @@ describe('account name n-grams (MySQL)', () => {
         const expected = await scan(q);
         expect(await search(q), q).toEqual({ results: expected.length, ids: expected });
       }
+    });
+
+    it('renames from two connections writing the same counter slot never deadlock, and the counts stay exact', async () => {
+      // A rename moves its grams' counters in one statement, in gram order (migration OrderedGramCounts1795900000002);
+      // as two statements (+1, then -1), these renames deadlocked about 1 in 50.
+      for (let index = 0; index < 40; index++) await t.insertAccount({ id: String(3000 + index), name: `Slot probe ${index}` });
+      const ids = (
+        (await t.dataSource.query(`SELECT id FROM accounts WHERE name LIKE 'Slot probe %' ORDER BY id`)) as { id: string }[]
+      ).map((row) => row.id);
+      const opened: Connection[] = [];
+      const slotOf = async (connection: Connection) => {
+        const [[row]] = await connection.query<RowDataPacket[]>('SELECT CONNECTION_ID() % 16 AS slot');
+        return Number(row.slot);
+      };
+      try {
+        let pair: [Connection, Connection] | undefined;
+        while (!pair) {
+          const connection = await createConnection(databaseUrlOf(t.config));
+          const slot = await slotOf(connection);
+          const same = (await Promise.all(opened.map(async (other) => ((await slotOf(other)) === slot ? other : undefined)))).find(Boolean);
+          opened.push(connection);
+          if (same) pair = [same, connection];
+        }
+        const words = ['Alpha Bravo', 'Charlie Delta', 'Echo Foxtrot', 'Golf Hotel', 'India Juliet', 'Kilo Lima'];
+        const deadlocks: unknown[] = [];
+        await Promise.all(
+          pair.map(async (connection, side) => {
+            for (let index = 0; index < 600; index++) {
+              const name = `${words[(index + side * 3) % words.length]} ${index % 50}`;
+              await connection
+                .query('UPDATE accounts SET name = ? WHERE id = ?', [name, ids[(index * 7 + side * 3) % ids.length]])
+                .catch((error: { code?: string }) => {
+                  if (error.code !== 'ER_LOCK_DEADLOCK') throw error;
+                  deadlocks.push(error);
+                });
+            }
+          }),
+        );
+        expect(deadlocks).toEqual([]);
+      } finally {
+        await Promise.all(opened.map((connection) => connection.end()));
+      }
+      await expectIndexConsistent();
     });
   });
 });

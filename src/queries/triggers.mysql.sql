@@ -215,34 +215,27 @@ BEGIN
     SELECT
       g.gram,
       CONNECTION_ID() % 16,
-      1
+      IF (
+        g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin,
+        1,
+        -1
+      )
     FROM
       account_name_grams g
     WHERE
       g.account_id = NEW.id
-      AND g.added = 1
-      AND g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin
-    ORDER BY
-      g.gram
-    ON DUPLICATE KEY UPDATE
-      accounts = accounts + 1;
-    INSERT INTO
-      name_gram_counts (gram, shard, accounts)
-    SELECT
-      g.gram,
-      CONNECTION_ID() % 16,
-      -1
-    FROM
-      account_name_grams g
-    WHERE
-      g.account_id = NEW.id
-      AND NOT (
-        g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin
+      AND (
+        g.added = 1
+        OR NOT (
+          g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin
+        )
       )
     ORDER BY
       g.gram
     ON DUPLICATE KEY UPDATE
-      accounts = accounts - 1;
+      accounts = accounts +
+    VALUES
+      (accounts);
     DELETE g
     FROM
       account_name_grams g

@@ -5,7 +5,7 @@ import { accountIdColumn, isMysql, nameColumn } from './column-types.js';
 // The n-gram keys as this migration created them, copied here so that the migration does the same on a
 // fresh database whatever later code does: never edit them. The search computes the same keys in
 // read-model/account-search/name-grams.ts; a change of key there needs a new migration that replaces the triggers and
-// rebuilds the grams.
+// rebuilds the grams. Later migrations that replace a trigger import these (1795900000002).
 
 /** Rows of `name_gram_counts` per gram (connection id modulo this). */
 const GRAM_COUNT_SHARDS = 16;
@@ -48,10 +48,10 @@ function gramsOfSql(text: string): string {
 const TRIGGERS = ['trg_accounts_grams_insert', 'trg_accounts_grams_update', 'trg_accounts_grams_delete'];
 
 /** The connection's counter row of a gram (see `GRAM_COUNT_SHARDS`). */
-const SHARD = `CONNECTION_ID() % ${GRAM_COUNT_SHARDS}`;
+export const SHARD = `CONNECTION_ID() % ${GRAM_COUNT_SHARDS}`;
 
 /** Binary equality of a stored name copy with the written name (a case-only rename still changes the copy). */
-const CURRENT = 'g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin';
+export const CURRENT = 'g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin';
 
 /**
  * Trigger statements storing the grams of NEW.name for account NEW.id, the
@@ -59,7 +59,7 @@ const CURRENT = 'g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin';
  * gets the new name copy and `added` = 0. Rows still holding another name are
  * the grams the name lost. Counters then move by set, not by row.
  */
-function storeGrams(): string[] {
+export function storeGrams(): string[] {
   return [
     `INSERT INTO account_name_grams (account_id, gram, name, added) SELECT NEW.id, n.gram, NEW.name, 1 FROM (${gramsOfSql('NEW.name')}) n ` +
       'ORDER BY n.gram ON DUPLICATE KEY UPDATE name = NEW.name, added = 0',
@@ -69,7 +69,7 @@ function storeGrams(): string[] {
 }
 
 /** Trigger statements dropping the grams of account `account` whose name copy is not NEW.name (all of them when `all`). */
-function dropGrams(account: string, all: boolean): string[] {
+export function dropGrams(account: string, all: boolean): string[] {
   const stale = all ? '' : ` AND NOT (${CURRENT})`;
   return [
     `INSERT INTO name_gram_counts (gram, shard, accounts) SELECT g.gram, ${SHARD}, -1 FROM account_name_grams g ` +

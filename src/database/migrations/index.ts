@@ -15,6 +15,7 @@ import { CallbackPreviousSecrets1795700001000 } from './1795700001000-callback-p
 import { FairScheduling1795800000000 } from './1795800000000-fair-scheduling.js';
 import { TableTotals1795900000000 } from './1795900000000-table-totals.js';
 import { AccountNameRanges1795900000001 } from './1795900000001-account-name-ranges.js';
+import { OrderedGramCounts1795900000002 } from './1795900000002-ordered-gram-counts.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   FairScheduling1795800000000,
   TableTotals1795900000000,
   AccountNameRanges1795900000001,
+  OrderedGramCounts1795900000002,
 ];
