@@ -12,9 +12,10 @@
  *    redis://127.0.0.1:6379/9, queue prefix `bench`), the local callback
  *    receiver (receiver.mjs, registered for `account_team_update`) and the
  *    reference server;
- * 3. once MariaDB is idle (done purging and flushing after the load),
- *    measures every scenario (scenarios.mjs: floor, single reads, searches,
- *    writes) with autocannon (load.mjs) in `--rounds` rounds, round-robin
+ * 3. measures every scenario (scenarios.mjs: floor, single reads, searches,
+ *    writes), each once MariaDB has settled (settle.mjs: purge and page
+ *    flushing caught up after the last load, its process idle), with
+ *    autocannon (load.mjs) in `--rounds` rounds, round-robin
  *    between runs of the reference: req/s, latency, errors, SQL statements
  *    and log lines per request, CPU per request of the API, MariaDB and the
  *    worker, and the API's and worker's RSS after each run;
@@ -54,6 +55,7 @@ import { createConnection } from 'mysql2/promise';
 import { measure } from './load.mjs';
 import { waitForDeliveries } from './delivery.mjs';
 import { waitUntilIdle } from './process-cpu.mjs';
+import { settledLine, waitUntilSettled } from './settle.mjs';
 import {
   clearQueue,
   databasePid,
@@ -272,8 +274,10 @@ async function runScale(accounts, servers, connection, counter, auth, groups, pr
   if (measured.length === 0) return undefined;
   const run = async (scenario, round) => {
     await scenario.prepare?.(connection);
+    const settled = await waitUntilSettled(connection, probes.api.databasePid);
     const first = await probe(servers[scenario.server], scenario, connection);
-    log(`${accounts} accounts, round ${round}: ${scenario.name}${first.results === undefined ? '' : ` (${first.results} matches)`}`);
+    const matches = first.results === undefined ? '' : ` (${first.results} matches)`;
+    log(`${accounts} accounts, round ${round}: ${scenario.name}${matches}; ${settledLine(settled)}`);
     const result = await measure(servers[scenario.server], scenario, settings, counter, probes[scenario.server]);
     return { matches: first.results, ...result, ...(await scenario.cleanup?.(connection)) };
   };
@@ -419,7 +423,7 @@ async function main() {
         log(`growing the data set to ${accounts} accounts`);
         await addAccounts(connection, scales[index - 1], accounts, size, log);
       }
-      log(`waited ${await waitUntilIdle(database)} s for MariaDB to go idle`);
+      log(settledLine(await waitUntilSettled(connection, database)));
       const groups = index === 0 ? ['floor', 'single-read', 'search', 'write'] : ['single-read', 'search'];
       const scale = await runScale(accounts, servers, connection, counter, auth, groups, probes);
       if (scale) results.push(scale);
