@@ -13,8 +13,8 @@
  *    receiver (receiver.mjs, registered for `account_team_update`) and the
  *    reference server;
  * 3. measures every scenario (scenarios.mjs: floor, single reads, searches,
- *    writes), each once MariaDB has settled (settle.mjs: purge and page
- *    flushing caught up after the last load, its process idle), with
+ *    writes), each once MariaDB has settled (settle.mjs: purge caught up
+ *    after the last load, its process idle), with
  *    autocannon (load.mjs) in `--rounds` rounds, round-robin
  *    between runs of the reference: req/s, latency, errors, SQL statements
  *    and log lines per request, CPU per request of the API, MariaDB and the
