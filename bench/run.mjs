@@ -54,7 +54,6 @@ import { createConnection } from 'mysql2/promise';
 
 import { measure } from './load.mjs';
 import { waitForDeliveries } from './delivery.mjs';
-import { waitUntilIdle } from './process-cpu.mjs';
 import { settledLine, waitUntilSettled } from './settle.mjs';
 import {
   clearQueue,
@@ -390,7 +389,7 @@ async function main() {
         const moves = all.find((scenario) => scenario.sameSql === 'write' && scenario.prepare);
         log(`${await moveTeams(api.url, connection, moves, DELIVERY_LOG_MOVES)} team moves sent for the delivery log to list`);
       }
-      log(`waited ${await waitUntilIdle(database)} s for MariaDB to go idle`);
+      log(settledLine(await waitUntilSettled(connection, database)));
       const list = all.filter((scenario) => scenario.sameSql === sameSqlKind);
       const sameSqlProbes = { api: probes.api, reference: { ...probes.reference, workerPid: workers[0].pid } };
       const measured = await runSameSql(connection, counter, servers, sameSqlProbes, list, settings, rounds, log);
