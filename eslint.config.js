@@ -34,6 +34,7 @@ export const TABLE_OWNERS = {
   account_name_grams: 'src/read-model/account-search/',
   name_gram_counts: 'src/read-model/account-search/',
   account_name_ranges: 'src/read-model/account-search/',
+  account_name_range_counts: 'src/read-model/account-search/',
   account_name_range_gate: 'src/read-model/account-search/',
   numbers: 'src/read-model/account-search/',
 };

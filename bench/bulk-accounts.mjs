@@ -135,7 +135,8 @@ export async function checkDerivedTables(connection) {
   );
   if (Number(totals.kept) !== totals.accounts) throw new Error(`table_totals: ${JSON.stringify(totals)}`);
   const [ranges] = await connection.query(
-    'SELECT boundary, accounts, LEAD(boundary) OVER (ORDER BY boundary) AS next FROM account_name_ranges ORDER BY boundary',
+    'SELECT r.boundary, (SELECT COALESCE(SUM(c.accounts), 0) FROM account_name_range_counts c WHERE c.boundary = r.boundary) AS accounts, ' +
+      'LEAD(r.boundary) OVER (ORDER BY r.boundary) AS next FROM account_name_ranges r ORDER BY r.boundary',
   );
   for (const [index, range] of ranges.entries()) {
     const conditions = [...(index === 0 ? [] : ['name >= ?']), ...(range.next === null ? [] : ['name < ?'])];
@@ -143,7 +144,7 @@ export async function checkDerivedTables(connection) {
       `SELECT COUNT(*) AS n FROM accounts${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''}`,
       [...(index === 0 ? [] : [range.boundary]), ...(range.next === null ? [] : [range.next])],
     );
-    if (n !== range.accounts) throw new Error(`account_name_ranges: ${JSON.stringify(range)} holds ${n} accounts`);
+    if (n !== Number(range.accounts)) throw new Error(`account_name_ranges: ${JSON.stringify(range)} holds ${n} accounts`);
   }
 }
 

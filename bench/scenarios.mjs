@@ -114,6 +114,9 @@ export function deepPage(accounts) {
   return Math.min(10_000, Math.floor(accounts / 20) - 1);
 }
 
+/** Renames sent so far in this run (the rename scenario's names, see below). */
+let renames = 0;
+
 export function scenarios(size, auth, q) {
   const account = (i) => accountIdAt(spread(i, size.accounts));
   return [
@@ -213,7 +216,9 @@ export function scenarios(size, auth, q) {
       method: 'PATCH',
       headers: { authorization: auth },
       path: (i) => `/account/${account(i)}`,
-      body: (i) => ({ name: `Patched ${i % 1000}` }),
+      // A name no request of the run sent before, so that every request renames (a name the account already
+      // holds changes nothing): all in the one name range of `Patched <n>`.
+      body: () => ({ name: `Patched ${renames++}` }),
     },
   ];
 }

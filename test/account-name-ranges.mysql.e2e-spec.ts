@@ -1,7 +1,9 @@
+import { type Connection, createConnection, type RowDataPacket } from 'mysql2/promise';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { AccountNameRanges, NAME_RANGE_TARGET } from '../src/read-model/account-search/account-name-ranges.js';
+import { databaseUrlOf } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -46,7 +48,9 @@ describe('account name ranges (MySQL)', () => {
   /** Each range's kept count against a fresh count of its names, and the range sizes. */
   async function ranges(): Promise<{ boundary: string; kept: number; actual: number }[]> {
     const rows: { boundary: string; next: string | null; kept: number }[] = await t.dataSource.query(
-      'SELECT boundary, LEAD(boundary) OVER (ORDER BY boundary) AS next, accounts AS kept FROM account_name_ranges ORDER BY boundary',
+      'SELECT r.boundary, LEAD(r.boundary) OVER (ORDER BY r.boundary) AS next, ' +
+        '(SELECT COALESCE(SUM(c.accounts), 0) FROM account_name_range_counts c WHERE c.boundary = r.boundary) AS kept ' +
+        'FROM account_name_ranges r ORDER BY r.boundary',
     );
     const counted = [];
     for (const [index, row] of rows.entries()) {
@@ -128,7 +132,7 @@ describe('account name ranges (MySQL)', () => {
     ]);
   });
 
-  it('keeps each range exact through inserts, renames and deletes racing with a cut', async () => {
+  it('keeps each range exact through inserts, renames and deletes racing with cuts and folds', async () => {
     const ranges0 = await t.dataSource.query('SELECT COUNT(*) AS n FROM account_name_ranges');
     const writes: Promise<unknown>[] = [];
     for (let n = 1; n <= 60; n += 1) {
@@ -136,12 +140,13 @@ describe('account name ranges (MySQL)', () => {
       writes.push(t.http.delete(`/account/${3_000 + n * 17}`, { auth: admin }));
     }
     writes.push(insertAccounts(5_000), insertAccounts(3_000));
-    // Cuts run again and again while the writes go on.
+    // Cuts and folds run again and again while the writes go on.
     let writing = true;
     const cutting = (async () => {
       let passes = 0;
       while (writing || passes === 0) {
         await t.app.get(AccountNameRanges).cutOversized();
+        await t.app.get(AccountNameRanges).foldCounters();
         passes += 1;
       }
       return passes;
@@ -165,5 +170,77 @@ describe('account name ranges (MySQL)', () => {
       [300, 20],
       [Math.floor((Number(total) - 1) / 20), 20],
     ]);
+  });
+
+  it('lets renames on different counter slots within one range run side by side, and keeps each count exact', async () => {
+    // A write share-locks its ranges' boundaries and adds to its connection slot's counter rows (migration
+    // ShardedNameRangeCounts1795900000003). With each range counted in its boundary's row, a rename locked that row
+    // exclusively until it committed, and the second rename below waited for the first.
+    const opened: Connection[] = [];
+    const slotOf = async (connection: Connection) => {
+      const [[row]] = await connection.query<RowDataPacket[]>('SELECT CONNECTION_ID() % 16 AS slot');
+      return Number(row.slot);
+    };
+    try {
+      const first = await createConnection(databaseUrlOf(t.config));
+      opened.push(first);
+      let second: Connection | undefined;
+      while (!second) {
+        const connection = await createConnection(databaseUrlOf(t.config));
+        opened.push(connection);
+        if ((await slotOf(connection)) !== (await slotOf(first))) second = connection;
+      }
+      // Two accounts far apart, renamed back and forth between two names of the last range: every counter row the
+      // renames below write exists already, so only the locks of the ranges could make them wait.
+      const [[low]] = await first.query<RowDataPacket[]>('SELECT MIN(id) AS id FROM accounts');
+      const [[high]] = await first.query<RowDataPacket[]>('SELECT MAX(id) AS id FROM accounts');
+      const [range] = (await ranges()).slice(-1);
+      const names = [`${range.boundary} one`, `${range.boundary} two`];
+      const rename = (connection: Connection, id: string, name: string) =>
+        connection.query('UPDATE accounts SET name = ? WHERE id = ?', [name, id]);
+      for (const name of [...names, ...names]) {
+        await rename(first, low.id, name);
+        await rename(second, high.id, name);
+      }
+      await first.query('BEGIN');
+      await rename(first, low.id, names[0]);
+      await second.query('SET SESSION innodb_lock_wait_timeout = 1');
+      const [renamed] = await rename(second, high.id, names[0]);
+      expect((renamed as { affectedRows: number }).affectedRows).toBe(1);
+      await first.query('COMMIT');
+    } finally {
+      await Promise.all(opened.map((connection) => connection.end()));
+    }
+    for (const range of await ranges()) expect(range.kept, range.boundary).toBe(range.actual);
+  });
+
+  it('folds the counter rows of a range written from more than 4 connection slots into one', async () => {
+    const opened: Connection[] = [];
+    const slots = new Set<number>();
+    const [last] = (await ranges()).slice(-1);
+    try {
+      while (slots.size < 6) {
+        const connection = await createConnection(databaseUrlOf(t.config));
+        opened.push(connection);
+        const [[row]] = await connection.query<RowDataPacket[]>('SELECT CONNECTION_ID() % 16 AS slot');
+        if (slots.has(Number(row.slot))) continue;
+        slots.add(Number(row.slot));
+        await connection.query("INSERT INTO accounts (id, name, discriminator, permissions, created_at) VALUES (?, ?, '1', 0, 1)", [
+          storedId(nextId),
+          `${last.boundary} fold ${nextId}`,
+        ]);
+        nextId += 1;
+      }
+    } finally {
+      await Promise.all(opened.map((connection) => connection.end()));
+    }
+    const rowsOf = async () =>
+      Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM account_name_range_counts WHERE boundary = ?', [last.boundary]))[0].n);
+    expect(await rowsOf()).toBeGreaterThanOrEqual(6);
+
+    expect(await t.app.get(AccountNameRanges).foldCounters()).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf()).toBe(1);
+    for (const range of await ranges()) expect(range.kept, range.boundary).toBe(range.actual);
+    expect(await t.app.get(AccountNameRanges).foldCounters()).toBe(0);
   });
 });

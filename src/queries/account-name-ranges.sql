@@ -4,23 +4,41 @@
 -- AccountNameRanges.start
 SELECT
   boundary,
-  accounts
+  SUM(accounts) AS accounts
 FROM
-  account_name_ranges
+  account_name_range_counts
+GROUP BY
+  boundary
 ORDER BY
   boundary;
--- id | select_type | table               | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | account_name_ranges | index |               | PRIMARY | 1022    |     |
+-- id | select_type | table                     | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | account_name_range_counts | index |               | PRIMARY | 1024    |     |
+
+-- AccountNameRanges.foldCounters
+SELECT
+  boundary
+FROM
+  account_name_range_counts
+GROUP BY
+  boundary
+HAVING
+  COUNT(*) > ?
+ORDER BY
+  boundary;
+-- id | select_type | table                     | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | account_name_range_counts | index |               | PRIMARY | 1024    |     | Using index
 
 -- AccountNameRanges.cutOversized
 SELECT
   boundary,
-  accounts
+  SUM(accounts) AS accounts
 FROM
-  account_name_ranges
-WHERE
-  accounts > ?
+  account_name_range_counts
+GROUP BY
+  boundary
+HAVING
+  SUM(accounts) > ?
 ORDER BY
   boundary;
--- id | select_type | table               | type  | possible_keys | key     | key_len | ref | Extra
--- 1  | SIMPLE      | account_name_ranges | index |               | PRIMARY | 1022    |     | Using where
+-- id | select_type | table                     | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | account_name_range_counts | index |               | PRIMARY | 1024    |     |

@@ -666,7 +666,7 @@ SELECT
     SELECT
       COALESCE(SUM(r.accounts), 0)
     FROM
-      account_name_ranges r
+      account_name_range_counts r
     WHERE
       r.boundary < ?
   ) AS range_before,

@@ -247,7 +247,7 @@ BEGIN
   END IF;
 END;
 
--- trg_accounts_ranges_delete fires on AFTER DELETE ON accounts; writes account_name_ranges
+-- trg_accounts_ranges_delete fires on AFTER DELETE ON accounts; writes account_name_range_counts
 CREATE TRIGGER trg_accounts_ranges_delete AFTER DELETE ON accounts FOR EACH ROW
 BEGIN
   DECLARE gate SMALLINT;
@@ -271,16 +271,18 @@ BEGIN
   ORDER BY
     boundary DESC
   LIMIT
-    1
-  FOR UPDATE;
-  UPDATE account_name_ranges
-  SET
-    accounts = accounts - 1
-  WHERE
-    boundary = old_range;
+    1 LOCK IN SHARE MODE;
+  INSERT INTO
+    account_name_range_counts (boundary, shard, accounts)
+  VALUES
+    (old_range, CONNECTION_ID() % 16, -1)
+  ON DUPLICATE KEY UPDATE
+    accounts = accounts +
+  VALUES
+    (accounts);
 END;
 
--- trg_accounts_ranges_insert fires on AFTER INSERT ON accounts; writes account_name_ranges
+-- trg_accounts_ranges_insert fires on AFTER INSERT ON accounts; writes account_name_range_counts
 CREATE TRIGGER trg_accounts_ranges_insert AFTER INSERT ON accounts FOR EACH ROW
 BEGIN
   DECLARE gate SMALLINT;
@@ -304,16 +306,18 @@ BEGIN
   ORDER BY
     boundary DESC
   LIMIT
-    1
-  FOR UPDATE;
-  UPDATE account_name_ranges
-  SET
-    accounts = accounts + 1
-  WHERE
-    boundary = new_range;
+    1 LOCK IN SHARE MODE;
+  INSERT INTO
+    account_name_range_counts (boundary, shard, accounts)
+  VALUES
+    (new_range, CONNECTION_ID() % 16, 1)
+  ON DUPLICATE KEY UPDATE
+    accounts = accounts +
+  VALUES
+    (accounts);
 END;
 
--- trg_accounts_ranges_update fires on AFTER UPDATE ON accounts; writes account_name_ranges
+-- trg_accounts_ranges_update fires on AFTER UPDATE ON accounts; writes account_name_range_counts
 CREATE TRIGGER trg_accounts_ranges_update AFTER UPDATE ON accounts FOR EACH ROW
 BEGIN
   DECLARE gate SMALLINT;
@@ -339,8 +343,7 @@ BEGIN
       ORDER BY
         boundary DESC
       LIMIT
-        1
-      FOR UPDATE;
+        1 LOCK IN SHARE MODE;
       SELECT
         boundary INTO new_range
       FROM
@@ -350,8 +353,7 @@ BEGIN
       ORDER BY
         boundary DESC
       LIMIT
-        1
-      FOR UPDATE;
+        1 LOCK IN SHARE MODE;
     ELSE
       SELECT
         boundary INTO new_range
@@ -362,8 +364,7 @@ BEGIN
       ORDER BY
         boundary DESC
       LIMIT
-        1
-      FOR UPDATE;
+        1 LOCK IN SHARE MODE;
       SELECT
         boundary INTO old_range
       FROM
@@ -373,20 +374,30 @@ BEGIN
       ORDER BY
         boundary DESC
       LIMIT
-        1
-      FOR UPDATE;
+        1 LOCK IN SHARE MODE;
     END IF;
     IF old_range <> new_range THEN
-      UPDATE account_name_ranges
-      SET
-        accounts = accounts + (
-          CASE
-            WHEN boundary = new_range THEN 1
-            ELSE -1
-          END
-        )
-      WHERE
-        boundary IN (old_range, new_range);
+      IF old_range < new_range THEN
+        INSERT INTO
+          account_name_range_counts (boundary, shard, accounts)
+        VALUES
+          (old_range, CONNECTION_ID() % 16, -1),
+          (new_range, CONNECTION_ID() % 16, 1)
+        ON DUPLICATE KEY UPDATE
+          accounts = accounts +
+        VALUES
+          (accounts);
+      ELSE
+        INSERT INTO
+          account_name_range_counts (boundary, shard, accounts)
+        VALUES
+          (new_range, CONNECTION_ID() % 16, 1),
+          (old_range, CONNECTION_ID() % 16, -1)
+        ON DUPLICATE KEY UPDATE
+          accounts = accounts +
+        VALUES
+          (accounts);
+      END IF;
     END IF;
   END IF;
 END;

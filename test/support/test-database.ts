@@ -82,7 +82,7 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
       await manager.query('DELETE FROM account_name_grams');
       await manager.query('DELETE FROM name_gram_counts');
       await manager.query("DELETE FROM account_name_ranges WHERE boundary <> ''");
-      await manager.query('UPDATE account_name_ranges SET accounts = 0');
+      await manager.query('DELETE FROM account_name_range_counts');
       await manager.query('DELETE FROM delivery_counts');
       await manager.query('SET FOREIGN_KEY_CHECKS = 1');
     });

@@ -16,6 +16,7 @@ import { FairScheduling1795800000000 } from './1795800000000-fair-scheduling.js'
 import { TableTotals1795900000000 } from './1795900000000-table-totals.js';
 import { AccountNameRanges1795900000001 } from './1795900000001-account-name-ranges.js';
 import { OrderedGramCounts1795900000002 } from './1795900000002-ordered-gram-counts.js';
+import { ShardedNameRangeCounts1795900000003 } from './1795900000003-sharded-name-range-counts.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   TableTotals1795900000000,
   AccountNameRanges1795900000001,
   OrderedGramCounts1795900000002,
+  ShardedNameRangeCounts1795900000003,
 ];

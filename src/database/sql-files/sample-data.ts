@@ -28,10 +28,12 @@ const FILLER: readonly string[] = [
   `INSERT INTO awards (id, title, image_url, team_id, created_at) SELECT 100 + n, CONCAT('Award ', n), 'https://img.example.com/a.png', 100 + n, ${S.NOW - 1400} FROM numbers WHERE n <= 100`,
   `INSERT INTO awardees (award_id, account_id) SELECT 101 + k % 100, LPAD(9000000 + k, 20, '0') ` +
     `FROM (SELECT (a.n - 1) * 100 + b.n AS k FROM numbers a INNER JOIN numbers b ON b.n <= 100 WHERE a.n <= ${FILLER_ACCOUNTS / 100}) f WHERE k % 5 = 0`,
-  "INSERT INTO account_name_ranges (boundary, accounts) VALUES ('Filler 1000', 0), ('Filler 2000', 0)",
-  "UPDATE account_name_ranges SET accounts = CASE boundary WHEN '' THEN (SELECT COUNT(*) FROM accounts WHERE name < 'Filler 1000') " +
-    "WHEN 'Filler 1000' THEN (SELECT COUNT(*) FROM accounts WHERE name >= 'Filler 1000' AND name < 'Filler 2000') " +
-    "ELSE (SELECT COUNT(*) FROM accounts WHERE name >= 'Filler 2000') END",
+  "INSERT INTO account_name_ranges (boundary) VALUES ('Filler 1000'), ('Filler 2000')",
+  'DELETE FROM account_name_range_counts',
+  'INSERT INTO account_name_range_counts (boundary, shard, accounts) ' +
+    "SELECT '', 0, COUNT(*) FROM accounts WHERE name < 'Filler 1000' " +
+    "UNION ALL SELECT 'Filler 1000', 0, COUNT(*) FROM accounts WHERE name >= 'Filler 1000' AND name < 'Filler 2000' " +
+    "UNION ALL SELECT 'Filler 2000', 0, COUNT(*) FROM accounts WHERE name >= 'Filler 2000'",
 ];
 
 /**

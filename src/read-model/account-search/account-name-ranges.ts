@@ -14,7 +14,10 @@ export const NAME_RANGE_TARGET = 1_500;
 /** A range is cut once it holds more than this many accounts. */
 const SPLIT_ABOVE = 2 * NAME_RANGE_TARGET;
 
-/** How often the API looks for ranges to cut: every 5 seconds. */
+/** A range's counter rows are folded into one once it has more than this many (a deep page sums every one before it). */
+const FOLD_ABOVE = 4;
+
+/** How often the API looks for ranges to cut and counter rows to fold: every 5 seconds. */
 const PASS_INTERVAL_MS = 5_000;
 
 /** Where a deep page of the unfiltered search starts: the range holding its first row, and how many accounts precede it. */
@@ -31,17 +34,22 @@ interface KeptRange extends RangeStart {
 }
 
 /**
- * The account name ranges (table `account_name_ranges`, MySQL/MariaDB only;
- * the migration `AccountNameRanges1795900000001` says what they hold and how
+ * The account name ranges (tables `account_name_ranges`, the boundaries, and
+ * `account_name_range_counts`, each range's count as the sum of its counter
+ * rows; MySQL/MariaDB only; the migrations `AccountNameRanges1795900000001`
+ * and `ShardedNameRangeCounts1795900000003` say what they hold and how
  * triggers keep them): {@link start} finds where a deep page of the
  * unfiltered search starts (docs/api.md#pagination), and every process
  * serving the read model (API and worker) cuts the ranges that grew past 3,000
- * accounts into ranges of about 1,500, every 5 seconds ({@link cutOversized}).
+ * accounts into ranges of about 1,500 ({@link cutOversized}) and folds the
+ * counter rows of ranges that have more than 4 ({@link foldCounters}), every
+ * 5 seconds.
  *
  * A cut holds the gate (`account_name_range_gate`) exclusively: it waits for
  * the writes in flight that picked a range, and new ones wait for it (a few
  * milliseconds for a range of 3,000 accounts; the first cut of a database
- * migrated with many accounts reads them all once). It reads at
+ * migrated with many accounts reads them all once), and leaves each range it
+ * cut with one counter row holding its count. It reads at
  * `READ COMMITTED` after taking the gate, so it counts every account
  * committed before it, and none of the writes still waiting, which pick their
  * range after it.
@@ -65,7 +73,7 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
 
   onApplicationBootstrap(): void {
     if (!this.enabled) return;
-    this.timer = setInterval(() => void this.cutOversized().catch((error: unknown) => this.failed(error)), PASS_INTERVAL_MS);
+    this.timer = setInterval(() => void this.pass().catch((error: unknown) => this.failed(error)), PASS_INTERVAL_MS);
     this.timer.unref();
   }
 
@@ -76,8 +84,8 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
   /**
    * The range holding the account at `offset` (0-based) in `(name, id)` order, from the ranges as this process
    * last read them, or read afresh when `fresh`, when none were read yet, or when `offset` lies past them. A
-   * read takes the ranges in order (about one row per 1,000–1,500 accounts; a plain index scan, about 0.2 ms at a
-   * million accounts, where MariaDB's running `SUM() OVER` took 1–2 ms) and sums them here. The ranges kept may
+   * read takes each range's count in order (about one range per 1,000–1,500 accounts, up to 16 counter rows each, summed
+   * in the scan of the counters' primary key; MariaDB's running `SUM() OVER` was slower) and sums them here. The ranges kept may
    * be out of date: `before` is a claim the caller checks against the database (the page statement reads the
    * exact count before the boundary) and asks again with `fresh` when it was wrong.
    *
@@ -89,14 +97,14 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
       const found = this.find(this.read, offset);
       if (found !== undefined) return found;
     }
-    const ranges = await this.reads.select<{ boundary: string; accounts: number }>(
-      'SELECT boundary, accounts FROM account_name_ranges ORDER BY boundary',
+    const ranges = await this.reads.select<{ boundary: string; accounts: number | string }>(
+      'SELECT boundary, SUM(accounts) AS accounts FROM account_name_range_counts GROUP BY boundary ORDER BY boundary',
       [],
     );
     let before = 0;
     this.read = ranges.map((range) => {
-      const entry = { boundary: range.boundary, before, accounts: range.accounts };
-      before += range.accounts;
+      const entry = { boundary: range.boundary, before, accounts: Number(range.accounts) };
+      before += entry.accounts;
       return entry;
     });
     return this.find(this.read, offset);
@@ -116,6 +124,45 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
     return range === undefined ? undefined : { boundary: range.boundary, before: range.before };
   }
 
+  /** One pass of the timer: cuts the oversized ranges, then folds the scattered counter rows. */
+  private async pass(): Promise<void> {
+    await this.cutOversized();
+    await this.foldCounters();
+  }
+
+  /**
+   * Folds the counter rows of every range that has more than 4 into its row 0, holding their sum, so that the
+   * ranges a deep page sums stay about one row each however many connections wrote into them. Each range is folded
+   * in a transaction of its own that locks its counter rows: writes adding to them wait for it, and none is lost.
+   *
+   * @returns how many ranges were folded.
+   */
+  @GenerateSql()
+  async foldCounters(): Promise<number> {
+    if (!this.enabled) return 0;
+    const scattered: { boundary: string }[] = await this.transactions.manager.query(
+      'SELECT boundary FROM account_name_range_counts GROUP BY boundary HAVING COUNT(*) > ? ORDER BY boundary',
+      [FOLD_ABOVE],
+    );
+    for (const { boundary } of scattered) await this.transactions.run(() => this.fold(boundary));
+    return scattered.length;
+  }
+
+  /** Replaces the counter rows of the range `boundary` by one row 0 holding their sum. */
+  private async fold(boundary: string): Promise<void> {
+    const manager = this.transactions.manager;
+    const rows: { accounts: number }[] = await manager.query(
+      'SELECT accounts FROM account_name_range_counts WHERE boundary = ? FOR UPDATE',
+      [boundary],
+    );
+    const accounts = rows.reduce((sum, row) => sum + Number(row.accounts), 0);
+    await manager.query('DELETE FROM account_name_range_counts WHERE boundary = ? AND shard <> 0', [boundary]);
+    await manager.query(
+      'INSERT INTO account_name_range_counts (boundary, shard, accounts) VALUES (?, 0, ?) ON DUPLICATE KEY UPDATE accounts = VALUES(accounts)',
+      [boundary, accounts],
+    );
+  }
+
   /**
    * Cuts every range holding more than 3,000 accounts.
    *
@@ -124,15 +171,16 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
   @GenerateSql()
   async cutOversized(): Promise<number> {
     if (!this.enabled) return 0;
-    const oversized: { boundary: string; accounts: number }[] = await this.transactions.manager.query(
-      'SELECT boundary, accounts FROM account_name_ranges WHERE accounts > ? ORDER BY boundary',
+    const oversized: { boundary: string; accounts: number | string }[] = await this.transactions.manager.query(
+      'SELECT boundary, SUM(accounts) AS accounts FROM account_name_range_counts GROUP BY boundary HAVING SUM(accounts) > ? ORDER BY boundary',
       [SPLIT_ABOVE],
     );
     let added = 0;
     for (const range of oversized) {
-      if (this.uncuttable.get(range.boundary) === range.accounts) continue;
+      const accounts = Number(range.accounts);
+      if (this.uncuttable.get(range.boundary) === accounts) continue;
       const boundaries = await this.transactions.runWithoutGapLocks(() => this.cut(range.boundary));
-      if (boundaries === 0) this.uncuttable.set(range.boundary, range.accounts);
+      if (boundaries === 0) this.uncuttable.set(range.boundary, accounts);
       added += boundaries ?? 0;
     }
     return added;
@@ -147,10 +195,11 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
   private async cut(boundary: string): Promise<number | undefined> {
     const manager = this.transactions.manager;
     await manager.query('SELECT id FROM account_name_range_gate WHERE id = 1 FOR UPDATE');
-    const [current]: { accounts: number }[] = await manager.query('SELECT accounts FROM account_name_ranges WHERE boundary = ?', [
-      boundary,
-    ]);
-    if (current === undefined || current.accounts <= SPLIT_ABOVE) return undefined;
+    const [current]: { accounts: number | string | null }[] = await manager.query(
+      'SELECT SUM(accounts) AS accounts FROM account_name_range_counts WHERE boundary = ?',
+      [boundary],
+    );
+    if (Number(current?.accounts ?? 0) <= SPLIT_ABOVE) return undefined;
     const [next]: { boundary: string }[] = await manager.query(
       'SELECT boundary FROM account_name_ranges WHERE boundary > ? ORDER BY boundary LIMIT 1',
       [boundary],
@@ -162,8 +211,7 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
     );
     if (cuts.length === 0) return 0;
     const result: { affectedRows: number } = await manager.query(
-      `INSERT INTO account_name_ranges (boundary, accounts) VALUES ${cuts.map(() => '(?, 0)').join(', ')} ` +
-        'ON DUPLICATE KEY UPDATE accounts = accounts',
+      `INSERT INTO account_name_ranges (boundary) VALUES ${cuts.map(() => '(?)').join(', ')} ON DUPLICATE KEY UPDATE boundary = boundary`,
       cuts.map((cut) => cut.name),
     );
     if (result.affectedRows === 0) return 0;
@@ -171,14 +219,24 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
       `SELECT boundary FROM account_name_ranges WHERE boundary >= ?${next ? ' AND boundary < ?' : ''} ORDER BY boundary`,
       next ? [boundary, next.boundary] : [boundary],
     );
+    const counts: number[] = [];
     for (const [index, range] of ranges.entries()) {
       const upper = ranges[index + 1]?.boundary ?? next?.boundary;
       const [counted]: { accounts: number }[] = await manager.query(
         `SELECT COUNT(*) AS accounts FROM accounts a WHERE ${this.within(range.boundary, upper)}`,
         this.bounds(range.boundary, upper),
       );
-      await manager.query('UPDATE account_name_ranges SET accounts = ? WHERE boundary = ?', [counted.accounts, range.boundary]);
+      counts.push(counted.accounts);
     }
+    // Each range's counter rows become one row holding its count (no write is in flight: the gate is held).
+    await manager.query(
+      `DELETE FROM account_name_range_counts WHERE boundary >= ?${next ? ' AND boundary < ?' : ''}`,
+      next ? [boundary, next.boundary] : [boundary],
+    );
+    await manager.query(
+      `INSERT INTO account_name_range_counts (boundary, shard, accounts) VALUES ${ranges.map(() => '(?, 0, ?)').join(', ')}`,
+      ranges.flatMap((range, index) => [range.boundary, counts[index]]),
+    );
     return ranges.length - 1;
   }
 

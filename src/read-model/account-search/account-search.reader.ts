@@ -132,7 +132,7 @@ export class AccountSearchReader {
         ? selectList<AccountSearchRow>({ ...base, ...ACCOUNT_AWARDS_COLUMNS })
         : selectList<DeepPageRow>({
             ...base,
-            range_before: '(SELECT COALESCE(SUM(r.accounts), 0) FROM account_name_ranges r WHERE r.boundary < ?)',
+            range_before: '(SELECT COALESCE(SUM(r.accounts), 0) FROM account_name_range_counts r WHERE r.boundary < ?)',
             ...ACCOUNT_AWARDS_COLUMNS,
           });
     return this.reads.select<Partial<DeepPageRow> & AccountSearchRow>(
