@@ -5,6 +5,7 @@ import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { AccountNameRanges, NAME_RANGE_TARGET } from '../src/read-model/account-search/account-name-ranges.js';
 import { databaseUrlOf } from './support/delivery-processes.js';
 import type { Credentials } from './support/http-client.js';
+import { StatementCounter } from './support/statement-counter.js';
 import { useTestApp } from './support/use-test-app.js';
 
 /** Stored account id `n` (20 digits), and the id the API answers. */
@@ -130,6 +131,16 @@ describe('account name ranges (MySQL)', () => {
       [200, 20],
       [300, 20],
     ]);
+
+    // A page that found the kept ranges out of date has them read afresh by a later page (at most once a second), and
+    // from then on one statement answers a deep page again.
+    const counter = new StatementCounter(t.dataSource);
+    const deep = () => t.http.get('/accounts/search?page=300&per_page=20');
+    await insertAccounts(100);
+    await deep();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await deep();
+    expect(await counter.count(deep)).toBe(1);
   });
 
   it('keeps each range exact through inserts, renames and deletes racing with cuts and folds', async () => {

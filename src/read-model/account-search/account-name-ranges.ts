@@ -17,6 +17,9 @@ const SPLIT_ABOVE = 2 * NAME_RANGE_TARGET;
 /** A range's counter rows are folded into one once it has more than this many (a deep page sums every one before it). */
 const FOLD_ABOVE = 4;
 
+/** Kept ranges found out of date are read afresh by the next deep page, at most this often: once a second. */
+const REFRESH_MS = 1_000;
+
 /** How often the API looks for ranges to cut and counter rows to fold: every 5 seconds. */
 const PASS_INTERVAL_MS = 5_000;
 
@@ -61,6 +64,9 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
   private timer: NodeJS.Timeout | undefined;
   /** The ranges as this process last read them, each with the accounts before it ({@link start}). */
   private read: readonly KeptRange[] | undefined;
+  /** When {@link read} was read (`Date.now()`), and whether a page found it out of date since. */
+  private readAt = 0;
+  private outdated = false;
   /** Ranges found to hold a single name (no boundary can cut them), with their size then: skipped until it changes. */
   private readonly uncuttable = new Map<string, number>();
 
@@ -87,13 +93,16 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
    * read takes each range's count in order (about one range per 1,000–1,500 accounts, up to 16 counter rows each, summed
    * in the scan of the counters' primary key; MariaDB's running `SUM() OVER` was slower) and sums them here. The ranges kept may
    * be out of date: `before` is a claim the caller checks against the database (the page statement reads the
-   * exact count before the boundary) and asks again with `fresh` when it was wrong.
+   * exact count before the boundary) and asks again with `fresh` when it was wrong, or reports it with
+   * {@link outOfDate} when it could read on from the exact count; the ranges found out of date are read afresh by
+   * the next call, at most once a second (so that writes moving the counts all the time cost a deep page at most
+   * one more statement a second, not one more each).
    *
    * @returns the range, or `undefined` when `offset` is at or past the number of accounts (read afresh).
    */
   @GenerateSql({ params: [1, true] })
   async start(offset: number, fresh = false): Promise<RangeStart | undefined> {
-    if (!fresh && this.read !== undefined) {
+    if (!fresh && this.read !== undefined && !(this.outdated && Date.now() - this.readAt >= REFRESH_MS)) {
       const found = this.find(this.read, offset);
       if (found !== undefined) return found;
     }
@@ -102,12 +111,19 @@ export class AccountNameRanges implements OnApplicationBootstrap, OnApplicationS
       [],
     );
     let before = 0;
+    this.readAt = Date.now();
+    this.outdated = false;
     this.read = ranges.map((range) => {
       const entry = { boundary: range.boundary, before, accounts: Number(range.accounts) };
       before += entry.accounts;
       return entry;
     });
     return this.find(this.read, offset);
+  }
+
+  /** Reports the ranges kept out of date (a page found another count before its boundary): {@link start} reads them afresh. */
+  outOfDate(): void {
+    this.outdated = true;
   }
 
   /** The entry of `ranges` (in order, with the accounts before each) whose accounts include position `offset`. */

@@ -98,11 +98,12 @@ export class AccountSearchReader {
         const rows = await this.pageRows(query, offset - start.before, start.boundary);
         const exact = rows[0]?.range_before;
         if (exact === start.before || reads === DEEP_PAGE_READS) return this.toPage(query, rows);
-        // The count before the boundary moved since the ranges were read: again from the exact count, or afresh.
-        start =
-          exact !== undefined && exact !== null && exact <= offset
-            ? { boundary: start.boundary, before: exact }
-            : await this.ranges.start(offset, true);
+        // The count before the boundary moved since the ranges were read: again from the exact count (the ranges
+        // are read afresh by a later page), or afresh now.
+        if (exact !== undefined && exact !== null && exact <= offset) {
+          this.ranges.outOfDate();
+          start = { boundary: start.boundary, before: exact };
+        } else start = await this.ranges.start(offset, true);
       }
       if (start === undefined) return undefined;
     }
