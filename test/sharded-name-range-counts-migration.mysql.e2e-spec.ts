@@ -1,11 +1,12 @@
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { DataSource, DataSourceOptions } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 
 import { loadAppConfig } from '../src/config/environment.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { ShardedNameRangeCounts1795900000003 } from '../src/database/migrations/1795900000003-sharded-name-range-counts.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
-import { dropAllTables, testDatabaseUrl } from './support/test-database.js';
+import { mysqlMigratedThrough } from './support/migration-database.js';
+import { testDatabaseUrl } from './support/test-database.js';
 
 const THROUGH = MIGRATIONS.slice(0, MIGRATIONS.indexOf(ShardedNameRangeCounts1795900000003) + 1);
 
@@ -28,25 +29,19 @@ async function insertAccounts(dataSource: DataSource, accounts: [id: number, nam
 describe('ShardedNameRangeCounts migration on MySQL/MariaDB', () => {
   it('carries each range count over, keeps counting through writes, and down folds the counter rows back', async () => {
     const url = testDatabaseUrl();
-    await dropAllTables(url);
     const options = (migrations: DataSourceOptions['migrations']) =>
       ({ ...dataSourceOptions(loadAppConfig({ DATABASE_URL: url }).database), migrations }) as DataSourceOptions;
-    const before = await new DataSource(options(THROUGH.slice(0, -1))).initialize();
-    await before.runMigrations();
-    await before.query(`INSERT INTO account_name_ranges (boundary, accounts) VALUES ('m', 0)`);
-    await insertAccounts(before, [
-      [1, 'alpha'],
-      [2, 'bravo'],
-      [3, 'charlie'],
-      [4, 'mike'],
-      [5, 'november'],
-    ]);
-    await before.destroy();
-
-    const after = await new DataSource(options(MIGRATIONS)).initialize();
+    const after = await mysqlMigratedThrough(url, options, MIGRATIONS, THROUGH, async (before) => {
+      await before.query(`INSERT INTO account_name_ranges (boundary, accounts) VALUES ('m', 0)`);
+      await insertAccounts(before, [
+        [1, 'alpha'],
+        [2, 'bravo'],
+        [3, 'charlie'],
+        [4, 'mike'],
+        [5, 'november'],
+      ]);
+    });
     try {
-      await after.runMigrations();
-      for (let left = MIGRATIONS.length - THROUGH.length; left > 0; left -= 1) await after.undoLastMigration();
       const counts = async () =>
         (
           (await after.query(

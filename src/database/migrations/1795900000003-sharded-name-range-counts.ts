@@ -111,22 +111,22 @@ function move(counting: Counting): string {
              END IF`;
 }
 
+/** The trigger counting each account an `event` (`INSERT` or `DELETE`) adds or removes into its range, by `delta`. */
+function countTrigger(counting: Counting, event: 'INSERT' | 'DELETE'): string {
+  const [range, row, delta] = event === 'INSERT' ? ['new_range', 'NEW', '1'] : ['old_range', 'OLD', '-1'];
+  return `CREATE TRIGGER trg_accounts_ranges_${event.toLowerCase()} AFTER ${event} ON accounts FOR EACH ROW
+       BEGIN
+         ${DECLARE};
+         ${GATE};
+         ${pick(counting, range, `${row}.name`)};
+         ${count(counting, range, delta)};
+       END`;
+}
+
 function triggers(counting: Counting): string[] {
   return [
-    `CREATE TRIGGER trg_accounts_ranges_insert AFTER INSERT ON accounts FOR EACH ROW
-       BEGIN
-         ${DECLARE};
-         ${GATE};
-         ${pick(counting, 'new_range', 'NEW.name')};
-         ${count(counting, 'new_range', '1')};
-       END`,
-    `CREATE TRIGGER trg_accounts_ranges_delete AFTER DELETE ON accounts FOR EACH ROW
-       BEGIN
-         ${DECLARE};
-         ${GATE};
-         ${pick(counting, 'old_range', 'OLD.name')};
-         ${count(counting, 'old_range', '-1')};
-       END`,
+    countTrigger(counting, 'INSERT'),
+    countTrigger(counting, 'DELETE'),
     // Exclusive locks (`single`) are taken in name order, so two renames never wait on each other crosswise.
     `CREATE TRIGGER trg_accounts_ranges_update AFTER UPDATE ON accounts FOR EACH ROW
        BEGIN
