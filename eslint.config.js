@@ -33,6 +33,8 @@ export const TABLE_OWNERS = {
   table_totals: 'src/database/',
   account_name_grams: 'src/read-model/account-search/',
   name_gram_counts: 'src/read-model/account-search/',
+  team_name_grams: 'src/read-model/team-search.reader.ts',
+  team_name_gram_counts: 'src/read-model/team-search.reader.ts',
   account_name_ranges: 'src/read-model/account-search/',
   account_name_range_counts: 'src/read-model/account-search/',
   account_name_range_gate: 'src/read-model/account-search/',

@@ -15,7 +15,7 @@
  *   statement, that the sequences still match the service's.
  * - The **same-SQL read routes** (`GET /team/{id}`, `/award/{id}`,
  *   `/accounts/search` without a filter, with `team` or with a short `q`,
- *   `/teams/search`, `/accounts/signups`, `/callback/{event}/deliveries`,
+ *   `/teams/search` without `q` or with a short one, `/accounts/signups`, `/callback/{event}/deliveries`,
  *   and `GET /account/{id}` when started with `SAME_SQL_READS=1`): each sends
  *   the statements the service sends for that request, by the same protocol,
  *   and builds the same JSON from the rows (`--only reads`, same-sql.mjs,
@@ -173,8 +173,8 @@ app.get('/accounts/search', async (request) => {
 
 app.get('/teams/search', async (request) => {
   const { page, perPage } = pagination(request.query);
-  if (request.query.q !== undefined) throw new HttpError(400, 'the reference serves team search without q');
-  const statement = teamSearchStatement({ page, perPage });
+  const gram = request.query.q === undefined ? undefined : gramOf(request.query.q);
+  const statement = teamSearchStatement({ gram, page, perPage });
   const [rows] = await pool.execute(statement.sql, statement.parameters);
   const found = teamPageFromRows(rows);
   if (!found) throw new HttpError(400, 'the reference serves pages with matches only');

@@ -174,11 +174,19 @@ export function accountSearchStatement({ team, gram, page, perPage }) {
   };
 }
 
-/** `GET /teams/search` without `q` (TeamSearchReader.search): kind 0 the page's teams with the total, 1 their awards. */
-export function teamSearchStatement({ page, perPage }) {
-  const total = "SELECT SUM(total) FROM table_totals WHERE counted = 'teams'";
-  const pageSql = 'SELECT t.id AS id FROM teams t ORDER BY t.name, t.id LIMIT ? OFFSET ?';
-  const pageParameters = [perPage, page * perPage];
+/**
+ * `GET /teams/search` (TeamSearchReader.search) without `q`, or with a `q` of one or two printable ASCII
+ * characters (its gram given as `gram`): kind 0 the page's teams with the total, 1 their awards.
+ */
+export function teamSearchStatement({ gram, page, perPage }) {
+  const byGram = gram !== undefined;
+  const total = byGram
+    ? 'SELECT COALESCE(SUM(c.teams), 0) FROM team_name_gram_counts c WHERE c.gram = ?'
+    : "SELECT SUM(total) FROM table_totals WHERE counted = 'teams'";
+  const pageSql = byGram
+    ? 'SELECT g.team_id AS id FROM team_name_grams g WHERE g.gram = ? ORDER BY g.name, g.team_id LIMIT ? OFFSET ?'
+    : 'SELECT t.id AS id FROM teams t ORDER BY t.name, t.id LIMIT ? OFFSET ?';
+  const pageParameters = [...(byGram ? [gram] : []), perPage, page * perPage];
   return {
     sql:
       unionAll(
@@ -194,7 +202,7 @@ export function teamSearchStatement({ page, perPage }) {
           },
         ],
       ) + ' ORDER BY kind, name, id, award_id',
-    parameters: [...pageParameters, ...pageParameters],
+    parameters: [...(byGram ? [gram] : []), ...pageParameters, ...pageParameters],
   };
 }
 

@@ -192,6 +192,14 @@ export function scenarios(size, auth, q) {
       path: () => '/teams/search?per_page=20',
     },
     {
+      // Two letters of the seeded team names' words (Golden, Solar): about a quarter of the teams.
+      name: 'GET /teams/search?q=ol&per_page=20',
+      group: 'search',
+      sameSql: 'read',
+      server: 'api',
+      path: () => '/teams/search?q=ol&per_page=20',
+    },
+    {
       name: 'GET /callback/{event}/deliveries?per_page=20 (app credentials)',
       group: 'same-sql-read',
       sameSql: 'read',

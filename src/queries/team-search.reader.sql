@@ -95,11 +95,11 @@ SELECT
   c.accounts AS member_count,
   (
     SELECT
-      COUNT(*)
+      COALESCE(SUM(c.teams), 0)
     FROM
-      teams t
+      team_name_gram_counts c
     WHERE
-      t.name LIKE ? ESCAPE '!'
+      c.gram = ?
   ) AS total,
   NULL AS award_team_id,
   NULL AS award_id,
@@ -110,14 +110,14 @@ FROM
   LEFT JOIN account_counts c ON c.team_key = t.id
   INNER JOIN (
     SELECT
-      t.id AS id
+      g.team_id AS id
     FROM
-      teams t
+      team_name_grams g
     WHERE
-      t.name LIKE ? ESCAPE '!'
+      g.gram = ?
     ORDER BY
-      t.name,
-      t.id
+      g.name,
+      g.team_id
     LIMIT
       ?
     OFFSET
@@ -144,14 +144,14 @@ WHERE
     FROM
       (
         SELECT
-          t.id AS id
+          g.team_id AS id
         FROM
-          teams t
+          team_name_grams g
         WHERE
-          t.name LIKE ? ESCAPE '!'
+          g.gram = ?
         ORDER BY
-          t.name,
-          t.id
+          g.name,
+          g.team_id
         LIMIT
           ?
         OFFSET
@@ -163,17 +163,318 @@ ORDER BY
   name,
   id,
   award_id;
--- id | select_type  | table       | type   | possible_keys   | key               | key_len | ref  | Extra
--- 1  | PRIMARY      | <derived3>  | ALL    |                 |                   |         |      |
--- 1  | PRIMARY      | t           | eq_ref | PRIMARY         | PRIMARY           | 4       | p.id |
--- 1  | PRIMARY      | c           | eq_ref | PRIMARY         | PRIMARY           | 4       | p.id |
--- 3  | DERIVED      | t           | index  |                 | idx_teams_name_id | 1026    |      | Using where; Using index
--- 2  | SUBQUERY     | t           | index  |                 | idx_teams_name_id | 1026    |      | Using where; Using index
--- 4  | UNION        | w           | ALL    | idx_awards_team |                   |         |      |
--- 4  | UNION        | <subquery5> | eq_ref | distinct_key    | distinct_key      | 4       | func |
--- 5  | MATERIALIZED | <derived6>  | ALL    |                 |                   |         |      |
--- 6  | DERIVED      | t           | index  |                 | idx_teams_name_id | 1026    |      | Using where; Using index
---    | UNION RESULT | <union1,4>  | ALL    |                 |                   |         |      | Using filesort
+-- id | select_type  | table       | type   | possible_keys            | key                      | key_len | ref   | Extra
+-- 1  | PRIMARY      | <derived3>  | ALL    |                          |                          |         |       |
+-- 1  | PRIMARY      | t           | eq_ref | PRIMARY                  | PRIMARY                  | 4       | p.id  |
+-- 1  | PRIMARY      | c           | eq_ref | PRIMARY                  | PRIMARY                  | 4       | p.id  |
+-- 3  | DERIVED      | g           | ref    | idx_team_name_grams_gram | idx_team_name_grams_gram | 257     | const | Using where; Using index
+-- 2  | SUBQUERY     | c           | ref    | PRIMARY                  | PRIMARY                  | 257     | const | Using where
+-- 4  | UNION        | <subquery5> | ALL    | distinct_key             |                          |         |       |
+-- 4  | UNION        | w           | ref    | idx_awards_team          | idx_awards_team          | 5       | p.id  |
+-- 5  | MATERIALIZED | <derived6>  | ALL    |                          |                          |         |       |
+-- 6  | DERIVED      | g           | ref    | idx_team_name_grams_gram | idx_team_name_grams_gram | 257     | const | Using where; Using index
+--    | UNION RESULT | <union1,4>  | ALL    |                          |                          |         |       | Using filesort
+
+-- TeamSearchReader.search (long q)
+SELECT
+  0 AS kind,
+  t.id AS id,
+  t.name AS name,
+  t.created_at AS created_at,
+  c.accounts AS member_count,
+  (
+    SELECT
+      COUNT(*)
+    FROM
+      team_name_grams g
+    WHERE
+      g.gram = (
+        SELECT
+          k.gram
+        FROM
+          (
+            SELECT DISTINCT
+              CONCAT(
+                IF (
+                  LENGTH(SUBSTRING(v.q, p.n, 1)) = 4
+                  OR SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E39080' AND _utf8mb4 X'E4B6BF'
+                  OR SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E4B880' AND _utf8mb4 X'E9BFBF',
+                  CONCAT('u', HEX(SUBSTRING(v.q, p.n, 1))),
+                  HEX(
+                    WEIGHT_STRING (SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_unicode_ci)
+                  )
+                ),
+                '.',
+                IF (
+                  LENGTH(SUBSTRING(v.q, p.n + 1, 1)) = 4
+                  OR SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E39080' AND _utf8mb4 X'E4B6BF'
+                  OR SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E4B880' AND _utf8mb4 X'E9BFBF',
+                  CONCAT('u', HEX(SUBSTRING(v.q, p.n + 1, 1))),
+                  HEX(
+                    WEIGHT_STRING (
+                      SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_unicode_ci
+                    )
+                  )
+                )
+              ) AS gram
+            FROM
+              (
+                SELECT
+                  CAST(? AS CHAR CHARACTER SET utf8mb4) AS q
+              ) v
+              INNER JOIN numbers p ON p.n < CHAR_LENGTH(v.q)
+          ) k
+          LEFT JOIN team_name_gram_counts c ON c.gram = k.gram
+        GROUP BY
+          k.gram
+        ORDER BY
+          COALESCE(SUM(c.teams), 0),
+          k.gram
+        LIMIT
+          1
+      )
+      AND g.name LIKE ? ESCAPE '!'
+  ) AS total,
+  NULL AS award_team_id,
+  NULL AS award_id,
+  NULL AS award_title,
+  NULL AS award_image_url
+FROM
+  teams t
+  LEFT JOIN account_counts c ON c.team_key = t.id
+  INNER JOIN (
+    SELECT
+      g.team_id AS id
+    FROM
+      team_name_grams g
+    WHERE
+      g.gram = (
+        SELECT
+          k.gram
+        FROM
+          (
+            SELECT DISTINCT
+              CONCAT(
+                IF (
+                  LENGTH(SUBSTRING(v.q, p.n, 1)) = 4
+                  OR SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E39080' AND _utf8mb4 X'E4B6BF'
+                  OR SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E4B880' AND _utf8mb4 X'E9BFBF',
+                  CONCAT('u', HEX(SUBSTRING(v.q, p.n, 1))),
+                  HEX(
+                    WEIGHT_STRING (SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_unicode_ci)
+                  )
+                ),
+                '.',
+                IF (
+                  LENGTH(SUBSTRING(v.q, p.n + 1, 1)) = 4
+                  OR SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E39080' AND _utf8mb4 X'E4B6BF'
+                  OR SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E4B880' AND _utf8mb4 X'E9BFBF',
+                  CONCAT('u', HEX(SUBSTRING(v.q, p.n + 1, 1))),
+                  HEX(
+                    WEIGHT_STRING (
+                      SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_unicode_ci
+                    )
+                  )
+                )
+              ) AS gram
+            FROM
+              (
+                SELECT
+                  CAST(? AS CHAR CHARACTER SET utf8mb4) AS q
+              ) v
+              INNER JOIN numbers p ON p.n < CHAR_LENGTH(v.q)
+          ) k
+          LEFT JOIN team_name_gram_counts c ON c.gram = k.gram
+        GROUP BY
+          k.gram
+        ORDER BY
+          COALESCE(SUM(c.teams), 0),
+          k.gram
+        LIMIT
+          1
+      )
+      AND g.name LIKE ? ESCAPE '!'
+    ORDER BY
+      g.name,
+      g.team_id
+    LIMIT
+      ?
+    OFFSET
+      ?
+  ) p ON p.id = t.id
+UNION ALL
+SELECT
+  1 AS kind,
+  NULL AS id,
+  NULL AS name,
+  NULL AS created_at,
+  NULL AS member_count,
+  NULL AS total,
+  w.team_id AS award_team_id,
+  w.id AS award_id,
+  w.title AS award_title,
+  w.image_url AS award_image_url
+FROM
+  awards w
+WHERE
+  w.team_id IN (
+    SELECT
+      p.id
+    FROM
+      (
+        SELECT
+          g.team_id AS id
+        FROM
+          team_name_grams g
+        WHERE
+          g.gram = (
+            SELECT
+              k.gram
+            FROM
+              (
+                SELECT DISTINCT
+                  CONCAT(
+                    IF (
+                      LENGTH(SUBSTRING(v.q, p.n, 1)) = 4
+                      OR SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E39080' AND _utf8mb4 X'E4B6BF'
+                      OR SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E4B880' AND _utf8mb4 X'E9BFBF',
+                      CONCAT('u', HEX(SUBSTRING(v.q, p.n, 1))),
+                      HEX(
+                        WEIGHT_STRING (SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_unicode_ci)
+                      )
+                    ),
+                    '.',
+                    IF (
+                      LENGTH(SUBSTRING(v.q, p.n + 1, 1)) = 4
+                      OR SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E39080' AND _utf8mb4 X'E4B6BF'
+                      OR SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E4B880' AND _utf8mb4 X'E9BFBF',
+                      CONCAT('u', HEX(SUBSTRING(v.q, p.n + 1, 1))),
+                      HEX(
+                        WEIGHT_STRING (
+                          SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_unicode_ci
+                        )
+                      )
+                    )
+                  ) AS gram
+                FROM
+                  (
+                    SELECT
+                      CAST(? AS CHAR CHARACTER SET utf8mb4) AS q
+                  ) v
+                  INNER JOIN numbers p ON p.n < CHAR_LENGTH(v.q)
+              ) k
+              LEFT JOIN team_name_gram_counts c ON c.gram = k.gram
+            GROUP BY
+              k.gram
+            ORDER BY
+              COALESCE(SUM(c.teams), 0),
+              k.gram
+            LIMIT
+              1
+          )
+          AND g.name LIKE ? ESCAPE '!'
+        ORDER BY
+          g.name,
+          g.team_id
+        LIMIT
+          ?
+        OFFSET
+          ?
+      ) p
+  )
+ORDER BY
+  kind,
+  name,
+  id,
+  award_id;
+-- id | select_type  | table        | type   | possible_keys            | key                      | key_len | ref   | Extra
+-- 1  | PRIMARY      | <derived6>   | ALL    |                          |                          |         |       |
+-- 1  | PRIMARY      | t            | eq_ref | PRIMARY                  | PRIMARY                  | 4       | p.id  |
+-- 1  | PRIMARY      | c            | eq_ref | PRIMARY                  | PRIMARY                  | 4       | p.id  |
+-- 6  | DERIVED      | g            | ref    | idx_team_name_grams_gram | idx_team_name_grams_gram | 257     | const | Using where; Using index
+-- 7  | SUBQUERY     | <derived8>   | ALL    |                          |                          |         |       | Using temporary; Using filesort
+-- 7  | SUBQUERY     | c            | ref    | PRIMARY                  | PRIMARY                  | 257     | func  | Using where
+-- 8  | DERIVED      | <derived9>   | system |                          |                          |         |       | Using temporary
+-- 8  | DERIVED      | p            | range  | PRIMARY                  | PRIMARY                  | 2       |       | Using where; Using index
+-- 9  | DERIVED      |              |        |                          |                          |         |       | No tables used
+-- 2  | SUBQUERY     | g            | ref    | idx_team_name_grams_gram | idx_team_name_grams_gram | 257     | const | Using where; Using index
+-- 3  | SUBQUERY     | <derived4>   | ALL    |                          |                          |         |       | Using temporary; Using filesort
+-- 3  | SUBQUERY     | c            | ref    | PRIMARY                  | PRIMARY                  | 257     | func  | Using where
+-- 4  | DERIVED      | <derived5>   | system |                          |                          |         |       | Using temporary
+-- 4  | DERIVED      | p            | range  | PRIMARY                  | PRIMARY                  | 2       |       | Using where; Using index
+-- 5  | DERIVED      |              |        |                          |                          |         |       | No tables used
+-- 10 | UNION        | w            | ALL    | idx_awards_team          |                          |         |       |
+-- 10 | UNION        | <subquery11> | eq_ref | distinct_key             | distinct_key             | 4       | func  |
+-- 11 | MATERIALIZED | <derived12>  | ALL    |                          |                          |         |       |
+-- 12 | DERIVED      | g            | ref    | idx_team_name_grams_gram | idx_team_name_grams_gram | 257     | const | Using where; Using index
+-- 13 | SUBQUERY     | <derived14>  | ALL    |                          |                          |         |       | Using temporary; Using filesort
+-- 13 | SUBQUERY     | c            | ref    | PRIMARY                  | PRIMARY                  | 257     | func  | Using where
+-- 14 | DERIVED      | <derived15>  | system |                          |                          |         |       | Using temporary
+-- 14 | DERIVED      | p            | range  | PRIMARY                  | PRIMARY                  | 2       |       | Using where; Using index
+-- 15 | DERIVED      |              |        |                          |                          |         |       | No tables used
+--    | UNION RESULT | <union1,10>  | ALL    |                          |                          |         |       | Using filesort
+SELECT
+  (
+    SELECT
+      COUNT(*)
+    FROM
+      team_name_grams g
+    WHERE
+      g.gram = (
+        SELECT
+          k.gram
+        FROM
+          (
+            SELECT DISTINCT
+              CONCAT(
+                IF (
+                  LENGTH(SUBSTRING(v.q, p.n, 1)) = 4
+                  OR SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E39080' AND _utf8mb4 X'E4B6BF'
+                  OR SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E4B880' AND _utf8mb4 X'E9BFBF',
+                  CONCAT('u', HEX(SUBSTRING(v.q, p.n, 1))),
+                  HEX(
+                    WEIGHT_STRING (SUBSTRING(v.q, p.n, 1) COLLATE utf8mb4_unicode_ci)
+                  )
+                ),
+                '.',
+                IF (
+                  LENGTH(SUBSTRING(v.q, p.n + 1, 1)) = 4
+                  OR SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E39080' AND _utf8mb4 X'E4B6BF'
+                  OR SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN _utf8mb4 X'E4B880' AND _utf8mb4 X'E9BFBF',
+                  CONCAT('u', HEX(SUBSTRING(v.q, p.n + 1, 1))),
+                  HEX(
+                    WEIGHT_STRING (
+                      SUBSTRING(v.q, p.n + 1, 1) COLLATE utf8mb4_unicode_ci
+                    )
+                  )
+                )
+              ) AS gram
+            FROM
+              (
+                SELECT
+                  CAST(? AS CHAR CHARACTER SET utf8mb4) AS q
+              ) v
+              INNER JOIN numbers p ON p.n < CHAR_LENGTH(v.q)
+          ) k
+          LEFT JOIN team_name_gram_counts c ON c.gram = k.gram
+        GROUP BY
+          k.gram
+        ORDER BY
+          COALESCE(SUM(c.teams), 0),
+          k.gram
+        LIMIT
+          1
+      )
+      AND g.name LIKE ? ESCAPE '!'
+  ) AS total;
+-- id | select_type | table      | type   | possible_keys            | key                      | key_len | ref   | Extra
+-- 1  | PRIMARY     |            |        |                          |                          |         |       | No tables used
+-- 2  | SUBQUERY    | g          | ref    | idx_team_name_grams_gram | idx_team_name_grams_gram | 257     | const | Using where; Using index
+-- 3  | SUBQUERY    | <derived4> | ALL    |                          |                          |         |       | Using temporary; Using filesort
+-- 3  | SUBQUERY    | c          | ref    | PRIMARY                  | PRIMARY                  | 257     | func  | Using where
+-- 4  | DERIVED     | <derived5> | system |                          |                          |         |       | Using temporary
+-- 4  | DERIVED     | p          | range  | PRIMARY                  | PRIMARY                  | 2       |       | Using where; Using index
+-- 5  | DERIVED     |            |        |                          |                          |         |       | No tables used
 
 -- TeamSearchReader.search (past the end)
 SELECT

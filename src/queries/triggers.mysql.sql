@@ -561,6 +561,216 @@ INSERT INTO
 VALUES
   (NEW.id, 0);
 
+-- trg_teams_grams_delete fires on AFTER DELETE ON teams; writes team_name_gram_counts, team_name_grams
+CREATE TRIGGER trg_teams_grams_delete AFTER DELETE ON teams FOR EACH ROW
+BEGIN
+  INSERT INTO
+    team_name_gram_counts (gram, shard, teams)
+  SELECT
+    g.gram,
+    CONNECTION_ID() % 16,
+    -1
+  FROM
+    team_name_grams g
+  WHERE
+    g.team_id = OLD.id
+  ORDER BY
+    g.gram
+  ON DUPLICATE KEY UPDATE
+    teams = teams +
+  VALUES
+    (teams);
+  DELETE FROM team_name_grams
+  WHERE
+    team_id = OLD.id;
+END;
+
+-- trg_teams_grams_insert fires on AFTER INSERT ON teams; writes team_name_gram_counts, team_name_grams
+CREATE TRIGGER trg_teams_grams_insert AFTER INSERT ON teams FOR EACH ROW
+BEGIN
+  INSERT INTO
+    team_name_grams (team_id, gram, name, added)
+  SELECT
+    NEW.id,
+    n.gram,
+    NEW.name,
+    1
+  FROM
+    (
+      SELECT
+        IF (
+          LENGTH(SUBSTRING(NEW.name, p.n, 1)) = 4
+          OR SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_bin BETWEEN X'E39080' AND X'E4B6BF'
+          OR SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_bin BETWEEN X'E4B880' AND X'E9BFBF',
+          CONCAT('u', HEX(SUBSTRING(NEW.name, p.n, 1))),
+          HEX(
+            WEIGHT_STRING (
+              SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_unicode_ci
+            )
+          )
+        ) AS gram
+      FROM
+        numbers p
+      WHERE
+        p.n <= CHAR_LENGTH(NEW.name)
+      UNION
+      SELECT
+        CONCAT(
+          IF (
+            LENGTH(SUBSTRING(NEW.name, p.n, 1)) = 4
+            OR SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_bin BETWEEN X'E39080' AND X'E4B6BF'
+            OR SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_bin BETWEEN X'E4B880' AND X'E9BFBF',
+            CONCAT('u', HEX(SUBSTRING(NEW.name, p.n, 1))),
+            HEX(
+              WEIGHT_STRING (
+                SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_unicode_ci
+              )
+            )
+          ),
+          '.',
+          IF (
+            LENGTH(SUBSTRING(NEW.name, p.n + 1, 1)) = 4
+            OR SUBSTRING(NEW.name, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN X'E39080' AND X'E4B6BF'
+            OR SUBSTRING(NEW.name, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN X'E4B880' AND X'E9BFBF',
+            CONCAT('u', HEX(SUBSTRING(NEW.name, p.n + 1, 1))),
+            HEX(
+              WEIGHT_STRING (
+                SUBSTRING(NEW.name, p.n + 1, 1) COLLATE utf8mb4_unicode_ci
+              )
+            )
+          )
+        )
+      FROM
+        numbers p
+      WHERE
+        p.n < CHAR_LENGTH(NEW.name)
+    ) n
+  ORDER BY
+    n.gram
+  ON DUPLICATE KEY UPDATE
+    name = NEW.name,
+    added = 0;
+  INSERT INTO
+    team_name_gram_counts (gram, shard, teams)
+  SELECT
+    g.gram,
+    CONNECTION_ID() % 16,
+    1
+  FROM
+    team_name_grams g
+  WHERE
+    g.team_id = NEW.id
+  ORDER BY
+    g.gram
+  ON DUPLICATE KEY UPDATE
+    teams = teams +
+  VALUES
+    (teams);
+END;
+
+-- trg_teams_grams_update fires on AFTER UPDATE ON teams; writes team_name_gram_counts, team_name_grams
+CREATE TRIGGER trg_teams_grams_update AFTER UPDATE ON teams FOR EACH ROW
+BEGIN
+  IF NOT (OLD.name COLLATE utf8mb4_bin <=> NEW.name COLLATE utf8mb4_bin) THEN
+    INSERT INTO
+      team_name_grams (team_id, gram, name, added)
+    SELECT
+      NEW.id,
+      n.gram,
+      NEW.name,
+      1
+    FROM
+      (
+        SELECT
+          IF (
+            LENGTH(SUBSTRING(NEW.name, p.n, 1)) = 4
+            OR SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_bin BETWEEN X'E39080' AND X'E4B6BF'
+            OR SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_bin BETWEEN X'E4B880' AND X'E9BFBF',
+            CONCAT('u', HEX(SUBSTRING(NEW.name, p.n, 1))),
+            HEX(
+              WEIGHT_STRING (
+                SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_unicode_ci
+              )
+            )
+          ) AS gram
+        FROM
+          numbers p
+        WHERE
+          p.n <= CHAR_LENGTH(NEW.name)
+        UNION
+        SELECT
+          CONCAT(
+            IF (
+              LENGTH(SUBSTRING(NEW.name, p.n, 1)) = 4
+              OR SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_bin BETWEEN X'E39080' AND X'E4B6BF'
+              OR SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_bin BETWEEN X'E4B880' AND X'E9BFBF',
+              CONCAT('u', HEX(SUBSTRING(NEW.name, p.n, 1))),
+              HEX(
+                WEIGHT_STRING (
+                  SUBSTRING(NEW.name, p.n, 1) COLLATE utf8mb4_unicode_ci
+                )
+              )
+            ),
+            '.',
+            IF (
+              LENGTH(SUBSTRING(NEW.name, p.n + 1, 1)) = 4
+              OR SUBSTRING(NEW.name, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN X'E39080' AND X'E4B6BF'
+              OR SUBSTRING(NEW.name, p.n + 1, 1) COLLATE utf8mb4_bin BETWEEN X'E4B880' AND X'E9BFBF',
+              CONCAT('u', HEX(SUBSTRING(NEW.name, p.n + 1, 1))),
+              HEX(
+                WEIGHT_STRING (
+                  SUBSTRING(NEW.name, p.n + 1, 1) COLLATE utf8mb4_unicode_ci
+                )
+              )
+            )
+          )
+        FROM
+          numbers p
+        WHERE
+          p.n < CHAR_LENGTH(NEW.name)
+      ) n
+    ORDER BY
+      n.gram
+    ON DUPLICATE KEY UPDATE
+      name = NEW.name,
+      added = 0;
+    INSERT INTO
+      team_name_gram_counts (gram, shard, teams)
+    SELECT
+      g.gram,
+      CONNECTION_ID() % 16,
+      IF (
+        g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin,
+        1,
+        -1
+      )
+    FROM
+      team_name_grams g
+    WHERE
+      g.team_id = NEW.id
+      AND (
+        g.added = 1
+        OR NOT (
+          g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin
+        )
+      )
+    ORDER BY
+      g.gram
+    ON DUPLICATE KEY UPDATE
+      teams = teams +
+    VALUES
+      (teams);
+    DELETE g
+    FROM
+      team_name_grams g
+    WHERE
+      g.team_id = NEW.id
+      AND NOT (
+        g.name COLLATE utf8mb4_bin = NEW.name COLLATE utf8mb4_bin
+      );
+  END IF;
+END;
+
 -- trg_teams_total_delete fires on AFTER DELETE ON teams; writes table_totals
 CREATE TRIGGER trg_teams_total_delete AFTER DELETE ON teams FOR EACH ROW
 INSERT INTO

@@ -33,7 +33,9 @@ export class TeamsRepository {
 
   /**
    * Inserts a team. Fires `trg_teams_count_insert`, which adds the team's row
-   * of `account_counts` (no member yet) (src/queries/triggers.*.sql).
+   * of `account_counts` (no member yet), `trg_teams_total_insert` (`table_totals`)
+   * and on MySQL/MariaDB `trg_teams_grams_insert`, which indexes its name
+   * (`team_name_grams`, `team_name_gram_counts`) (src/queries/triggers.*.sql).
    *
    * @returns it with its new id.
    */
@@ -59,7 +61,10 @@ export class TeamsRepository {
     return row ? Object.assign(new TeamEntity(), { id: row.id, name: row.name, createdAt: row.created_at }) : null;
   }
 
-  /** Renames the team. */
+  /**
+   * Renames the team. On MySQL/MariaDB fires `trg_teams_grams_update`, which
+   * re-indexes the name (`team_name_grams`, `team_name_gram_counts`) (src/queries/triggers.mysql.sql).
+   */
   @GenerateSql({ params: [S.TEAM, 'Alpha 2'] })
   async rename(id: number, name: string): Promise<void> {
     await this.transactions.manager.update(TeamEntity, { id }, { name });
@@ -71,7 +76,9 @@ export class TeamsRepository {
    * the team's row of `account_counts`; on MySQL/MariaDB, which runs no
    * trigger for foreign-key actions, it also moves the members' count to the
    * "no team" row, while SQLite fires `trg_accounts_count_update` for each
-   * member instead (src/queries/triggers.*.sql).
+   * member instead; `trg_teams_total_delete` (`table_totals`), and on
+   * MySQL/MariaDB `trg_teams_grams_delete`, which drops its name's grams
+   * (src/queries/triggers.*.sql).
    */
   @GenerateSql({ params: [S.TEAM] })
   async delete(id: number): Promise<void> {

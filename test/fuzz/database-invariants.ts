@@ -6,7 +6,7 @@ import type { HttpClient } from '../support/http-client.js';
 /**
  * The database invariants a fuzz run must leave true: every team's maintained
  * member count equals a count of its rows, the search totals and the name
- * search (the n-gram index on MySQL) agree with a scan, and no delivery exists
+ * searches of accounts and teams (the n-gram indexes on MySQL) agree with a scan, and no delivery exists
  * without its event. @returns a description of each violation (empty: none).
  */
 export async function invariantViolations(dataSource: DataSource, http: HttpClient): Promise<string[]> {
@@ -29,16 +29,21 @@ export async function invariantViolations(dataSource: DataSource, http: HttpClie
   const teamPage = await http.get('/teams/search?per_page=1');
   if (teamPage.body?.results !== Number(teams)) violations.push(`team search total ${teamPage.body?.results}, ${teams} rows`);
 
-  const names: { name: string }[] = await dataSource.query('SELECT name FROM accounts ORDER BY id LIMIT 40');
-  for (const { name } of names) {
-    for (const q of new Set([...name].length > 3 ? [[...name].slice(1, 4).join(''), [...name].slice(0, 1).join('')] : [name])) {
-      if (q.trim() === '') continue;
-      const [{ matches }] = await dataSource.query(`SELECT COUNT(*) AS matches FROM accounts WHERE name LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [
-        likeContains(q),
-      ]);
-      const page = await http.get(`/accounts/search?per_page=1&q=${encodeURIComponent(q)}`);
-      if (page.status === 200 && page.body.results !== Number(matches))
-        violations.push(`search q=${JSON.stringify(q)}: ${page.body.results} results, ${matches} by LIKE`);
+  for (const [table, route] of [
+    ['accounts', '/accounts/search'],
+    ['teams', '/teams/search'],
+  ] as const) {
+    const names: { name: string }[] = await dataSource.query(`SELECT name FROM ${table} ORDER BY id LIMIT 40`);
+    for (const { name } of names) {
+      for (const q of new Set([...name].length > 3 ? [[...name].slice(1, 4).join(''), [...name].slice(0, 1).join('')] : [name])) {
+        if (q.trim() === '') continue;
+        const [{ matches }] = await dataSource.query(`SELECT COUNT(*) AS matches FROM ${table} WHERE name LIKE ? ESCAPE '${LIKE_ESCAPE}'`, [
+          likeContains(q),
+        ]);
+        const page = await http.get(`${route}?per_page=1&q=${encodeURIComponent(q)}`);
+        if (page.status === 200 && page.body.results !== Number(matches))
+          violations.push(`${route} q=${JSON.stringify(q)}: ${page.body.results} results, ${matches} by LIKE`);
+      }
     }
   }
 

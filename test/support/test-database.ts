@@ -81,6 +81,8 @@ export async function truncateAll(dataSource: DataSource): Promise<void> {
       await manager.query('UPDATE table_totals SET total = 0');
       await manager.query('DELETE FROM account_name_grams');
       await manager.query('DELETE FROM name_gram_counts');
+      await manager.query('DELETE FROM team_name_grams');
+      await manager.query('DELETE FROM team_name_gram_counts');
       await manager.query("DELETE FROM account_name_ranges WHERE boundary <> ''");
       await manager.query('DELETE FROM account_name_range_counts');
       await manager.query('DELETE FROM delivery_counts');

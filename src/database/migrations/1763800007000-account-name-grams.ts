@@ -5,7 +5,8 @@ import { accountIdColumn, isMysql, nameColumn } from './column-types.js';
 // The n-gram keys as this migration created them, copied here so that the migration does the same on a
 // fresh database whatever later code does: never edit them. The search computes the same keys in
 // read-model/account-search/name-grams.ts; a change of key there needs a new migration that replaces the triggers and
-// rebuilds the grams. Later migrations that replace a trigger import these (1795900000002).
+// rebuilds the grams. Later migrations that replace a trigger or index other names import these (1795900000002,
+// 1795900000004).
 
 /** Rows of `name_gram_counts` per gram (connection id modulo this). */
 const GRAM_COUNT_SHARDS = 16;
@@ -28,17 +29,17 @@ function characterKeySql(character: string): string {
 }
 
 /** SQL: the gram of the one character at `position` (1-based) of `text`. */
-function unigramSql(text: string, position: string): string {
+export function unigramSql(text: string, position: string): string {
   return characterKeySql(`SUBSTRING(${text}, ${position}, 1)`);
 }
 
 /** SQL: the bigram starting at `position` of `text`. */
-function bigramSql(text: string, position: string): string {
+export function bigramSql(text: string, position: string): string {
   return `CONCAT(${unigramSql(text, position)}, '.', ${unigramSql(text, `${position} + 1`)})`;
 }
 
 /** SQL: a query listing the distinct grams (column `gram`) of the string expression `text`. */
-function gramsOfSql(text: string): string {
+export function gramsOfSql(text: string): string {
   return (
     `SELECT ${unigramSql(text, 'p.n')} AS gram FROM numbers p WHERE p.n <= CHAR_LENGTH(${text}) ` +
     `UNION SELECT ${bigramSql(text, 'p.n')} FROM numbers p WHERE p.n < CHAR_LENGTH(${text})`

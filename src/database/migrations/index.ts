@@ -17,6 +17,7 @@ import { TableTotals1795900000000 } from './1795900000000-table-totals.js';
 import { AccountNameRanges1795900000001 } from './1795900000001-account-name-ranges.js';
 import { OrderedGramCounts1795900000002 } from './1795900000002-ordered-gram-counts.js';
 import { ShardedNameRangeCounts1795900000003 } from './1795900000003-sharded-name-range-counts.js';
+import { TeamNameGrams1795900000004 } from './1795900000004-team-name-grams.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   AccountNameRanges1795900000001,
   OrderedGramCounts1795900000002,
   ShardedNameRangeCounts1795900000003,
+  TeamNameGrams1795900000004,
 ];

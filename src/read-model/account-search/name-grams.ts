@@ -23,7 +23,10 @@
  * writers seldom queue on one counter); `numbers (n)`, the numbers
  * 1..255, which split a string into characters in plain SQL. Triggers keep
  * them in step with every write to `accounts`; they compute the same keys
- * with the migration's own copy of these expressions.
+ * with the migration's own copy of these expressions. Team names have an index
+ * of their own with the same keys (migration `1795900000004`:
+ * `team_name_grams (team_id, gram, name)`, `team_name_gram_counts (gram,
+ * shard, teams)`), read by `GET /teams/search?q=` (team-search.reader.ts).
  *
  * Changing a key here breaks search against the stored grams: it needs a
  * new migration that replaces the triggers and rebuilds the grams with the
@@ -64,16 +67,27 @@ function bigramSql(text: string, position: string): string {
   return `CONCAT(${characterKeySql(characterAt(text, position))}, '.', ${characterKeySql(characterAt(text, `${position} + 1`))})`;
 }
 
+/** A table counting the names per gram in rows per connection slot: `name_gram_counts` (accounts) or `team_name_gram_counts`. */
+export interface GramCounts {
+  /** The table, aliased `c`. */
+  from: string;
+  /** Its count column, qualified by `c`. */
+  count: string;
+}
+
+/** The accounts' gram counts (migration `1763800007000`). */
+export const ACCOUNT_GRAM_COUNTS: GramCounts = { from: 'name_gram_counts c', count: 'c.accounts' };
+
 /**
  * The gram to look `q` up by, as an SQL expression and its parameters. For
  * one or two characters it is `q`'s own gram, computed inline (a derived
  * table would cost MariaDB more than the lookup itself); for more, the bigram
- * of `q` held by the fewest accounts (a scalar subquery over
- * `name_gram_counts`).
+ * of `q` held by the fewest names (a scalar subquery over `counts`).
  *
  * @param q the search text, at least one character.
+ * @param counts the counts of the index searched (the accounts' unless told).
  */
-export function searchGramSql(q: string): { sql: string; parameters: string[] } {
+export function searchGramSql(q: string, counts: GramCounts = ACCOUNT_GRAM_COUNTS): { sql: string; parameters: string[] } {
   const length = [...q].length;
   if (length <= 2) {
     const text = 'CAST(? AS CHAR CHARACTER SET utf8mb4)';
@@ -85,7 +99,7 @@ export function searchGramSql(q: string): { sql: string; parameters: string[] } 
     sql:
       `(SELECT k.gram FROM (SELECT DISTINCT ${bigramSql(text, 'p.n')} AS gram ` +
       `FROM (SELECT CAST(? AS CHAR CHARACTER SET utf8mb4) AS q) v INNER JOIN numbers p ON p.n < CHAR_LENGTH(${text})) k ` +
-      'LEFT JOIN name_gram_counts c ON c.gram = k.gram GROUP BY k.gram ORDER BY COALESCE(SUM(c.accounts), 0), k.gram LIMIT 1)',
+      `LEFT JOIN ${counts.from} ON c.gram = k.gram GROUP BY k.gram ORDER BY COALESCE(SUM(${counts.count}), 0), k.gram LIMIT 1)`,
     parameters: [q],
   };
 }
