@@ -123,7 +123,10 @@ export class TeamSearchReader {
     if (!q) return { sql: `SELECT SUM(total) FROM table_totals WHERE counted = 'teams'`, parameters: [] };
     if (this.nameGrams && [...q].length <= 2) {
       const gram = this.searchGram(q);
-      return { sql: `SELECT COALESCE(SUM(c.teams), 0) FROM team_name_gram_counts c WHERE c.gram = ${gram.sql}`, parameters: gram.parameters };
+      return {
+        sql: `SELECT COALESCE(SUM(c.teams), 0) FROM team_name_gram_counts c WHERE c.gram = ${gram.sql}`,
+        parameters: gram.parameters,
+      };
     }
     const filter = this.filter(q);
     return { sql: `SELECT COUNT(*) ${filter.sql}`, parameters: filter.parameters };

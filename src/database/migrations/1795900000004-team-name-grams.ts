@@ -80,7 +80,9 @@ export class TeamNameGrams1795900000004 implements MigrationInterface {
         `SELECT t.id, ${unigramSql('t.name', 'p.n')}, t.name FROM teams t INNER JOIN numbers p ON p.n <= CHAR_LENGTH(t.name) ` +
         `UNION SELECT t.id, ${bigramSql('t.name', 'p.n')}, t.name FROM teams t INNER JOIN numbers p ON p.n < CHAR_LENGTH(t.name)`,
     );
-    await queryRunner.query('INSERT INTO team_name_gram_counts (gram, shard, teams) SELECT gram, 0, COUNT(*) FROM team_name_grams GROUP BY gram');
+    await queryRunner.query(
+      'INSERT INTO team_name_gram_counts (gram, shard, teams) SELECT gram, 0, COUNT(*) FROM team_name_grams GROUP BY gram',
+    );
     for (const statement of triggers()) await queryRunner.query(statement);
   }
 
