@@ -32,4 +32,28 @@ describe('StatementLog', () => {
     });
     expect(recorded).toEqual({ statements: [{ sql: 'SELECT 1', parameters: [] }], error: failure });
   });
+
+  it("keeps only the work's own statements, not those of a timer running meanwhile", async () => {
+    const log = new StatementLog();
+    let tick: (() => void) | undefined;
+    const timer = setInterval(() => {
+      log.logQuery('SELECT boundary FROM account_name_range_counts');
+      tick?.();
+    }, 1);
+    try {
+      const recorded = await log.record(async () => {
+        log.logQuery('SELECT 1');
+        await new Promise<void>((resolve) => (tick = resolve));
+        log.logQuery('SELECT 2');
+      });
+      expect(recorded).toEqual({
+        statements: [
+          { sql: 'SELECT 1', parameters: [] },
+          { sql: 'SELECT 2', parameters: [] },
+        ],
+      });
+    } finally {
+      clearInterval(timer);
+    }
+  });
 });

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 import type { Logger } from 'typeorm';
 
 /** A statement as the service sent it: its text with `?` placeholders, and its parameters. */
@@ -12,28 +14,28 @@ const TRANSACTION_CONTROL = /^\s*(START\s+TRANSACTION|BEGIN|COMMIT|ROLLBACK|SAVE
 /**
  * TypeORM's logger for the generator: while {@link record} runs, it keeps
  * every statement TypeORM, `PreparedReads` and `PreparedStatements` hand to
- * it (they log each one before it runs), in order, transaction control
- * left out. Prints nothing.
+ * it (they log each one before it runs, in the async context of the code
+ * that sends it), in order, transaction control left out. Only the recorded
+ * work's own statements count: those of a timer running meanwhile (a
+ * provider's background pass) are not its. Prints nothing.
  */
 export class StatementLog implements Logger {
-  private statements: LoggedStatement[] | undefined;
+  private readonly recording = new AsyncLocalStorage<LoggedStatement[]>();
 
-  /** Runs `work`, and @returns the statements logged meanwhile with what `work` returned or threw. */
+  /** Runs `work`, and @returns the statements it logged meanwhile with what it returned or threw. */
   async record(work: () => Promise<unknown>): Promise<{ statements: LoggedStatement[]; error?: unknown }> {
     const statements: LoggedStatement[] = [];
-    this.statements = statements;
     try {
-      await work();
+      await this.recording.run(statements, work);
       return { statements };
     } catch (error) {
       return { statements, error };
-    } finally {
-      this.statements = undefined;
     }
   }
 
   logQuery(sql: string, parameters?: unknown[]): void {
-    if (this.statements && !TRANSACTION_CONTROL.test(sql)) this.statements.push({ sql, parameters: [...(parameters ?? [])] });
+    const statements = this.recording.getStore();
+    if (statements && !TRANSACTION_CONTROL.test(sql)) statements.push({ sql, parameters: [...(parameters ?? [])] });
   }
 
   logQueryError(): void {}
