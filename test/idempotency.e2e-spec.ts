@@ -186,6 +186,47 @@ describe('Idempotency-Key', () => {
     expect(replayed(escaped)).toBe('true');
   });
 
+  it('replays a key whatever the order of the query parameters, or without them, on a route that reads none; another body is still a 422', async () => {
+    const callback = { url: 'https://example.com/hook', secret: 's3cret' };
+    const put = await t.http.put('/callback/account_team_update?a=1&b=2', { auth: admin, body: callback, headers: key('q-1') });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ event: 'account_team_update', url: callback.url });
+    expect(replayed(put)).toBeNull();
+    await t.http.put('/callback/account_team_update', { auth: admin, body: { ...callback, url: 'https://example.com/other' } });
+    for (const path of [
+      '/callback/account_team_update?b=2&a=1',
+      '/callback/account_team_update',
+      '/callback/account_team_update?a=2',
+      '/callbacks/account_team_update?b=2&a=1',
+    ]) {
+      const again = await t.http.put(path, { auth: admin, body: callback, headers: key('q-1') });
+      expect(again.status, path).toBe(200);
+      expect(again.body, path).toEqual(put.body);
+      expect(replayed(again), path).toBe('true');
+    }
+    // Nothing was written again: the callback keeps the URL set without a key.
+    expect((await t.http.get('/callback/account_team_update', { auth: admin })).body.url).toBe('https://example.com/other');
+    const otherBody = await t.http.put('/callback/account_team_update?b=2&a=1', {
+      auth: admin,
+      body: { ...callback, secret: 'x' },
+      headers: key('q-1'),
+    });
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.body).toEqual(REUSED);
+    const otherRoute = await t.http.post('/callback/account_team_update/enable?a=1&b=2', { auth: admin, headers: key('q-1') });
+    expect(otherRoute.status).toBe(422);
+    expect(otherRoute.body).toEqual(REUSED);
+
+    // A POST: the same body with or without a query is one request, and writes once.
+    const created = await t.http.post('/teams/new?x=1', { auth: admin, body: { name: 'Red' }, headers: key('q-2') });
+    expect(created.status).toBe(201);
+    const retried = await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' }, headers: key('q-2') });
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(created.body);
+    expect(replayed(retried)).toBe('true');
+    expect((await teams()).map((team) => team.name)).toEqual(['Red']);
+  });
+
   it('forgets a key after 24 hours: the request runs again, and the pruner deletes it', async () => {
     const clock = advancingClock(t);
     const first = await t.http.post('/teams/new', { auth: admin, body: { name: 'Red' }, headers: key('k-4') });

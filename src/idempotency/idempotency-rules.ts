@@ -33,7 +33,8 @@ export function parseIdempotencyKey(header: string | string[]): string | undefin
 
 /**
  * What identifies a request for its key: SHA-256 (hex) of the method, the
- * path with its query (`route-target.ts`: an alias spelled as its route), and the body in canonical JSON (object keys sorted,
+ * route target (`route-target.ts`: an alias spelled as its route, and only the query parameters the route reads,
+ * sorted by name), and the body in canonical JSON (object keys sorted,
  * numbers as written by JSON, integers beyond 2^53 exact), so that spacing
  * and key order do not make a retry a different request.
  */

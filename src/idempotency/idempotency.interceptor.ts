@@ -29,8 +29,8 @@ const KEY_LOC = ['header', 'Idempotency-Key'];
  * 1. A key that is not 1..255 printable ASCII characters: 422 at `["header", "Idempotency-Key"]`.
  * 2. A request with the same credential and key still being handled here: 409.
  * 3. A stored, unexpired answer: replayed (status and JSON body, `Idempotent-Replayed: true`)
- *    when method, route target ({@link routeTarget}: an alias is its route) and canonical
- *    body match, else 422; nothing runs.
+ *    when method, route target ({@link routeTarget}: an alias is its route; only the query
+ *    parameters the route reads, in name order) and canonical body match, else 422; nothing runs.
  * 4. Otherwise the route runs, and its answer is inserted in its write
  *    transaction, just before `COMMIT`: committed together or not at all. When
  *    another instance stored the key meanwhile, the write rolls back and that
@@ -71,7 +71,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw UnprocessableEntityError.single(KEY_LOC, 'must be 1 to 255 printable ASCII characters', 'value_error.idempotency_key');
     }
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const target = routeTarget(context, (request.params ?? {}) as Record<string, string>, request.url);
+    const target = routeTarget(context, (request.params ?? {}) as Record<string, string>, request.query);
     return from(this.handle(request, reply, next, options, scopeOf(request.principal), key, target));
   }
 

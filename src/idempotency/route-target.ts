@@ -1,24 +1,27 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 
+import { canonicalQuery, routeQuery } from './route-query.js';
+
 /**
- * The path a request names, spelled as its route's canonical path: the
+ * The target a request names, spelled as its route's canonical path: the
  * handler's first declared path (`@Put(['callback/:event', 'callbacks/:event'])`
  * lists the canonical spelling first and its aliases after) with the
- * request's path parameters put in, then the request's query string. A
- * request to an alias, or with a parameter escaped differently, names the
- * same target as one to the canonical path, so an `Idempotency-Key` replays
- * across them (docs/api.md#conventions); a request to the canonical path
- * names its own path as it was sent.
+ * request's path parameters put in, then `?` and the query parameters the
+ * route reads ({@link routeQuery}), sorted by name ({@link canonicalQuery}),
+ * when it was sent any. A request to an alias, with a parameter escaped
+ * differently, with its query parameters in another order, or with query
+ * parameters the route does not read names the same target, so an
+ * `Idempotency-Key` replays across them (docs/api.md#idempotency).
  *
  * @param params the route's decoded path parameters (Fastify's `request.params`).
- * @param url the request's URL as sent (path and query).
+ * @param query the request's parsed query (Fastify's `request.query`).
  */
-export function routeTarget(context: ExecutionContext, params: Readonly<Record<string, string>>, url: string): string {
+export function routeTarget(context: ExecutionContext, params: Readonly<Record<string, string>>, query: unknown): string {
   const template = routeTemplate(context);
   const path = template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const query = url.indexOf('?');
-  return query === -1 ? path : path + url.slice(query);
+  const read = canonicalQuery(query, routeQuery(context));
+  return read === '' ? path : `${path}?${read}`;
 }
 
 /** `/callback/:event`: the controller's path and the handler's first path, joined. */
