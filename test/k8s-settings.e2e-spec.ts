@@ -210,14 +210,14 @@ describe('pods a platform team admits', () => {
     expect(receivers.to[0].ipBlock).toMatchObject({ cidr: '0.0.0.0/0', except: expect.arrayContaining(['10.0.0.0/8', '169.254.0.0/16']) });
   });
 
-  it('the base and every overlay pass the strict schemas and the "restricted" check', () => {
+  it('the base and every overlay pass the strict schemas and the "restricted" check', { timeout: 90_000 }, () => {
     const all = [base, ...OVERLAYS.map((overlay) => render(`ops/k8s-overlays/${overlay}`))].flat();
     const { status, output } = validate(all);
     expect(output).toContain(`${all.length} valid, 0 invalid`);
     expect(status).toBe(0);
   });
 
-  it('fails on a misspelt field, a wrong type, and each rule of "restricted" broken', () => {
+  it('fails on a misspelt field, a wrong type, and each rule of "restricted" broken', { timeout: 90_000 }, () => {
     const cases: [string, (spec: any) => void, string][] = [
       [
         'readinessProbes',
