@@ -15,6 +15,11 @@ export class AppConfig {
   readonly database: DatabaseConfig;
   /** Attempts to connect to the database at start, 3 s apart, before the process gives up (`DATABASE_CONNECT_ATTEMPTS`). */
   readonly databaseConnectAttempts: number;
+  /**
+   * What the API and the worker do with pending migrations at start (`MIGRATIONS_AT_START`, docs/api.md#operating):
+   * `apply` them, or `check` that none is pending and stop if one is (migrations run elsewhere, with their own credentials).
+   */
+  readonly migrationsAtStart: 'apply' | 'check';
   /** Read replicas of the MySQL/MariaDB primary (`DATABASE_REPLICA_URLS`, docs/api.md#scaling); empty: every statement on the primary. */
   readonly databaseReplicaUrls: readonly string[];
   /** A replica further behind than this (`REPLICA_MAX_LAG`) serves no reads until it catches up. */

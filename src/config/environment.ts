@@ -44,6 +44,10 @@ export class EnvironmentVariables {
   DATABASE_CONNECT_ATTEMPTS?: number;
 
   @IsOptional()
+  @IsIn(['apply', 'check'], { message: 'MIGRATIONS_AT_START must be apply or check' })
+  MIGRATIONS_AT_START?: 'apply' | 'check';
+
+  @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://host:6379' })
   REDIS_URL?: string;
 
@@ -251,6 +255,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     database: databaseConfig(env.DATABASE_URL),
     databaseConnectAttempts: env.DATABASE_CONNECT_ATTEMPTS ?? 10,
+    migrationsAtStart: env.MIGRATIONS_AT_START ?? 'apply',
     databaseReplicaUrls: env.DATABASE_REPLICA_URLS === undefined ? [] : parseReplicaUrls(env.DATABASE_REPLICA_URLS)!,
     replicaMaxLagMs: parseDuration(env.REPLICA_MAX_LAG ?? '1s', ['ms', 's', 'm', 'h'])!,
     redisUrl: redisUrlOf(env),

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { connectWithRetry } from './connect-with-retry.js';
 import { dataSourceOptions } from './data-source-options.js';
-import { SCHEMA_MIGRATED_AT_START, runMigrations } from './migration-runner.js';
+import { checkMigrations, runMigrations, SCHEMA_MIGRATED_AT_START } from './migration-runner.js';
 import { PreparedReads } from './prepared-reads.js';
 import { PreparedStatements } from './prepared-statements.js';
 import { ReplicaLagMonitor } from './replicas/replica-lag.monitor.js';
@@ -15,18 +15,20 @@ import { ReplicaRouting } from './replicas/replica-routing.js';
 import { ReplicaSet } from './replicas/replica-set.js';
 import { Transactions } from './transactions.js';
 
-/** Applies migrations when the module starts, if asked to. */
+/** Applies pending migrations when the module starts, if asked to; with `MIGRATIONS_AT_START=check`, only checks that none is pending. */
 @Injectable()
 class MigrationsOnStart implements OnModuleInit {
   private readonly logger = new Logger('Migrations');
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
     @Inject(SCHEMA_MIGRATED_AT_START) private readonly enabled: boolean,
   ) {}
 
   async onModuleInit(): Promise<void> {
     if (!this.enabled) return;
+    if (this.config.migrationsAtStart === 'check') return checkMigrations(this.dataSource);
     const applied = await runMigrations(this.dataSource);
     if (applied.length > 0) this.logger.log(`Applied migrations: ${applied.join(', ')}`);
   }
@@ -36,7 +38,8 @@ class MigrationsOnStart implements OnModuleInit {
  * The TypeORM connection for the configured backend (docs/api.md#operating), and
  * {@link PreparedReads} for the credential checks and the read model,
  * {@link PreparedStatements} for the write transactions' statements.
- * `migrate: true` applies pending migrations at start (API and worker);
+ * `migrate: true` applies pending migrations at start (API and worker), or with
+ * `MIGRATIONS_AT_START=check` stops the process when one is pending;
  * the CLI passes `false` and runs them on demand. `readReplicas: true` (the
  * API) sends public reads without credentials to the `DATABASE_REPLICA_URLS`
  * and watches their lag (docs/api.md#scaling); other processes use the primary only.

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import { type DataSource, MigrationExecutor } from 'typeorm';
 
 /** Token of a boolean: whether the schema is migrated at start, so that startup work may read it. */
 export const SCHEMA_MIGRATED_AT_START = Symbol('SCHEMA_MIGRATED_AT_START');
@@ -29,4 +29,22 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   } finally {
     await lockRunner.release();
   }
+}
+
+/** The schema is older than this release: migrations are pending and this process may not apply them. */
+export class PendingMigrationsError extends Error {}
+
+/**
+ * Checks that no migration is pending, without changing the schema (`MIGRATIONS_AT_START=check`,
+ * docs/operations.md#migrations): reads the migrations table only, so the database user needs no DDL rights.
+ *
+ * @throws PendingMigrationsError naming the pending migrations.
+ */
+export async function checkMigrations(dataSource: DataSource): Promise<void> {
+  const pending = await new MigrationExecutor(dataSource).getPendingMigrations();
+  if (pending.length === 0) return;
+  throw new PendingMigrationsError(
+    `The database schema is behind this release: ${pending.length} migration(s) pending (${pending.map((migration) => migration.name).join(', ')}). ` +
+      'MIGRATIONS_AT_START=check: run them with `node dist/cli.js migrations run` (the migrations Job), then start again.',
+  );
 }
