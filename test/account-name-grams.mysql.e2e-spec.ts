@@ -173,7 +173,7 @@ describe('account name n-grams (MySQL)', () => {
       '0%',
       '\\',
       'k\\s',
-      '\u200b',
+      '\u200bw',
       'o\u200bw',
       'zerow',
       'ann ann',
@@ -236,6 +236,11 @@ describe('account name n-grams (MySQL)', () => {
       expect(await names('ñ')).toEqual(['ANNE', 'Anna', 'Dan', 'Hannah', 'Joanne', 'ann ann ann', 'Ánnika', 'Ñandú']);
       expect(await names('_')).toEqual(['5_0 off']);
       expect(await names('ANNI')).toEqual(['Ánnika']);
+    });
+
+    it('refuses a q of ignorable characters only, which the gram of U+200B alone would answer', async () => {
+      for (const q of ['\u200b', '\u0000', '\u200b\u200b\u200b'])
+        expect((await t.http.get(`/accounts/search?q=${encodeURIComponent(q)}`)).status, JSON.stringify(q)).toBe(422);
     });
 
     it('pages through the index in (name, id) order', async () => {
