@@ -101,6 +101,7 @@ export default tseslint.config(
     files: [
       'src/config/**',
       'src/write-sql.ts',
+      'src/write-collation-table.ts',
       'src/main.ts',
       'src/worker.ts',
       'src/cli.ts',

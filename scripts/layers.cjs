@@ -7,6 +7,7 @@ const ROOTS = ['cli'];
 
 /** Shared infrastructure: knows no feature and no read model. */
 const INFRASTRUCTURE = [
+  'collation',
   'clock',
   'config',
   'database',

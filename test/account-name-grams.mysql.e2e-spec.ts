@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { NameGramKeys } from '../src/read-model/account-search/name-gram-keys.js';
-import { characterKeySql, searchGramSql } from '../src/read-model/account-search/name-grams.js';
+import { BMP_KEYS_SQL, characterKeySql, searchGramSql } from '../src/read-model/account-search/name-grams.js';
+import { foldCharacter, isIgnorable } from '../src/collation/unicode-ci.js';
 import { likeContains, LIKE_ESCAPE } from '../src/http/pagination.js';
 import { databaseUrlOf } from './support/delivery-processes.js';
 import { ACCOUNT_NAME_GRAMS, expectNameGramIndexConsistent } from './support/name-gram-index.js';
@@ -68,6 +69,24 @@ describe('account name n-grams (MySQL)', () => {
       // Case and accents fold together (e.g. a/A/à/Á), so there are fewer keys than characters.
       expect(Number(distinctKeys)).toBeLessThan(codePoints.length);
     });
+  });
+
+  it("classes every BMP character as the server keys it: SQLite's LIKE and q's validation (src/collation) agree with MariaDB", async () => {
+    const rows: { code: number; k: string }[] = await t.dataSource.query(BMP_KEYS_SQL);
+    expect(rows).toHaveLength(0x10000 - 0x800);
+    const foldsByKey = new Map<string, Set<string>>();
+    const keysByFold = new Map<string, Set<string>>();
+    const ignorableMismatches: number[] = [];
+    for (const { code, k } of rows) {
+      const fold = foldCharacter(String.fromCharCode(code));
+      foldsByKey.set(k, (foldsByKey.get(k) ?? new Set()).add(fold));
+      keysByFold.set(fold, (keysByFold.get(fold) ?? new Set()).add(k));
+      if (isIgnorable(String.fromCharCode(code)) !== (k === '')) ignorableMismatches.push(code);
+    }
+    expect(ignorableMismatches).toEqual([]);
+    expect([...foldsByKey].filter(([, folds]) => folds.size > 1)).toEqual([]);
+    expect([...keysByFold].filter(([, keys]) => keys.size > 1)).toEqual([]);
+    expect(foldsByKey.get('')?.size).toBe(1);
   });
 
   it('knows at start the keys of the printable ASCII characters, as SQL computes them for q', async () => {
@@ -154,7 +173,7 @@ describe('account name n-grams (MySQL)', () => {
       '0%',
       '\\',
       'k\\s',
-      '\u200b',
+      '\u200bw',
       'o\u200bw',
       'zerow',
       'ann ann',
@@ -217,6 +236,11 @@ describe('account name n-grams (MySQL)', () => {
       expect(await names('ñ')).toEqual(['ANNE', 'Anna', 'Dan', 'Hannah', 'Joanne', 'ann ann ann', 'Ánnika', 'Ñandú']);
       expect(await names('_')).toEqual(['5_0 off']);
       expect(await names('ANNI')).toEqual(['Ánnika']);
+    });
+
+    it('refuses a q of ignorable characters only, which the gram of U+200B alone would answer', async () => {
+      for (const q of ['\u200b', '\u0000', '\u200b\u200b\u200b'])
+        expect((await t.http.get(`/accounts/search?q=${encodeURIComponent(q)}`)).status, JSON.stringify(q)).toBe(422);
     });
 
     it('pages through the index in (name, id) order', async () => {

@@ -302,7 +302,22 @@ describe('malformed input (docs/api.md#conventions, docs/api.md#validation)', ()
         ['per_page[]=1', emptyPage],
         ['page[a]=1', emptyPage],
         ['q[]=a', emptyPage],
-        ['q=%00', emptyPage],
+        [
+          'q=%00',
+          {
+            status: 422,
+            body: {
+              detail: [
+                {
+                  loc: ['query', 'q'],
+                  msg: 'ensure this value has a character that is not ignored in comparisons (not only U+0000, U+200B, combining marks, ...)',
+                  type: 'value_error.str.ignorable',
+                },
+              ],
+            },
+          },
+        ],
+        ['q=a%00', emptyPage],
       ];
       for (const [query, expected] of cases) {
         const response = await t.http.get(`${path}?${query}`);

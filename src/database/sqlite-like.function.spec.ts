@@ -6,7 +6,12 @@ describe('sqliteLike', () => {
   it.each([
     ['%mil%', 'ÉMILE', 1],
     ['%ÉMIL%', 'émile', 1],
-    ['%straẞe%', 'Straße', 1],
+    ['%straße%', 'STRASSE', 0],
+    ['%strasse%', 'Straße', 0],
+    ['%zoe%', 'Zoë', 1],
+    ['%ẞ%', 'ß', 0],
+    ['%\u200b%', 'abc', 0],
+    ['%\u0000%', 'a\u200bb', 1],
     ['abc', 'ABC', 1],
     ['abc', 'abcd', 0],
     ['a_c', 'aéc', 1],

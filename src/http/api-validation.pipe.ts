@@ -16,6 +16,7 @@ const CONSTRAINT_TYPES: Record<string, string> = {
   isUrl: 'value_error.url',
   isUrlWithoutUserInfo: 'value_error.url.userinfo',
   isWellFormedUnicode: 'value_error.str.unicode',
+  hasComparedCharacter: 'value_error.str.ignorable',
   isIn: 'type_error.enum',
   min: 'value_error.number.not_ge',
   max: 'value_error.number.not_le',

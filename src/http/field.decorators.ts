@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { hasComparedCharacter } from '../collation/unicode-ci.js';
 import { IsDefined, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 
 /**
@@ -48,6 +49,34 @@ export function TextField(min: number, max: number, options: { trim: boolean } =
       minLength: min,
       maxLength: max,
       ...(options.trim ? { description: 'Length counted after trimming.' } : {}),
+    }),
+  );
+}
+
+/**
+ * A search text (`q`, docs/api.md#pagination): a {@link TextField} of 0..255 characters, not trimmed, which,
+ * when not empty, holds at least one character the collation compares: a `q` of ignorable characters only
+ * (U+0000, U+200B, a combining mark on its own, ...; `isIgnorable`) is refused with
+ * `value_error.str.ignorable`, since the collation would match it against none of the name's letters.
+ */
+export function SearchTextField(): PropertyDecorator {
+  return applyDecorators(
+    TextField(0, 255, { trim: false }),
+    ValidateBy({
+      name: 'hasComparedCharacter',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && (value === '' || hasComparedCharacter(value)),
+        defaultMessage: () =>
+          'ensure this value has a character that is not ignored in comparisons (not only U+0000, U+200B, combining marks, ...)',
+      },
+    }),
+    ApiProperty({
+      type: 'string',
+      minLength: 0,
+      maxLength: 255,
+      description:
+        'Case- and accent-insensitive substring of the name; `%`, `_` and `\\` match themselves. ' +
+        'Not only characters the collation ignores (U+0000, U+200B, combining marks).',
     }),
   );
 }

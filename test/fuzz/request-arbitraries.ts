@@ -51,6 +51,24 @@ const EDGE_STRINGS = [
   'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
 ];
 
+/**
+ * Characters the names' collation ignores (no weight in `utf8mb4_unicode_ci`): NUL and other controls,
+ * zero-width and bidirectional format characters, the byte order mark, variation selectors, combining marks.
+ */
+const IGNORABLE_CHARACTERS = ['\u0000', '\u0007', '\u0085', '\u200B', '\u200D', '\u202E', '\u2060', '\uFEFF', '\uFE0F', '\u0301', '\u20DD'];
+
+/** A search text `q`: ignorable characters only (a 422), or ignorable ones around a letter. */
+const ignorableText: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...IGNORABLE_CHARACTERS), minLength: 1, maxLength: 12 }),
+  fc
+    .tuple(
+      fc.string({ unit: fc.constantFrom(...IGNORABLE_CHARACTERS), maxLength: 4 }),
+      fc.constantFrom('a', 'É', 'ß', '%', '😀'),
+      fc.string({ unit: fc.constantFrom(...IGNORABLE_CHARACTERS), maxLength: 4 }),
+    )
+    .map((parts) => parts.join('')),
+);
+
 /** Path and query ids: valid-looking, huge, negative, exponent, non-numeric, encoded. */
 const ODD_IDS = [
   '0',
@@ -110,6 +128,7 @@ function typedValue(schema: Schema, world: FuzzWorld, name: string): fc.Arbitrar
           fc.bigInt({ min: 0n, max: 2n ** 64n + 5n }).map(String),
         );
       return fc.oneof(
+        ...(name === 'q' ? [ignorableText] : []),
         fc.constantFrom(...EDGE_STRINGS),
         fc.string({ maxLength: 40 }),
         fc.string({ unit: 'grapheme', maxLength: 20 }),
@@ -244,7 +263,10 @@ function queryFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<stri
       { nil: undefined },
     ),
   );
-  const extra = fc.option(fc.constantFrom('page=1&page=2', 'q[]=a', 'per_page[x]=1', 'unknown=1', '%ZZ=1', 'q=%E0%A4'), { nil: undefined });
+  const extra = fc.option(
+    fc.constantFrom('page=1&page=2', 'q[]=a', 'per_page[x]=1', 'unknown=1', '%ZZ=1', 'q=%E0%A4', 'q=%E2%80%8B', 'q=%00%CC%81'),
+    { nil: undefined },
+  );
   return fc.tuple(fc.tuple(...parameters), extra).map(([values, more]) => [...values, more].filter((part) => part !== undefined).join('&'));
 }
 

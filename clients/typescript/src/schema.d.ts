@@ -1814,6 +1814,7 @@ export interface operations {
                 /** @description Zero-based page number. */
                 page?: number | null;
                 per_page?: number | null;
+                /** @description Case- and accent-insensitive substring of the name; `%`, `_` and `\` match themselves. Not only characters the collation ignores (U+0000, U+200B, combining marks). */
                 q?: string | null;
                 team?: number | null;
             };
@@ -2301,6 +2302,7 @@ export interface operations {
                 /** @description Zero-based page number. */
                 page?: number | null;
                 per_page?: number | null;
+                /** @description Case- and accent-insensitive substring of the name; `%`, `_` and `\` match themselves. Not only characters the collation ignores (U+0000, U+200B, combining marks). */
                 q?: string | null;
             };
             header?: never;

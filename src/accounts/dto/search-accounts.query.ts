@@ -1,12 +1,12 @@
-import { Optional, IntegerField, TextField } from '../../http/field.decorators.js';
+import { Optional, IntegerField, SearchTextField } from '../../http/field.decorators.js';
 import { PaginationQuery } from '../../http/pagination.js';
 import { ToInteger } from '../../http/to-integer.decorator.js';
 
 /** Query of `GET /accounts/search` (docs/api.md#routes-accounts, docs/api.md#pagination). */
 export class SearchAccountsQuery extends PaginationQuery {
-  /** Case-insensitive substring of the name. */
+  /** Case- and accent-insensitive substring of the name, not only of ignorable characters. */
   @Optional()
-  @TextField(0, 255, { trim: false })
+  @SearchTextField()
   q?: string;
 
   /** Only accounts of this team; 0 lists accounts without a team. */

@@ -52,6 +52,18 @@ export function characterKeySql(character: string): string {
   return `IF(${weightlessSql(character)}, CONCAT('u', HEX(${character})), HEX(WEIGHT_STRING(${character} COLLATE utf8mb4_unicode_ci)))`;
 }
 
+/**
+ * SQL: the key (`characterKeySql`) of every Basic Multilingual Plane character but the surrogates, columns `code`
+ * (the code point) and `k`, ordered by code point; the code points are two tally tables of 0..255 crossed. The
+ * source of src/collation/unicode-ci-table.ts (`npm run collation:generate`, docs/architecture.md#collation),
+ * with which SQLite compares characters as MariaDB does.
+ */
+export const BMP_KEYS_SQL =
+  'WITH RECURSIVE b (n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM b WHERE n < 255), ' +
+  'c (code, ch) AS (SELECT hi.n * 256 + lo.n, CONVERT(CHAR(hi.n * 256 + lo.n USING utf32) USING utf8mb4) FROM b hi CROSS JOIN b lo ' +
+  'WHERE hi.n * 256 + lo.n NOT BETWEEN 55296 AND 57343) ' +
+  `SELECT code, ${characterKeySql('c.ch')} AS k FROM c ORDER BY code`;
+
 /** SQL: the character at position `position` (1-based) of `text`. */
 function characterAt(text: string, position: string): string {
   return `SUBSTRING(${text}, ${position}, 1)`;
