@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
@@ -7,6 +9,11 @@ import { core, NodeSDK } from '@opentelemetry/sdk-node';
 
 import { redactedRequestUrl } from './redacted-url.js';
 import { defaultServiceName, type TracingRole } from './tracing-settings.js';
+
+/** The service's version (`version` of package.json), the resource's `service.version`. */
+function serviceVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 /** Health probes and metric scrapes: every few seconds, never a trace of their own. */
 const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
@@ -19,7 +26,8 @@ const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
  * (Prometheus) and logs on standard output, so neither is exported. The
  * resource is the role's: `service.name` `accounts-service-api` or
  * `accounts-service-worker` unless `OTEL_SERVICE_NAME` says otherwise,
- * `service.namespace` `accounts-service`, `accounts_service.role`, and the
+ * `service.version` (package.json's), `service.namespace`
+ * `accounts-service`, `accounts_service.role`, and the
  * process and host attributes. Trace context is W3C Trace Context alone
  * (`OTEL_PROPAGATORS` is not read): a caller's `traceparent` and `tracestate`
  * (at most 32 members and 512 characters, the rest dropped) are continued, its
@@ -34,7 +42,11 @@ const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
 export function startTracingSdk(role: TracingRole, env: Readonly<Record<string, string | undefined>>): NodeSDK {
   const sdk = new NodeSDK({
     serviceName: (env.OTEL_SERVICE_NAME ?? '').trim() || defaultServiceName(role),
-    resource: resourceFromAttributes({ 'service.namespace': 'accounts-service', 'accounts_service.role': role }),
+    resource: resourceFromAttributes({
+      'service.version': serviceVersion(),
+      'service.namespace': 'accounts-service',
+      'accounts_service.role': role,
+    }),
     // A caller's baggage is neither read nor forwarded; tracestate is bounded by the propagator's parser.
     textMapPropagator: new core.W3CTraceContextPropagator(),
     metricReaders: [],
