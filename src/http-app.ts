@@ -20,6 +20,7 @@ import { gracefulShutdown } from './http/graceful-shutdown.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body-parser.js';
 import { bodyTimeout, httpServerOptions } from './http/request-timeouts.js';
+import { nameServerSpans } from './tracing/server-span.js';
 import { securityHeaders } from './http/security-headers.js';
 
 /**
@@ -53,6 +54,7 @@ export async function createHttpApp(
   registerJsonBodyParser(adapter.getInstance());
   bodyTimeout(adapter.getInstance(), resolvedConfig.requestBodyTimeoutMs);
   echoRequestId(adapter.getInstance());
+  nameServerSpans(adapter.getInstance());
   const logger = createProcessLogger(resolvedConfig, options.logDestination);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(resolvedConfig, { logger }), adapter, {
     logger: options.logger === false ? false : logger,

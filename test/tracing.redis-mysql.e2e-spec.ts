@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
 
 import { type CallbackReceiver, useCallbackReceiver } from './support/callback-receiver.js';
@@ -32,7 +34,11 @@ function exportedSpans(collector: CallbackReceiver): ExportedSpan[] {
             ...(span.parentSpanId ? { parentSpanId: span.parentSpanId } : {}),
             name: span.name,
             kind: span.kind,
-            attributes: { ...attributesOf(span.attributes), 'process.pid': resource['process.pid'] },
+            attributes: {
+              ...attributesOf(span.attributes),
+              'process.pid': resource['process.pid'],
+              'service.version': resource['service.version'],
+            },
           });
     }
   }
@@ -106,7 +112,9 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
 
     const trace = await waitForSpans(collector, (spans) => {
       const inTrace = spans.filter((span) => span.traceId === traceId);
-      const patch = inTrace.find((span) => span.service === 'accounts-service-api' && span.name === 'PATCH' && span.kind === 2);
+      const patch = inTrace.find(
+        (span) => span.service === 'accounts-service-api' && span.name === 'PATCH /account/:account' && span.kind === 2,
+      );
       const attempt = inTrace.find(
         (span) => span.service === 'accounts-service-worker' && span.name === 'delivery attempt account_team_update',
       );
@@ -115,6 +123,9 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     });
     // The API's server span, its SQL and its event; the worker's attempt under the event, the POST under the attempt.
     expect(trace.patch.attributes['url.path']).toBe('/account/7001');
+    // Named by its route template (OpenTelemetry's HTTP semantic conventions); no error, so no error.type.
+    expect(trace.patch.attributes['http.route']).toBe('/account/:account');
+    expect(trace.patch.attributes['error.type']).toBeUndefined();
     expect(trace.patch.attributes['http.response.status_code']).toBe(200);
     // The request's SQL, as written (values masked): the event's INSERT among it.
     const statements = trace.inTrace
@@ -130,7 +141,9 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(trace.attempt.attributes['http.response.status_code']).toBe(200);
     expect(trace.post.parentSpanId).toBe(trace.attempt.spanId);
     expect(traceparent.split('-')[2]).toBe(trace.post.spanId);
-    // Two resources: the API's and the worker's, each its own process.
+    // Two resources: the API's and the worker's, each its own process, of the service's version (package.json).
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect([trace.patch.attributes['service.version'], trace.attempt.attributes['service.version']]).toEqual([version, version]);
     expect(trace.patch.attributes['process.pid']).toBe(api.process.child.pid);
     expect(trace.attempt.attributes['process.pid']).not.toBe(api.process.child.pid);
 

@@ -6,6 +6,7 @@ import { CommitOutcomeUnknownException } from './commit-outcome-unknown.js';
 import { domainErrorToHttp } from './domain-error-to-http.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 import { BODY_TOO_LARGE_DETAIL } from './json-body-parser.js';
+import { recordServerError } from '../tracing/server-span.js';
 
 /**
  * Writes every error as `{"detail": ...}` (docs/api.md#conventions): a list for 422
@@ -27,6 +28,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     else if (status === 503)
       this.logger.warn(`Database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
     else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // The error's class on the request's server span (`error.type`), with tracing on (docs/operations.md#tracing).
+    if (status >= 500) recordServerError(exception);
     for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
     void reply.status(status).send(body);
   }

@@ -17,13 +17,21 @@ const tracer = () => trace.getTracer('accounts-service');
 /** The W3C Trace Context headers of a span, as stored with an event (`traceparent`, and `tracestate` when present). */
 type TraceCarrier = Record<string, string>;
 
+/** Size of `outbox_events.trace_context`: a stored context never exceeds it. */
+const STORED_CONTEXT_CHARS = 1024;
+
+/** Longest `tracestate` kept, stored or sent (W3C Trace Context's 512 characters; 32 members at most). */
+const TRACESTATE_CHARS = 512;
+
 /**
  * Records the outbox span of `count` events of type `type` written in the
  * current request (a child of its active span, ended at once) and returns its
- * W3C Trace Context as stored with the events (`{"traceparent": ...}`), so
- * that the delivery of each continues the request's trace
- * (docs/operations.md#tracing). `null` when tracing is off or nothing is
- * being traced.
+ * W3C Trace Context as stored with the events (`{"traceparent": ...}`, and
+ * `tracestate` when the request had one of at most 512 characters), so that
+ * the delivery of each continues the request's trace
+ * (docs/operations.md#tracing). Nothing else of the request's headers
+ * (`baggage`) is stored, and the text never exceeds the column's 1,024
+ * characters. `null` when tracing is off or nothing is being traced.
  */
 export function recordEventTrace(type: string, count: number): string | null {
   if (!tracingEnabled() || !isSpanContextValid(trace.getSpanContext(context.active()) ?? INVALID)) return null;
@@ -34,7 +42,10 @@ export function recordEventTrace(type: string, count: number): string | null {
   span.end();
   const carrier: TraceCarrier = {};
   propagation.inject(trace.setSpan(context.active(), span), carrier);
-  return carrier.traceparent === undefined ? null : JSON.stringify(carrier);
+  const kept = traceContextOf(carrier);
+  if (kept.traceparent === undefined) return null;
+  const stored = JSON.stringify(kept);
+  return stored.length <= STORED_CONTEXT_CHARS ? stored : JSON.stringify({ traceparent: kept.traceparent });
 }
 
 /**
@@ -70,24 +81,38 @@ export async function inStoredTrace<T>(
 }
 
 /**
- * The W3C Trace Context headers (`traceparent`, `tracestate` when present) of
- * the active span, for a request that continues the trace at its receiver;
- * none without tracing or outside a span.
+ * The W3C Trace Context headers (`traceparent`, `tracestate` when present,
+ * non-empty and of at most 512 characters) of the active span, for a request
+ * that continues the trace at its receiver; none without tracing or outside a
+ * span. Never `baggage`.
  */
 export function traceHeaders(): TraceCarrier {
   const carrier: TraceCarrier = {};
   if (tracingEnabled()) propagation.inject(context.active(), carrier);
-  return carrier;
+  return traceContextOf(carrier);
 }
 
 const INVALID = { traceId: '', spanId: '', traceFlags: 0 };
+
+/**
+ * Of `carrier`, `traceparent` and a `tracestate` that is non-empty and of at
+ * most {@link TRACESTATE_CHARS} characters; nothing else (a stored context of
+ * an older version may hold `baggage`: it is not read).
+ */
+function traceContextOf(carrier: Readonly<Record<string, unknown>>): TraceCarrier {
+  const kept: TraceCarrier = {};
+  const { traceparent, tracestate } = carrier;
+  if (typeof traceparent === 'string') kept.traceparent = traceparent;
+  if (typeof tracestate === 'string' && tracestate !== '' && tracestate.length <= TRACESTATE_CHARS) kept.tracestate = tracestate;
+  return kept;
+}
 
 function parseCarrier(stored: string | null): TraceCarrier {
   if (stored === null) return {};
   try {
     const parsed: unknown = JSON.parse(stored);
     if (typeof parsed !== 'object' || parsed === null) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    return traceContextOf(parsed as Record<string, unknown>);
   } catch {
     return {};
   }

@@ -1,11 +1,19 @@
+import { readFileSync } from 'node:fs';
+
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import { core, NodeSDK } from '@opentelemetry/sdk-node';
 
+import { redactedRequestUrl } from './redacted-url.js';
 import { defaultServiceName, type TracingRole } from './tracing-settings.js';
+
+/** The service's version (`version` of package.json), the resource's `service.version`. */
+function serviceVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 /** Health probes and metric scrapes: every few seconds, never a trace of their own. */
 const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
@@ -13,14 +21,19 @@ const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
 /**
  * Starts the OpenTelemetry Node SDK for traces only (docs/operations.md#tracing):
  * the exporter, protocol (`http/protobuf` by default, `http/json`, `grpc`),
- * sampler, propagators and batch settings come from the standard `OTEL_*`
- * variables, as the specification defines them; metrics stay on `/metrics`
+ * sampler and batch settings come from the standard `OTEL_*` variables, as
+ * the specification defines them; metrics stay on `/metrics`
  * (Prometheus) and logs on standard output, so neither is exported. The
  * resource is the role's: `service.name` `accounts-service-api` or
  * `accounts-service-worker` unless `OTEL_SERVICE_NAME` says otherwise,
- * `service.namespace` `accounts-service`, `accounts_service.role`, and the
- * process and host attributes. Instruments incoming and outgoing HTTP (not the
- * probes and scrapes), mysql2 (statements without their values), ioredis
+ * `service.version` (package.json's), `service.namespace`
+ * `accounts-service`, `accounts_service.role`, and the
+ * process and host attributes. Trace context is W3C Trace Context alone
+ * (`OTEL_PROPAGATORS` is not read): a caller's `traceparent` and `tracestate`
+ * (at most 32 members and 512 characters, the rest dropped) are continued, its
+ * `baggage` is never read, so never stored nor sent on. Instruments incoming
+ * and outgoing HTTP (not the probes and scrapes; an outgoing request's
+ * `url.full` with its query values redacted), mysql2 (statements without their values), ioredis
  * (commands without their arguments) and pino (`trace_id` and `span_id` on
  * every line written inside a span).
  *
@@ -29,11 +42,21 @@ const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
 export function startTracingSdk(role: TracingRole, env: Readonly<Record<string, string | undefined>>): NodeSDK {
   const sdk = new NodeSDK({
     serviceName: (env.OTEL_SERVICE_NAME ?? '').trim() || defaultServiceName(role),
-    resource: resourceFromAttributes({ 'service.namespace': 'accounts-service', 'accounts_service.role': role }),
+    resource: resourceFromAttributes({
+      'service.version': serviceVersion(),
+      'service.namespace': 'accounts-service',
+      'accounts_service.role': role,
+    }),
+    // A caller's baggage is neither read nor forwarded; tracestate is bounded by the propagator's parser.
+    textMapPropagator: new core.W3CTraceContextPropagator(),
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => PROBES_AND_SCRAPES.test(request.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => PROBES_AND_SCRAPES.test(request.url ?? ''),
+        // A callback URL's query may hold the receiver's credential: `url.full` keeps its keys, never its values.
+        startOutgoingSpanHook: (request) => ({ 'url.full': redactedRequestUrl(request) }),
+      }),
       // Statements as the code writes them, literals masked: never the values (secrets, token hashes) of a request.
       new MySQL2Instrumentation({ maskStatement: true }),
       // The command's name only; Redis calls outside a traced request (the queue's own polling) make no span.
