@@ -16,14 +16,21 @@ const INSERT_CHUNK = 2000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** An app of its own with a callback at `path` of the receiver. @returns `{ id, auth, callbackId, path, url }`. */
-async function appWithCallback(context, name, path) {
+/**
+ * An app of its own with a callback at `path` of the receiver (with `rateLimit` attempts per second when given).
+ * @returns `{ id, auth, callbackId, path, url }`.
+ */
+export async function appWithCallback(context, name, path, rateLimit) {
   const { username, password } = await context.createApp(name);
   const auth = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
   const response = await fetch(`${context.apiUrl}/callback/account_team_update`, {
     method: 'PUT',
     headers: { authorization: auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: `${context.receiver.base}${path}`, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
+    body: JSON.stringify({
+      url: `${context.receiver.base}${path}`,
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      ...(rateLimit === undefined ? {} : { rate_limit: rateLimit }),
+    }),
   });
   if (!response.ok) throw new Error(`registering ${name}'s callback answered ${response.status} ${await response.text()}`);
   const callback = await response.json();
@@ -31,7 +38,7 @@ async function appWithCallback(context, name, path) {
 }
 
 /** Inserts `count` deliveries of `app` that failed for good (one relayed event each), as `recover` finds them. */
-async function insertFailed(connection, app, count, payload) {
+export async function insertFailed(connection, app, count, payload) {
   const createdAt = Date.now() / 1000 - 60;
   for (let start = 0; start < count; start += INSERT_CHUNK) {
     const size = Math.min(INSERT_CHUNK, count - start);
@@ -64,7 +71,7 @@ async function insertFailed(connection, app, count, payload) {
 }
 
 /** Recovers every failed delivery of `app`. @throws Error unless the answer is 202. */
-async function recover(context, app) {
+export async function recover(context, app) {
   const response = await fetch(`${context.apiUrl}/callback/account_team_update/recover`, {
     method: 'POST',
     headers: { authorization: app.auth, 'content-type': 'application/json' },
@@ -76,12 +83,12 @@ async function recover(context, app) {
 }
 
 /** Deletes `app`'s callback, so that later scenarios send it nothing. */
-async function unregister(context, app) {
+export async function unregister(context, app) {
   await fetch(`${context.apiUrl}/callback/account_team_update`, { method: 'DELETE', headers: { authorization: app.auth } });
 }
 
 /** Waits until the receiver has `count` requests at `path`, at most `timeoutSeconds`. */
-async function arrivedAt(receiver, path, count, timeoutSeconds) {
+export async function arrivedAt(receiver, path, count, timeoutSeconds) {
   const deadline = performance.now() + timeoutSeconds * 1000;
   while ((receiver.paths.get(path)?.count ?? 0) < count) {
     if (performance.now() > deadline) throw new Error(`${receiver.paths.get(path)?.count ?? 0} of ${count} deliveries arrived at ${path}`);

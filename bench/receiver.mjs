@@ -2,7 +2,8 @@
  * The callback receiver: a local HTTP server in the benchmark's own process
  * standing in for apps' callback endpoints. It answers 200 at once and
  * counts what it received, with the time of the first and last arrival since
- * `reset()`, in all and per request path (one path per app); while `track` is
+ * `reset()`, in all and per request path (one path per app, with every
+ * arrival's time); while `track` is
  * on it also notes, per account id of an `account_team_update` body (sent to
  * the tracked path, or any), when the delivery arrived.
  */
@@ -10,7 +11,7 @@ import { createServer } from 'node:http';
 
 /**
  * @returns `{ url, count, first, last, paths, arrivals, reset(), track(on, path), close() }`: `count` deliveries
- *   received since `reset()`, `first` and `last` arrival times, `paths` (path → `{ count, first, last }`) and
+ *   received since `reset()`, `first` and `last` arrival times, `paths` (path → `{ count, first, last, times }`) and
  *   `arrivals` (account id → arrival time), all times in ms of `performance.now()`.
  */
 export async function startReceiver() {
@@ -43,9 +44,10 @@ export async function startReceiver() {
       receiver.count += 1;
       receiver.first ??= now;
       receiver.last = now;
-      const path = receiver.paths.get(request.url) ?? { count: 0, first: now, last: now };
+      const path = receiver.paths.get(request.url) ?? { count: 0, first: now, last: now, times: [] };
       path.count += 1;
       path.last = now;
+      path.times.push(now);
       receiver.paths.set(request.url, path);
       if (tracking && (trackedPath === undefined || trackedPath === request.url))
         receiver.arrivals.set(JSON.parse(Buffer.concat(chunks).toString('utf8')).account.id, now);

@@ -237,3 +237,22 @@ export function isolationMissed(isolation) {
   if (shares.minShare < 1 - ISOLATION_TARGETS.shareSpread || shares.maxShare > 1 + ISOLATION_TARGETS.shareSpread) missed.push('shares');
   return missed;
 }
+
+/** The rate-limit figures (rate-limit.mjs `measureRateLimit`) as a table: each run's busiest second at the receiver. */
+export function rateLimitTable(rateLimit) {
+  return [
+    `Rate limit at the receiver (Redis, ${rateLimit.workers} \`node dist/worker.js\`, the local receiver answering 200 at once; ${rateLimit.deliveries} deliveries due at once to a callback with \`rate_limit\` ${rateLimit.limit}):`,
+    '',
+    '| run | most arrivals in any sliding second | drained in | target | met |',
+    '|---|---|---|---|---|',
+    ...rateLimit.runs.map(
+      (run, index) =>
+        `| ${index + 1} | ${run.mostPerSecond} | ${run.seconds.toFixed(1)} s | ${rateLimit.limit} exactly | ${run.mostPerSecond === rateLimit.limit ? 'yes' : 'NO'} |`,
+    ),
+  ].join('\n');
+}
+
+/** Whether a run of the rate-limit scenario missed its target (more or fewer than the limit in its busiest second). */
+export function rateLimitMissed(rateLimit) {
+  return rateLimit.runs.some((run) => run.mostPerSecond !== rateLimit.limit);
+}

@@ -24,6 +24,10 @@
  * 5. measures the delivery pipeline (delivery.mjs): a `--backlog` relayed by
  *    the API, drained by one worker then two, and the latency of team moves
  *    at `--latency-rate` for `--latency-duration` seconds;
+ * 5b. measures a callback's rate limit at the receiver (rate-limit.mjs):
+ *    `--rate-limit-deliveries` due at once to a callback limited to
+ *    `--rate-limit` a second, on `--rate-limit-workers` workers, 3 runs; the
+ *    most arrivals in any sliding second must be the limit exactly;
  * 6. last, a leak check: runs the read scenarios `--memory-repeats` more
  *    times at the last scale (one run each, no warm-up) and measures the
  *    API's live heap after a full GC (processes.mjs `liveHeapMiB`) and its
@@ -36,6 +40,7 @@
  *   --connections 32  --warmup 2  --duration 5  --rounds 3  --log-level info
  *   --q an  --only <substring>[|<substring>...] (scenarios whose name contains one; `delivery` for the pipeline alone)
  *   --isolation-apps 10  --isolation-per-app 2000  --isolation-workers 1 (workers during one app's recover)
+ *   --rate-limit 10  --rate-limit-deliveries 100  --rate-limit-workers 2 (`--only 'rate limit'` for that phase alone)
  *   --memory-repeats 3 (0: none)  --backlog 20000  --latency-rate 100  --latency-duration 30
  *   --dist <dir>  --out bench/results/latest.json  --chart bench/results/ratios.svg
  *   --profile <dir> (CPU profile of the API)  --node <binary> (the Node of the API, worker and reference).
@@ -78,6 +83,8 @@ import {
   met,
   pipelineMissed,
   pipelineTable,
+  rateLimitMissed,
+  rateLimitTable,
   scaleTable,
   scalingTable,
   writeJson,
@@ -86,6 +93,7 @@ import { scenarios } from './scenarios.mjs';
 import { accountIdAt, addAccounts, dropAllTables, seedDataSet } from './seed.mjs';
 import { measurePipeline } from './delivery.mjs';
 import { measureIsolation } from './isolation.mjs';
+import { measureRateLimit } from './rate-limit.mjs';
 import { median, summarize } from './stats.mjs';
 
 const { values: options } = parseArgs({
@@ -113,6 +121,9 @@ const { values: options } = parseArgs({
     'isolation-apps': { type: 'string', default: '10' },
     'isolation-per-app': { type: 'string', default: '2000' },
     'isolation-workers': { type: 'string', default: '1' },
+    'rate-limit': { type: 'string', default: '10' },
+    'rate-limit-deliveries': { type: 'string', default: '100' },
+    'rate-limit-workers': { type: 'string', default: '2' },
   },
 });
 
@@ -480,6 +491,29 @@ async function main() {
       probes.api.workerPid = isolation.worker.pid;
     }
 
+    let rateLimit;
+    if (selected('delivery rate limit')) {
+      rateLimit = await measureRateLimit(
+        {
+          connection,
+          receiver,
+          apiUrl: api.url,
+          startWorker: newWorker,
+          stopWorkers,
+          createApp,
+          payload: await eventPayload(api.url),
+          log,
+        },
+        {
+          limit: Number(options['rate-limit']),
+          deliveries: Number(options['rate-limit-deliveries']),
+          workers: Number(options['rate-limit-workers']),
+          runs: 3,
+        },
+      );
+      probes.api.workerPid = rateLimit.worker.pid;
+    }
+
     // Last: the heap snapshots that measure the live heap leave the API's RSS higher for a while.
     const memory = await repeatReads(api, scales.at(-1), servers, counter, auth, probes);
 
@@ -496,6 +530,7 @@ async function main() {
       memory,
       pipeline: pipeline && { ...pipeline, worker: undefined },
       isolation: isolation && { ...isolation, worker: undefined },
+      rateLimit: rateLimit && { ...rateLimit, worker: undefined },
     };
     await writeJson(options.out, run);
     if (results.length > 0) await writeChart(chartSpec(run), options.chart);
@@ -515,10 +550,12 @@ async function main() {
     if (memory) console.log(`\n${memoryTable(memory)}\n`);
     if (pipeline) console.log(`${pipelineTable(pipeline)}\n`);
     if (isolation) console.log(`${isolationTable(isolation)}\n`);
+    if (rateLimit) console.log(`${rateLimitTable(rateLimit)}\n`);
     const missed = [
       ...(results[0]?.results.filter((result) => !met(result)).map((result) => result.name) ?? []),
       ...(pipeline ? pipelineMissed(pipeline).map((name) => `delivery ${name}`) : []),
       ...(isolation ? isolationMissed(isolation).map((name) => `isolation ${name}`) : []),
+      ...(rateLimit && rateLimitMissed(rateLimit) ? ['delivery rate limit'] : []),
     ];
     console.log(missed.length === 0 ? 'Every target met.' : `Targets missed: ${missed.join('; ')}`);
     log(`JSON written to ${options.out}${results.length > 0 ? `, chart to ${options.chart}` : ''}`);

@@ -12,7 +12,7 @@ import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../src/events/outbox-event.entity.js';
 import { APP_PERMISSIONS } from '../src/permissions/permission.js';
 import { useCallbackReceiver } from './support/callback-receiver.js';
-import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
+import { embeddedDeliveryEnv, pendingAfterAttempts, settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import { WHSEC } from './support/delivery-scenario.js';
 import type { Credentials } from './support/http-client.js';
@@ -225,15 +225,25 @@ describe('callback delivery, embedded mode', () => {
     }
   });
 
-  it('does not deliver to a callback deleted before delivery', async () => {
+  it('cancels the pending deliveries of a deleted callback at once, not at their next attempt, and sends them nothing more', async () => {
     await register(listener, '/gone');
-    receiver.script('/gone', { status: 503, headers: { 'retry-after': '2' } });
+    // Retried in an hour: before the DELETE cancelled it, the retry waited pending for that long.
+    receiver.script('/gone', { status: 503, headers: { 'retry-after': '3600' } });
     await t.insertAccount({ id: '17', teamId: null });
     await moveTo('17', red);
     await receiver.waitFor('/gone', 1);
+    const waiting = await pendingAfterAttempts(t.http, listener, 1);
+    expect(waiting).toMatchObject({ status: 'pending', next_attempt_at: expect.any(Number) });
+
     expect((await t.http.delete('/callback/account_team_update', { auth: listener })).status).toBe(204);
-    const [delivery] = await settledDeliveries(t.dataSource, 1, 5000);
-    expect(delivery).toMatchObject({ status: 'cancelled', attempts: 1, callbackId: null });
+    // No wait: the DELETE's transaction cancelled it (docs/api.md#delivery-log).
+    const log = await t.http.get('/callback/account_team_update/deliveries', { auth: listener });
+    expect(log.status).toBe(200);
+    expect(log.body.data).toEqual([
+      { ...waiting, status: 'cancelled', next_attempt_at: null, last_error: 'The callback was deleted before delivery.' },
+    ]);
+    const [delivery] = await t.dataSource.manager.find(DeliveryEntity);
+    expect(delivery).toMatchObject({ status: 'cancelled', attempts: 1, callbackId: null, enqueuedAt: null });
     expect(receiver.requestsTo('/gone')).toHaveLength(1);
   });
 

@@ -29,7 +29,7 @@ describe('isolation between apps, embedded', () => {
   }, 90_000);
 
   it('starts at most rate_limit attempts to a callback in any second, fails none, and slows no other app', async () => {
-    const { deliveryIds: backlog } = await rateLimitedBacklog(t, receiver, s.listener, '/limited', 40);
+    const { deliveryIds: backlog } = await rateLimitedBacklog(t, s.listener, receiver.url('/limited'), 40);
     await s.register(s.other, '/fresh');
     const recovered = await t.http.post('/callback/account_team_update/recover', { auth: s.listener, body: { since: 0 } });
     expect([recovered.status, recovered.body]).toEqual([202, { redelivered: 40 }]);

@@ -33,7 +33,7 @@ describe('isolation between apps, with workers', () => {
   }, 150_000);
 
   it('holds rate_limit across two workers: at most 5 attempts in any second, none failed', async () => {
-    const { deliveryIds: backlog } = await rateLimitedBacklog(t, receiver, s.listener, '/limited', 40);
+    const { deliveryIds: backlog } = await rateLimitedBacklog(t, s.listener, receiver.url('/limited'), 40);
     await Promise.all([processes.worker('worker-1', redisQueue.env, t), processes.worker('worker-2', redisQueue.env, t)]);
     const recovered = await t.http.post('/callback/account_team_update/recover', { auth: s.listener, body: { since: 0 } });
     expect([recovered.status, recovered.body]).toEqual([202, { redelivered: 40 }]);

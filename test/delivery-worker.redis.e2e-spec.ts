@@ -7,7 +7,7 @@ import { DELIVERY_QUEUE } from '../src/delivery/scheduling/delivery-queue.js';
 import { redisConnectionOptions } from '../src/redis/redis-options.js';
 import { runCli, useDeliveryQueue, useOwnRedis, useProcesses, useWorker } from './support/delivery-processes.js';
 import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
-import { settledDeliveries, sleep } from './support/deliveries.js';
+import { pendingAfterAttempts, settledDeliveries, sleep } from './support/deliveries.js';
 import { testRedisUrl } from './support/test-database.js';
 
 /**
@@ -105,16 +105,32 @@ describe('delivery worker', () => {
     expect((await settledDeliveries(t.dataSource, 1))[0]).toMatchObject({ status: 'succeeded', round: 2, totalAttempts: 3 });
   }, 60_000);
 
-  it('does not deliver to a callback deleted before delivery', async () => {
+  it('cancels the pending deliveries of a deleted callback at once (the API and the CLI show it), and sends them nothing more', async () => {
     await s.register(s.listener, '/gone');
+    // The retry is due in 2 s: before, it stayed pending until then.
     receiver.script('/gone', { status: 503, headers: { 'retry-after': '2' } });
     await t.insertAccount({ id: '3', teamId: null });
     await s.join('3');
     await receiver.waitFor('/gone', 1);
+    const waiting = await pendingAfterAttempts(t.http, s.listener, 1);
+    expect(waiting).toMatchObject({ status: 'pending', next_attempt_at: expect.any(Number) });
+
     expect((await t.http.delete('/callbacks/account_team_update', { auth: s.listener })).status).toBe(204);
-    const [delivery] = await settledDeliveries(t.dataSource, 1, 10_000);
-    expect(delivery).toMatchObject({ status: 'cancelled', attempts: 1, callbackId: null });
+    // No wait: the DELETE's transaction cancelled it (docs/api.md#delivery-log).
+    const log = await t.http.get('/callback/account_team_update/deliveries', { auth: s.listener });
+    expect(log.body.data).toEqual([
+      { ...waiting, status: 'cancelled', next_attempt_at: null, last_error: 'The callback was deleted before delivery.' },
+    ]);
+    const list = await runCli(t, ['deliveries', 'list'], redisQueue.env);
+    expect(list.stdout).toContain(`#${waiting.id}\tcancelled\tevent=account_team_update\tapp=A${s.listener.id}\tattempts=1\t`);
+
+    // Past the retry's due time, a later event reaches a new callback; the cancelled delivery got nothing more.
+    while (Date.now() / 1000 < waiting.next_attempt_at + 1) await sleep(100);
+    await s.register(s.listener, '/new');
+    await s.emit();
+    await receiver.waitFor('/new', 1);
     expect(receiver.requestsTo('/gone')).toHaveLength(1);
+    expect((await t.dataSource.manager.findOneByOrFail(DeliveryEntity, { id: Number(waiting.id) })).status).toBe('cancelled');
   }, 30_000);
 
   it('finishes the delivery in flight on SIGTERM, then exits', async () => {

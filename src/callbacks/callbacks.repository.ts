@@ -150,11 +150,10 @@ export class CallbacksRepository implements DeliveryCallbacks {
     return this.transactions.manager.count(CallbackEntity, { where: { disabledAt: Not(IsNull()) } });
   }
 
-  /** Deletes the app's callback for `event`. @returns false when there was none. */
-  @GenerateSql({ params: [S.APP, S.EVENT_TYPE] })
-  async delete(appId: number, event: EventType): Promise<boolean> {
-    const result = await this.transactions.manager.delete(CallbackEntity, { appId, event });
-    return !!result.affected;
+  /** Deletes callback `id` (its deliveries keep their rows, with `callback_id` null). */
+  @GenerateSql({ params: [S.CALLBACK] })
+  async deleteById(id: number): Promise<void> {
+    await this.transactions.manager.delete(CallbackEntity, { id });
   }
 
   /** The callbacks registered for any of `types`, by id (the relay's fan-out, docs/api.md#events). */

@@ -9,6 +9,7 @@ import { InvalidInputError, NotFoundError } from '../errors/domain-errors.js';
 import type { CallbackEntity } from './callback.entity.js';
 import type { CallbacksRepository } from './callbacks.repository.js';
 import { CallbacksService } from './callbacks.service.js';
+import type { PendingDeliveries } from './pending-deliveries.js';
 
 /** The service's transactions; every transactional read and write must run inside one. */
 const transactions = new FakeTransactions();
@@ -26,7 +27,7 @@ const NEW_ROW = {
 };
 
 /** The `callbacks` table in memory, one row per (app, event). */
-class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' | 'find' | 'list' | 'insert' | 'update' | 'delete'> {
+class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' | 'find' | 'list' | 'insert' | 'update' | 'deleteById'> {
   readonly rows: CallbackEntity[] = [];
   readonly calls: string[] = [];
   private nextId = 1;
@@ -69,12 +70,11 @@ class FakeCallbacksRepository implements Pick<CallbacksRepository, 'findLocked' 
     });
   }
 
-  async delete(appId: number, event: string): Promise<boolean> {
-    this.calls.push(`delete ${appId} ${event}`);
-    const index = this.rows.findIndex((callback) => callback.appId === appId && callback.event === event);
-    if (index < 0) return false;
-    this.rows.splice(index, 1);
-    return true;
+  async deleteById(id: number): Promise<void> {
+    expect(transactions.active).toBe(true);
+    this.calls.push(`deleteById ${id}`);
+    const index = this.rows.findIndex((callback) => callback.id === id);
+    if (index >= 0) this.rows.splice(index, 1);
   }
 }
 
@@ -106,6 +106,13 @@ describe('CallbacksService', () => {
       config as AppConfig,
       { nowSeconds: () => now } as Clock,
       { startCallbackEpoch: async () => (epoch += 1) } as unknown as EventsService,
+      {
+        cancelAll: async (callbackId: number, at: number) => {
+          expect(transactions.active).toBe(true);
+          repository.calls.push(`cancelAll ${callbackId} ${at}`);
+          return 1;
+        },
+      } as PendingDeliveries,
     );
   });
 
@@ -266,11 +273,13 @@ describe('CallbacksService', () => {
   });
 
   describe('delete', () => {
-    it("removes the app's callback, then is a 404", async () => {
+    it("removes the app's callback with its pending deliveries cancelled in the same transaction, then is a 404", async () => {
       await service.put(7, EVENT, { url: 'https://app.test/hook', secret: 's' });
       await service.put(8, EVENT, { url: 'https://other.test/hook', secret: 's' });
+      repository.calls.length = 0;
       await service.delete(7, EVENT);
       expect(repository.rows.map((row) => row.appId)).toEqual([8]);
+      expect(repository.calls).toEqual([`findLocked 7 ${EVENT}`, `cancelAll 1 ${now}`, 'deleteById 1']);
       const error = await domainRejection(service.delete(7, EVENT));
       expect(error).toBeInstanceOf(NotFoundError);
       expect(error.message).toBe(`No callback is registered for ${EVENT}.`);

@@ -9,6 +9,7 @@ import type { EventType } from '../events/event-type.js';
 import { InvalidInputError, NotFoundError } from '../errors/domain-errors.js';
 import { withoutUserInfo } from './callback-url.js';
 import { CallbacksRepository } from './callbacks.repository.js';
+import { PendingDeliveries } from './pending-deliveries.js';
 import { afterRotation, firstGraceEnd } from './previous-secrets.js';
 import { type CallbackListResource, type CallbackResource, toCallbackResource } from './callback.resource.js';
 import type { PutCallbackDto } from './dto/put-callback.dto.js';
@@ -22,6 +23,7 @@ export class CallbacksService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly events: EventsService,
+    private readonly pendingDeliveries: PendingDeliveries,
   ) {}
 
   /**
@@ -108,11 +110,18 @@ export class CallbacksService {
   }
 
   /**
-   * Removes the app's callback for `event`; its deliveries not yet sent are cancelled.
+   * Removes the app's callback for `event` and, in the same transaction,
+   * cancels its pending deliveries (docs/api.md#delivery-log): they show
+   * `cancelled` once this returns, and no attempt of theirs starts after.
    * @throws NotFoundError (404) when there is none.
    */
   async delete(appId: number, event: EventType): Promise<void> {
-    if (!(await this.repository.delete(appId, event))) throw notRegistered(event);
+    await this.transactions.run(async () => {
+      const callback = await this.repository.findLocked(appId, event);
+      if (!callback) throw notRegistered(event);
+      await this.pendingDeliveries.cancelAll(callback.id, this.clock.nowSeconds());
+      await this.repository.deleteById(callback.id);
+    });
   }
 
   /**

@@ -7,7 +7,7 @@ import { Transactions } from '../database/transactions.js';
 import type { EventReferences } from '../events/delivery-outbox.js';
 import { DeliveryEntity } from './delivery.entity.js';
 import { DeliveryAttemptEntity } from './delivery-attempt.entity.js';
-import type { DeliveryStatus } from './delivery-status.js';
+import { CALLBACK_DELETED, type DeliveryStatus } from './delivery-status.js';
 
 /**
  * The deliveries that refer to the event `outbox_events.id`: events/'s prune
@@ -144,6 +144,23 @@ export class DeliveriesRepository {
       { id: round.id, round: round.round, status: 'pending' },
       { ...outcome, enqueuedAt: null, updatedAt: now },
     );
+  }
+
+  /**
+   * Cancels every pending delivery of callback `callbackId` (its deletion,
+   * docs/api.md#delivery-log): `cancelled` with `last_error`
+   * {@link CALLBACK_DELETED}, no next attempt, no admission; an attempt
+   * already made keeps its log. One `UPDATE` on `idx_deliveries_callback`, in
+   * the caller's transaction. @returns how many.
+   */
+  @GenerateSql({ params: [S.CALLBACK, S.NOW] })
+  async cancelPendingOf(callbackId: number, now: number): Promise<number> {
+    const result = await this.transactions.manager.update(
+      DeliveryEntity,
+      { callbackId, status: 'pending' },
+      { status: 'cancelled', lastError: CALLBACK_DELETED, nextAttemptAt: null, enqueuedAt: null, updatedAt: now },
+    );
+    return result.affected ?? 0;
   }
 
   /** Admitted (handed to the transport, not yet ended) pending rounds per app: the apps' windows in use. */

@@ -13,3 +13,6 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** `last_error` of a delivery held because its callback is disabled (docs/api.md#delivery-log); `recover` sends it later. */
 export const CALLBACK_DISABLED = 'callback disabled';
+
+/** `last_error` of a delivery cancelled because its callback was deleted while it was pending (docs/api.md#delivery-log). */
+export const CALLBACK_DELETED = 'The callback was deleted before delivery.';

@@ -11,7 +11,7 @@ import { RedisClients } from '../redis/redis-clients.js';
 import { RedisModule } from '../redis/redis.module.js';
 import { DeliveryRetentionPruner } from './admin/delivery-retention.pruner.js';
 import { QueueConnectionLog } from './scheduling/redis-error-log.js';
-import { CallbackRateLimiter, MemoryRateLimiter, RedisRateLimiter } from './sending/callback-rate-limiter.js';
+import { CallbackRateLimiter, MemoryRateLimiter, RedisRateLimiter, SLOT_LEASE_MARGIN_MS } from './sending/callback-rate-limiter.js';
 import { DeliveryStoreModule } from './delivery-store.module.js';
 import { DeliveryPump } from './scheduling/delivery.pump.js';
 import { configuredDeliveryProcessor } from './scheduling/delivery.processor.js';
@@ -62,7 +62,7 @@ export class DeliveryModule {
           ...common,
           InProcessTransport,
           { provide: DeliveryTransport, useExisting: InProcessTransport },
-          { provide: CallbackRateLimiter, useValue: new MemoryRateLimiter() },
+          { provide: CallbackRateLimiter, useValue: new MemoryRateLimiter(config.callbackTimeoutMs + SLOT_LEASE_MARGIN_MS) },
         ],
       };
     }
@@ -101,7 +101,7 @@ export class DeliveryModule {
             const client = redis.client('queue');
             // Connection errors surface where the limiter is used (the attempt is tried again later); the queue logs Redis's state.
             client.on('error', () => undefined);
-            return new RedisRateLimiter(client, redis.bullPrefix());
+            return new RedisRateLimiter(client, redis.bullPrefix(), config.callbackTimeoutMs + SLOT_LEASE_MARGIN_MS);
           },
         },
         ...(options.worker ? [configuredDeliveryProcessor(config)] : []),

@@ -222,15 +222,12 @@ WHERE
 -- id | select_type | table          | type | possible_keys | key | key_len | ref | Extra
 -- 1  | SIMPLE      | CallbackEntity | ALL  |               |     |         |     | Using where
 
--- CallbacksRepository.delete
+-- CallbacksRepository.deleteById
 DELETE FROM `callbacks`
 WHERE
-  (
-    `app_id` = ?
-    AND `event` = ?
-  );
--- id | select_type | table     | type  | possible_keys                              | key                 | key_len | ref | Extra
--- 1  | SIMPLE      | callbacks | range | uq_callbacks_app_event,idx_callbacks_event | idx_callbacks_event | 258     |     | Using where
+  `id` = ?;
+-- id | select_type | table     | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | callbacks | range | PRIMARY       | PRIMARY | 4       |     | Using where
 
 -- CallbacksRepository.listeningTo
 SELECT

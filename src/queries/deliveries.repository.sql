@@ -170,6 +170,22 @@ WHERE
 -- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
 -- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 
+-- DeliveriesRepository.cancelPendingOf
+UPDATE `deliveries`
+SET
+  `status` = ?,
+  `last_error` = ?,
+  `next_attempt_at` = ?,
+  `enqueued_at` = ?,
+  `updated_at` = ?
+WHERE
+  (
+    `callback_id` = ?
+    AND `status` = ?
+  );
+-- id | select_type | table      | type  | possible_keys                                                             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+
 -- DeliveriesRepository.admittedByApp
 SELECT
   `d`.`app_id` AS `appId`,

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 
 import { DeliveryEntity } from '../../src/delivery/delivery.entity.js';
 import { OutboxEventEntity } from '../../src/events/outbox-event.entity.js';
+import type { Credentials, HttpClient } from './http-client.js';
 
 /**
  * Waits until every delivery in the database has left `pending` and returns
@@ -14,6 +15,20 @@ export async function settledDeliveries(dataSource: DataSource, count: number, t
     const deliveries = await dataSource.manager.find(DeliveryEntity, { order: { id: 'ASC' } });
     if (deliveries.length >= count && deliveries.every((delivery) => delivery.status !== 'pending')) return deliveries;
     if (Date.now() > deadline) throw new Error(`Deliveries not settled: ${JSON.stringify(deliveries)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Waits until the app's newest delivery of `account_team_update`, as its delivery log shows it, is pending after
+ * `attempts` attempts (the attempt's outcome recorded). @returns that Delivery object. @throws Error after 15 s.
+ */
+export async function pendingAfterAttempts(http: HttpClient, app: Credentials, attempts: number): Promise<Record<string, any>> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [newest] = (await http.get('/callback/account_team_update/deliveries', { auth: app })).body.data ?? [];
+    if (newest?.status === 'pending' && newest.attempts === attempts) return newest;
+    if (Date.now() > deadline) throw new Error(`No pending delivery after ${attempts} attempt(s): ${JSON.stringify(newest)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -74,24 +74,18 @@ export function notReceived(receiver: CallbackReceiver, path: string, webhookIds
 }
 
 /**
- * Registers `app`'s callback at `path` with `rate_limit: 5` and gives it `count` deliveries that failed for good.
- * @returns the callback's id and the deliveries' ids.
+ * Registers `app`'s callback at `url` with `rate_limit: limit` (5 unless given) and gives it `count` deliveries that
+ * failed for good. @returns the callback's id and the deliveries' ids.
  */
 export async function rateLimitedBacklog(
   t: TestApp,
-  receiver: CallbackReceiver,
   app: Credentials & { id: number },
-  path: string,
+  url: string,
   count: number,
+  limit = 5,
 ): Promise<{ callbackId: number; deliveryIds: number[] }> {
-  const put = await t.http.put('/callback/account_team_update', {
-    auth: app,
-    body: { url: receiver.url(path), secret: WHSEC, rate_limit: 5 },
-  });
-  expect([put.status, put.body.rate_limit]).toEqual([200, 5]);
+  const put = await t.http.put('/callback/account_team_update', { auth: app, body: { url, secret: WHSEC, rate_limit: limit } });
+  expect([put.status, put.body.rate_limit]).toEqual([200, limit]);
   const callbackId: number = put.body.id;
-  return {
-    callbackId,
-    deliveryIds: await insertFailedDeliveries(t.dataSource, { appId: app.id, callbackId, url: receiver.url(path) }, count),
-  };
+  return { callbackId, deliveryIds: await insertFailedDeliveries(t.dataSource, { appId: app.id, callbackId, url }, count) };
 }

@@ -8,7 +8,7 @@ import { DeliveryMetrics } from '../../metrics/delivery-metrics.service.js';
 import { DeliveryAttemptReader } from '../../read-model/delivery-attempt.reader.js';
 import { inStoredTrace } from '../../tracing/trace-context.js';
 import { type AttemptChanges, DeliveriesRepository, type DeliveryRound } from '../deliveries.repository.js';
-import { CALLBACK_DISABLED } from '../delivery-status.js';
+import { CALLBACK_DELETED, CALLBACK_DISABLED } from '../delivery-status.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
 import { CallbackRateLimiter } from './callback-rate-limiter.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -82,7 +82,7 @@ export class DeliveryExecutor {
     if (!input || !holds(input.delivery, request)) return { kind: 'done', status: 'skipped' };
     const { delivery, callback, event } = input;
     if (!callback) {
-      await this.record(delivery, { status: 'cancelled', lastError: 'The callback was deleted before delivery.', nextAttemptAt: null });
+      await this.record(delivery, { status: 'cancelled', lastError: CALLBACK_DELETED, nextAttemptAt: null });
       this.logger.log(`Delivery ${delivery.id} cancelled: callback deleted`);
       return { kind: 'done', status: 'cancelled' };
     }
@@ -91,12 +91,11 @@ export class DeliveryExecutor {
       await this.record(delivery, { status: 'failed', lastError: CALLBACK_DISABLED, nextAttemptAt: null });
       return { kind: 'done', status: 'failed' };
     }
-    if (callback.rateLimit !== null) {
-      const waitMs = await this.rateLimiter.acquire(callback.id, callback.rateLimit);
-      if (waitMs > 0) {
-        await this.deliveries.postpone(delivery, delivery.admittedAt, this.clock.nowSeconds() + waitMs / 1000);
-        return { kind: 'postponed', waitMs };
-      }
+    // A slot of the callback's rate limit, counted from when the request is sent (docs/api.md#rate-limit).
+    const slot = callback.rateLimit === null ? undefined : await this.rateLimiter.acquire(callback.id, callback.rateLimit);
+    if (typeof slot === 'number') {
+      await this.deliveries.postpone(delivery, delivery.admittedAt, this.clock.nowSeconds() + slot / 1000);
+      return { kind: 'postponed', waitMs: slot };
     }
     const startedAt = this.clock.nowSeconds();
     const startedMs = performance.now();
@@ -115,10 +114,12 @@ export class DeliveryExecutor {
         this.sender.send(
           { url: callback.url, secret: callback.secret, previousSecrets },
           { webhookId: delivery.webhookId, event: event.type, body: event.body },
+          slot?.sent,
         ),
       (sent) => (sent.kind === 'answer' ? { attributes: { 'http.response.status_code': sent.status } } : { error: sent.error }),
     );
     const durationMs = Math.round(performance.now() - startedMs);
+    await slot?.settle();
     const attempts = delivery.attempts + 1;
     const totalAttempts = delivery.totalAttempts + 1;
     const step = nextStep(result, attempts, this.config.callbackRetryDelaysMs);

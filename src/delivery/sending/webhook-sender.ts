@@ -13,6 +13,7 @@ import { BlockedAddressError } from './blocked-address.error.js';
 import { withoutUserInfo } from '../../callbacks/callback-url.js';
 import { ipLiteralHost, isPublicAddress } from '../../common/public-address.js';
 import { publicOnlyLookup } from './public-only.lookup.js';
+import { sentReportingTransport } from './sent-reporting.transport.js';
 import { type AttemptResult, parseRetryAfter } from './retry-policy.js';
 import { webhookSigner } from '../../callbacks/webhook-signer.js';
 import { RESPONSE_BODY_EXCERPT } from '../delivery-attempt.entity.js';
@@ -72,7 +73,8 @@ export class WebhookSender implements OnApplicationShutdown {
     this.httpsAgent.destroy();
   }
 
-  async send(target: WebhookTarget, message: WebhookMessage): Promise<AttemptResult> {
+  /** @param onSent called once the request has been written to the socket (a rate limit counts the attempt from then). */
+  async send(target: WebhookTarget, message: WebhookMessage, onSent?: () => void): Promise<AttemptResult> {
     const guard = !this.config.callbackAllowPrivateNetworks;
     if (!URL.canParse(target.url)) return { kind: 'refused', error: 'Refused to deliver: the callback URL cannot be parsed.' };
     // User info in a URL stored before it was refused would become `Authorization: Basic`: never sent.
@@ -108,6 +110,7 @@ export class WebhookSender implements OnApplicationShutdown {
           httpAgent: this.httpAgent,
           httpsAgent: this.httpsAgent,
           ...(guard ? { lookup: publicOnlyLookup } : {}),
+          ...(onSent ? { transport: sentReportingTransport(onSent) } : {}),
         }),
       );
       const body = await readExcerpt(response.data, this.config.callbackTimeoutMs - (Date.now() - startedMs));
