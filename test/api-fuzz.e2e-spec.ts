@@ -3,13 +3,19 @@ import { describe, expect, it } from 'vitest';
 
 import { hasComparedCharacter } from '../src/collation/unicode-ci.js';
 import { ALL_PERMISSIONS, APP_PERMISSIONS, Permission } from '../src/permissions/permission.js';
+import { startTracing } from '../src/tracing/start-tracing.js';
 import { invariantViolations } from './fuzz/database-invariants.js';
 import { type FuzzOperation, operationsOf } from './fuzz/openapi-operations.js';
 import { type FuzzRequest, type FuzzWorld, requestArbitrary } from './fuzz/request-arbitraries.js';
 import { basicAuth } from './support/http-client.js';
 import { NO_PERMISSIONS } from './support/permissions.js';
 import type { TestApp } from './support/test-app.js';
-import { useTestApp } from './support/use-test-app.js';
+
+// Tracing on, as in production (docs/operations.md#tracing), so that the generated trace headers reach the code that
+// reads and stores them. It must start before the service's modules (Fastify, mysql2, pino) load: the app comes
+// from a dynamic import after it. Spans go to a closed port and are dropped.
+await startTracing('api', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' });
+const { useTestApp } = await import('./support/use-test-app.js');
 
 /** Runs and seed: bounded in `npm test`; `npm run fuzz -- --runs N --seed S` for long runs. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 240);
@@ -83,6 +89,7 @@ async function send(t: TestApp, request: FuzzRequest): Promise<{ status: number;
   const headers: Record<string, string> = {};
   if (request.authorization !== undefined) headers.authorization = request.authorization;
   if (request.contentType !== undefined) headers['content-type'] = request.contentType;
+  Object.assign(headers, request.traceHeaders);
   const response = await fetch(`${t.http.baseUrl}${request.url}`, {
     method: request.method,
     headers,
@@ -130,7 +137,7 @@ function ignorableOnlyQ(request: FuzzRequest): boolean {
  * Property-based fuzzing of the whole API, driven by its own OpenAPI document:
  * every operation with generated path ids, queries, credentials and bodies
  * (schema-built, mutated, unicode edge cases, thousands of keys, long
- * strings). No answer is a 5xx (502/504 only
+ * strings) and trace headers (over-long, malformed), with tracing on. No answer is a 5xx (502/504 only
  * where the identity provider is involved, as documented), every status is
  * documented and every error has the `{"detail"}` shape of docs/api.md#conventions; after
  * each world the database invariants hold. A failure prints the seed and the

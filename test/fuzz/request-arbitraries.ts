@@ -19,6 +19,8 @@ export interface FuzzRequest {
   authorization?: string;
   contentType?: string;
   body?: string;
+  /** W3C Trace Context and baggage headers (`traceparent`, `tracestate`, `baggage`), of any size and form. */
+  traceHeaders?: Record<string, string>;
 }
 
 /** Strings at the edges of Unicode and of the bounds of docs/api.md#validation. */
@@ -270,6 +272,42 @@ function queryFor(operation: FuzzOperation, world: FuzzWorld): fc.Arbitrary<stri
   return fc.tuple(fc.tuple(...parameters), extra).map(([values, more]) => [...values, more].filter((part) => part !== undefined).join('&'));
 }
 
+const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+
+/** `text` repeated to exactly `chars` characters. */
+function sized(text: string, chars: number): string {
+  return text.repeat(Math.ceil(chars / text.length)).slice(0, chars);
+}
+
+/** Header text a client can send: visible ASCII and spaces, up to 4 KiB (three of them stay under Node's 16 KiB of headers). */
+const headerText = fc.oneof(
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 300 }),
+  fc
+    .tuple(fc.constantFrom('a=b,', 'k=v;p=1,', '\\"=,', 'ff-', '=', ','), fc.integer({ min: 1, max: 4096 }))
+    .map(([text, chars]) => sized(text, chars)),
+);
+
+/**
+ * Trace headers a caller may send (docs/operations.md#tracing): none, valid, over-long, malformed, members by the
+ * thousand; none of them may fail a request, and a caller's baggage is never stored or sent on.
+ */
+const traceHeadersArbitrary: fc.Arbitrary<Record<string, string> | undefined> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record(
+        {
+          traceparent: fc.oneof(fc.constant(TRACEPARENT), fc.constant(sized(`${TRACEPARENT}-`, 4096)), headerText),
+          tracestate: headerText,
+          baggage: fc.oneof(fc.constant('internal.user=alice,session.token=s3cr3t'), headerText),
+        },
+        { requiredKeys: [] },
+      )
+      .map((headers) => Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined))),
+  },
+);
+
 /** A request to any operation of `operations`, with generated path ids, query, credentials and body. */
 export function requestArbitrary(operations: FuzzOperation[], world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   return fc.constantFrom(...operations).chain((operation) =>
@@ -297,11 +335,18 @@ export function requestArbitrary(operations: FuzzOperation[], world: FuzzWorld):
         query: operation.queryParameters.length > 0 ? queryFor(operation, world) : fc.constant(''),
         authorization: fc.constantFrom(...world.authorizations),
         body: operation.method === 'GET' ? fc.constant({}) : bodyFor(operation, world),
+        traceHeaders: traceHeadersArbitrary,
       })
-      .map(({ path, query, authorization, body }) => {
+      .map(({ path, query, authorization, body, traceHeaders }) => {
         let index = 0;
         const filled = operation.path.replace(/\{[^}]+\}/g, () => String(path[index++]));
-        return { method: operation.method, url: query ? `${filled}?${query}` : filled, authorization, ...body };
+        return {
+          method: operation.method,
+          url: query ? `${filled}?${query}` : filled,
+          authorization,
+          ...body,
+          ...(traceHeaders && { traceHeaders }),
+        };
       }),
   );
 }
