@@ -147,38 +147,42 @@ describe('API fuzzing (OpenAPI-driven, fast-check)', () => {
   // The identity provider points at a closed port: its calls fail as 502, as documented.
   const { t } = useTestApp({ IDP_API_URL: 'http://127.0.0.1:9', IDP_TIMEOUT_MS: '1000', RATE_LIMIT_MAX: '0' });
 
-  it(`answers ${RUNS} generated requests (seed ${SEED}) within the document, and keeps the invariants`, async () => {
-    const operations = operationsOf((await t.http.get('/docs/json')).body);
-    expect(operations.length).toBeGreaterThanOrEqual(30);
-    const tally = new Map<string, number>();
-    for (let done = 0, round = 0; done < RUNS; done += RUNS_PER_WORLD, round++) {
-      const world = await freshWorld(t);
-      const byKey = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
-      await fc.assert(
-        fc.asyncProperty(
-          fc
-            .constantFrom(...operations)
-            .chain((operation) =>
-              requestArbitrary([operation], world).map((request) => ({ key: `${operation.method} ${operation.path}`, request })),
-            ),
-          async ({ key, request }) => {
-            const answer = await send(t, request);
-            const bucket = `${request.method} ${answer.status}`;
-            tally.set(bucket, (tally.get(bucket) ?? 0) + 1);
-            const problem = problemWith(byKey.get(key)!, request, answer);
-            if (problem) throw new Error(`${request.method} ${request.url}: ${problem}`);
-          },
-        ),
-        { seed: SEED + round, numRuns: Math.min(RUNS_PER_WORLD, RUNS - done), endOnFailure: false },
-      );
-      expect(await invariantViolations(t.dataSource, t.http)).toEqual([]);
-    }
-    console.log(`fuzz: seed ${SEED}, answers by method and status: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
-    // Every kind of answer is reached, successes included (else the generators only knock at the door).
-    for (const status of [/ 2\d\d$/, / 400$/, / 401$/, / 403$/, / 413$/, / 422$/])
-      expect(
-        [...tally.keys()].some((key) => status.test(key)),
-        String(status),
-      ).toBe(true);
-  }, Math.max(600_000, RUNS * 100));
+  it(
+    `answers ${RUNS} generated requests (seed ${SEED}) within the document, and keeps the invariants`,
+    async () => {
+      const operations = operationsOf((await t.http.get('/docs/json')).body);
+      expect(operations.length).toBeGreaterThanOrEqual(30);
+      const tally = new Map<string, number>();
+      for (let done = 0, round = 0; done < RUNS; done += RUNS_PER_WORLD, round++) {
+        const world = await freshWorld(t);
+        const byKey = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
+        await fc.assert(
+          fc.asyncProperty(
+            fc
+              .constantFrom(...operations)
+              .chain((operation) =>
+                requestArbitrary([operation], world).map((request) => ({ key: `${operation.method} ${operation.path}`, request })),
+              ),
+            async ({ key, request }) => {
+              const answer = await send(t, request);
+              const bucket = `${request.method} ${answer.status}`;
+              tally.set(bucket, (tally.get(bucket) ?? 0) + 1);
+              const problem = problemWith(byKey.get(key)!, request, answer);
+              if (problem) throw new Error(`${request.method} ${request.url}: ${problem}`);
+            },
+          ),
+          { seed: SEED + round, numRuns: Math.min(RUNS_PER_WORLD, RUNS - done), endOnFailure: false },
+        );
+        expect(await invariantViolations(t.dataSource, t.http)).toEqual([]);
+      }
+      console.log(`fuzz: seed ${SEED}, answers by method and status: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
+      // Every kind of answer is reached, successes included (else the generators only knock at the door).
+      for (const status of [/ 2\d\d$/, / 400$/, / 401$/, / 403$/, / 413$/, / 422$/])
+        expect(
+          [...tally.keys()].some((key) => status.test(key)),
+          String(status),
+        ).toBe(true);
+    },
+    Math.max(600_000, RUNS * 100),
+  );
 });
