@@ -8,6 +8,7 @@ import { redisConnectionOptions } from '../src/redis/redis-options.js';
 import { runCli, useDeliveryQueue, useOwnRedis, useProcesses, useWorker } from './support/delivery-processes.js';
 import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { settledDeliveries, sleep } from './support/deliveries.js';
+import { teamUpdateBody } from './support/event-bodies.js';
 import { testRedisUrl } from './support/test-database.js';
 
 /**
@@ -38,8 +39,10 @@ describe('delivery worker', () => {
     expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
     for (const request of requests) {
       expect(request.headers['x-callback-event']).toBe('account_team_update');
-      expect(request.headers.authorization).toBe(`Bearer ${WHSEC}`);
-      expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toEqual({ account, team: account.team });
+      // A whsec_ secret is never sent, in no header and no body (docs/api.md#events).
+      expect(request.headers.authorization).toBeUndefined();
+      expect(JSON.stringify(request.headers) + request.body).not.toContain(WHSEC.slice('whsec_'.length));
+      expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toEqual(teamUpdateBody(account, 1));
     }
     const [delivery] = await settledDeliveries(t.dataSource, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 200, lastError: null });
@@ -188,7 +191,7 @@ describe('delivery across a Redis outage', () => {
 
     await redis.start();
     const [request] = await receiver.waitFor('/outage', 1, 40_000);
-    expect(JSON.parse(request.body)).toEqual({ account, team: account.team });
+    expect(JSON.parse(request.body)).toEqual(teamUpdateBody(account, 1));
     const [delivery] = await settledDeliveries(t.dataSource, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
   }, 60_000);
