@@ -50,6 +50,14 @@ describe('delivery worker', () => {
     expect(receiver.requestsTo('/flaky')).toHaveLength(3);
   }, 30_000);
 
+  it('sends a plain secret as Authorization: Bearer from the worker too', async () => {
+    await s.register(s.listener, '/plain', 'plain-worker-secret');
+    const account = await s.emit();
+    const [request] = await receiver.waitFor('/plain', 1);
+    expect(request.headers.authorization).toBe('Bearer plain-worker-secret');
+    expect(JSON.parse(request.body)).toEqual(teamUpdateBody(account, 1));
+  }, 30_000);
+
   it('fails a 400 at once (its job completes, the row keeps the failure), and lets an operator list and redeliver it with the CLI', async () => {
     await s.register(s.listener, '/reject');
     receiver.script('/reject', { status: 400 });
