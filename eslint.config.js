@@ -23,6 +23,7 @@ export const TABLE_OWNERS = {
   sessions: 'src/auth/sessions/',
   outbox_events: 'src/events/',
   callback_epoch: 'src/events/',
+  account_event_sequences: 'src/events/',
   deliveries: 'src/delivery/',
   delivery_attempts: 'src/delivery/',
   delivery_counts: 'src/delivery/',

@@ -15,6 +15,7 @@ import { useCallbackReceiver } from './support/callback-receiver.js';
 import { embeddedDeliveryEnv, pendingAfterAttempts, settledDeliveries, sleep } from './support/deliveries.js';
 import { freePort } from './support/delivery-processes.js';
 import { WHSEC } from './support/delivery-scenario.js';
+import { teamUpdateBody } from './support/event-bodies.js';
 import type { Credentials } from './support/http-client.js';
 import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
@@ -46,7 +47,7 @@ describe('callback delivery, embedded mode', () => {
     return response.body;
   }
 
-  it('POSTs {account, team} with the headers of docs/api.md#events; the signature verifies with standardwebhooks', async () => {
+  it('POSTs {account, team, type, occurred_at, sequence} with the headers of docs/api.md#events, no Authorization for a whsec_ secret; the signature verifies with standardwebhooks', async () => {
     await register(listener, '/hook');
     await t.insertAccount({ id: '18446744073709551615', name: 'Ann', teamId: red });
     const before = Math.floor(Date.now() / 1000);
@@ -54,16 +55,18 @@ describe('callback delivery, embedded mode', () => {
 
     const [request] = await receiver.waitFor('/hook', 1);
     expect(request.method).toBe('POST');
-    expect(JSON.parse(request.body)).toEqual({ account, team: account.team });
+    expect(JSON.parse(request.body)).toEqual(teamUpdateBody(account, 1));
     expect(account.team).toEqual({ id: blue, name: 'Blue', created_at: expect.any(Number), member_count: 1, awards: [] });
     expect(request.headers['content-type']).toBe('application/json');
-    expect(request.headers.authorization).toBe(`Bearer ${WHSEC}`);
+    // A whsec_ secret is never sent: the receiver verifies the signature (docs/api.md#events).
+    expect(request.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(request.headers) + request.body).not.toContain(WHSEC.slice('whsec_'.length));
     expect(request.headers['x-callback-event']).toBe('account_team_update');
     expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
     const timestamp = Number(request.headers['webhook-timestamp']);
     expect(timestamp).toBeGreaterThanOrEqual(before);
     expect(timestamp).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
-    expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toEqual({ account, team: account.team });
+    expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toEqual(JSON.parse(request.body));
 
     const [delivery] = await settledDeliveries(t.dataSource, 1);
     expect(delivery).toMatchObject({
@@ -98,8 +101,9 @@ describe('callback delivery, embedded mode', () => {
     expect(account.team).toBeNull();
     const [one] = await receiver.waitFor('/one', 1);
     const [two] = await receiver.waitFor('/two', 1);
-    expect(JSON.parse(one.body)).toEqual({ account, team: null });
-    expect(JSON.parse(two.body)).toEqual({ account, team: null });
+    expect(JSON.parse(one.body)).toEqual(teamUpdateBody(account, 1));
+    // One event, one body: the same occurred_at and sequence in every app's delivery.
+    expect(two.body).toBe(one.body);
     expect(one.headers['webhook-id']).not.toBe(two.headers['webhook-id']);
     expect(await settledDeliveries(t.dataSource, 2)).toHaveLength(2);
   });
@@ -130,8 +134,8 @@ describe('callback delivery, embedded mode', () => {
     expect(receiver.requestsTo('/members')).toHaveLength(2);
     const bodies = requests.map((request) => JSON.parse(request.body)).sort((a, b) => a.account.id.localeCompare(b.account.id));
     expect(bodies).toEqual([
-      { account: expect.objectContaining({ id: '11', team: null }), team: null },
-      { account: expect.objectContaining({ id: '12', team: null }), team: null },
+      teamUpdateBody(expect.objectContaining({ id: '11', team: null }), 1),
+      teamUpdateBody(expect.objectContaining({ id: '12', team: null }), 1),
     ]);
   });
 

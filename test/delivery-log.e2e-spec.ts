@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DeliveryEntity } from '../src/delivery/delivery.entity.js';
 import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { embeddedDeliveryEnv, settledDeliveries, sleep } from './support/deliveries.js';
+import { teamUpdateBody } from './support/event-bodies.js';
 
 const CALLBACK_PATH = '/callback/account_team_update';
 const LOG = `${CALLBACK_PATH}/deliveries`;
@@ -48,7 +49,7 @@ describe('delivery log for apps', () => {
 
     const details = await t.http.get(`${LOG}/${rows[0].id}`, { auth: s.listener });
     expect(details.status).toBe(200);
-    expect(details.body).toEqual({ ...first, payload: { account, team: account.team }, attempt_log: expect.any(Array) });
+    expect(details.body).toEqual({ ...first, payload: teamUpdateBody(account, 1), attempt_log: expect.any(Array) });
     const [one, two] = details.body.attempt_log;
     expect(details.body.attempt_log).toHaveLength(2);
     expect(one).toEqual({
@@ -239,7 +240,13 @@ describe('delivery log for apps', () => {
     expect(request.headers['webhook-id']).toBe(ping.body.webhook_id);
     const callback = (await t.http.get('/callback/account_team_update', { auth: s.listener })).body;
     const body = new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>);
-    expect(body).toEqual({ event: 'ping', callback: { ...callback, last_success_at: null } });
+    expect(body).toEqual({
+      event: 'ping',
+      callback: { ...callback, last_success_at: null },
+      type: 'ping',
+      occurred_at: new Date(Math.floor(ping.body.created_at * 1000)).toISOString(),
+    });
+    expect(request.headers.authorization).toBeUndefined();
     await settledDeliveries(t.dataSource, 1);
     const list = await t.http.get(LOG, { auth: s.listener });
     expect(list.body.data).toEqual([expect.objectContaining({ id: ping.body.id, event: 'ping', status: 'succeeded', attempts: 1 })]);

@@ -8,6 +8,7 @@ import { WHSEC } from './support/delivery-scenario.js';
 import type { Credentials } from './support/http-client.js';
 import { NO_PERMISSIONS } from './support/permissions.js';
 import { useTestApp } from './support/use-test-app.js';
+import { teamUpdateBody } from './support/event-bodies.js';
 
 /**
  * A commit that recorded an event starts a relay pass in its process at once
@@ -40,7 +41,7 @@ describe('delivery right after the commit', () => {
     expect(moved.status).toBe(200);
 
     const [request] = await receiver.waitFor('/hook', 1, 5_000);
-    expect(JSON.parse(request.body)).toEqual({ account: moved.body, team: moved.body.team });
+    expect(JSON.parse(request.body)).toEqual(teamUpdateBody(moved.body, 1));
   });
 
   it('delivers every one of a burst of changes, including those committed during a pass', async () => {

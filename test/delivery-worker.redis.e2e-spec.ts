@@ -8,6 +8,7 @@ import { redisConnectionOptions } from '../src/redis/redis-options.js';
 import { runCli, useDeliveryQueue, useOwnRedis, useProcesses, useWorker } from './support/delivery-processes.js';
 import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { pendingAfterAttempts, settledDeliveries, sleep } from './support/deliveries.js';
+import { teamUpdateBody } from './support/event-bodies.js';
 import { testRedisUrl } from './support/test-database.js';
 
 /**
@@ -38,13 +39,23 @@ describe('delivery worker', () => {
     expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(1);
     for (const request of requests) {
       expect(request.headers['x-callback-event']).toBe('account_team_update');
-      expect(request.headers.authorization).toBe(`Bearer ${WHSEC}`);
-      expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toEqual({ account, team: account.team });
+      // A whsec_ secret is never sent, in no header and no body (docs/api.md#events).
+      expect(request.headers.authorization).toBeUndefined();
+      expect(JSON.stringify(request.headers) + request.body).not.toContain(WHSEC.slice('whsec_'.length));
+      expect(new Webhook(WHSEC).verify(request.body, request.headers as Record<string, string>)).toEqual(teamUpdateBody(account, 1));
     }
     const [delivery] = await settledDeliveries(t.dataSource, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, lastStatus: 200, lastError: null });
     await sleep(500);
     expect(receiver.requestsTo('/flaky')).toHaveLength(3);
+  }, 30_000);
+
+  it('sends a plain secret as Authorization: Bearer from the worker too', async () => {
+    await s.register(s.listener, '/plain', 'plain-worker-secret');
+    const account = await s.emit();
+    const [request] = await receiver.waitFor('/plain', 1);
+    expect(request.headers.authorization).toBe('Bearer plain-worker-secret');
+    expect(JSON.parse(request.body)).toEqual(teamUpdateBody(account, 1));
   }, 30_000);
 
   it('fails a 400 at once (its job completes, the row keeps the failure), and lets an operator list and redeliver it with the CLI', async () => {
@@ -204,7 +215,7 @@ describe('delivery across a Redis outage', () => {
 
     await redis.start();
     const [request] = await receiver.waitFor('/outage', 1, 40_000);
-    expect(JSON.parse(request.body)).toEqual({ account, team: account.team });
+    expect(JSON.parse(request.body)).toEqual(teamUpdateBody(account, 1));
     const [delivery] = await settledDeliveries(t.dataSource, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
   }, 60_000);

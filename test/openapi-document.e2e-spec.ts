@@ -83,7 +83,8 @@ describe('openapi.json', () => {
         ['header', 'X-Callback-Event', true],
       ]);
       expect(post.parameters[3].schema).toEqual({ type: 'string', enum: [event] });
-      expect(post.security).toEqual([{ callbackSecret: [] }]);
+      // The bearer secret is sent for a plain secret only, never for a whsec_ one: optional.
+      expect(post.security).toEqual([{ callbackSecret: [] }, {}]);
       expect(Object.keys(post.responses)).toEqual(['2XX', 'default']);
     }
     expect(document.components.securitySchemes.callbackSecret).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -95,16 +96,25 @@ describe('openapi.json', () => {
           description: 'The new Team of the account, or null when it has none.',
           anyOf: [{ $ref: '#/components/schemas/Team' }, { type: 'null' }],
         },
+        type: expect.objectContaining({ type: 'string', enum: ['account_team_update'] }),
+        occurred_at: expect.objectContaining({
+          type: 'string',
+          format: 'date-time',
+          pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$',
+        }),
+        sequence: expect.objectContaining({ type: 'integer', minimum: 1 }),
       },
-      required: ['account', 'team'],
+      required: ['account', 'team', 'type', 'occurred_at', 'sequence'],
     });
     expect(document.components.schemas.PingEvent).toEqual({
       type: 'object',
       properties: {
         event: { type: 'string', enum: ['ping'], example: 'ping' },
         callback: { description: 'The callback the test delivery is sent to.', allOf: [{ $ref: '#/components/schemas/Callback' }] },
+        type: expect.objectContaining({ type: 'string', enum: ['ping'] }),
+        occurred_at: expect.objectContaining({ type: 'string', format: 'date-time' }),
       },
-      required: ['event', 'callback'],
+      required: ['event', 'callback', 'type', 'occurred_at'],
     });
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { type AccountsClient, createAccountsClient, paged, ping, redeliver, unwrap } from '../clients/typescript/src/index.js';
@@ -332,17 +333,43 @@ for (const { body, headers } of deliveries) console.log(receive(body, headers, [
           },
           { timeout: 15_000, interval: 100 },
         );
-        await vi.waitFor(() => expect(example.output).toContain(`account_team_update ${first.webhook_id}: ${ACCOUNT} -> Red\n`), {
-          timeout: 5_000,
-        });
+        await vi.waitFor(
+          () => expect(example.output).toContain(`account_team_update ${first.webhook_id}: ${ACCOUNT} -> Red (sequence 1, `),
+          {
+            timeout: 5_000,
+          },
+        );
 
         await redeliver(client, event, first.id);
         await vi.waitFor(() => expect(example.output).toContain(`duplicate ${first.webhook_id} dropped\n`), {
           timeout: 15_000,
           interval: 100,
         });
+        // A delivery of an older event of the account, signed and new by webhook-id, arriving late: dropped by sequence.
+        const stale = JSON.stringify({
+          account: { id: ACCOUNT, name: 'Ann', team: null },
+          team: null,
+          type: event,
+          occurred_at: '2020-01-01T00:00:00.000Z',
+          sequence: 1,
+        });
+        const staleId = 'msg_0123456789abcdef0123456789abcdef';
+        const now = new Date();
+        const late = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': staleId,
+            'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+            'webhook-signature': new Webhook(NEW_SECRET).sign(staleId, now, stale),
+            'x-callback-event': event,
+          },
+          body: stale,
+        });
+        expect(late.status).toBe(204);
+        await vi.waitFor(() => expect(example.output).toContain(`stale ${staleId} dropped`), { timeout: 5_000 });
         const pinged = await ping(client, event);
-        await vi.waitFor(() => expect(example.output).toContain(`ping ${pinged.webhook_id} for account_team_update\n`), {
+        await vi.waitFor(() => expect(example.output).toContain(`ping ${pinged.webhook_id} for account_team_update at `), {
           timeout: 15_000,
           interval: 100,
         });
@@ -362,9 +389,14 @@ for (const { body, headers } of deliveries) console.log(receive(body, headers, [
         const lines = example.output.trim().split('\n');
         expect(lines).toEqual([
           expect.stringMatching(/^receiving on /),
-          `account_team_update ${first.webhook_id}: ${ACCOUNT} -> Red`,
+          expect.stringMatching(
+            new RegExp(
+              `^account_team_update ${first.webhook_id}: ${ACCOUNT} -> Red \\(sequence 1, \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\\)$`,
+            ),
+          ),
           `duplicate ${first.webhook_id} dropped`,
-          `ping ${pinged.webhook_id} for account_team_update`,
+          `stale ${staleId} dropped: sequence 1 of ${ACCOUNT}, 1 already applied`,
+          expect.stringMatching(new RegExp(`^ping ${pinged.webhook_id} for account_team_update at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`)),
           'refused: signature: No signature matches the secret(s): the body or headers were altered, or the secret is wrong.',
         ]);
       } finally {

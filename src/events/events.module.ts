@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { AccountEventSequenceEntity } from './account-event-sequence.entity.js';
+import { AccountEventSequenceRepository } from './account-event-sequence.repository.js';
 import { CallbackEpochRepository } from './callback-epoch.repository.js';
 import { DELIVERY_OUTBOX } from './delivery-outbox.js';
 import { EventsService } from './events.service.js';
@@ -12,7 +14,7 @@ import { ClockModule } from '../clock/clock.module.js';
 
 /** The transactional outbox of docs/api.md#events: services record events here. */
 @Module({
-  imports: [ClockModule, TypeOrmModule.forFeature([OutboxEventEntity])],
+  imports: [ClockModule, TypeOrmModule.forFeature([OutboxEventEntity, AccountEventSequenceEntity])],
   providers: [
     EventsService,
     OutboxRepository,
@@ -20,6 +22,7 @@ import { ClockModule } from '../clock/clock.module.js';
     OutboxSignal,
     OutboxCommitSubscriber,
     CallbackEpochRepository,
+    AccountEventSequenceRepository,
   ],
   exports: [EventsService, DELIVERY_OUTBOX, OutboxSignal],
 })

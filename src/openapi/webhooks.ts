@@ -15,13 +15,13 @@ type Operation = NonNullable<OpenAPIObject['paths'][string]['post']>;
 type ParameterObject = Exclude<NonNullable<Operation['parameters']>[number], { $ref: string }>;
 type SchemaObject = NonNullable<ParameterObject['schema']>;
 
-/** Name of the security scheme of deliveries: `Authorization: Bearer <the callback's secret>`. */
+/** Name of the security scheme of deliveries to a plain secret: `Authorization: Bearer <the callback's secret>`. */
 export const CALLBACK_SECRET_SECURITY = 'callbackSecret';
 
 /**
  * The request headers of every delivery (docs/api.md#events): the Standard
  * Webhooks headers and `X-Callback-Event`. `Authorization` is the
- * {@link CALLBACK_SECRET_SECURITY} scheme (OpenAPI ignores a header parameter of that name).
+ * {@link CALLBACK_SECRET_SECURITY} scheme, optional (OpenAPI ignores a header parameter of that name).
  */
 function deliveryHeaders(event: string): ParameterObject[] {
   const header = (name: string, description: string, schema: SchemaObject): ParameterObject => ({
@@ -60,7 +60,8 @@ function deliveryHeaders(event: string): ParameterObject[] {
 /**
  * Adds `webhooks` (OpenAPI 3.1) to `document`: for each definition, the `POST`
  * the service sends to the callback registered for the event (docs/api.md#events),
- * with its headers, the bearer secret and the body's schema (a reference to
+ * with its headers, the bearer secret (sent only for a plain secret, never for
+ * a `whsec_` one: an optional requirement) and the body's schema (a reference to
  * the payload class's schema, which must be among the document's models), and
  * what the service does with each answer. Changes the document in place.
  */
@@ -70,7 +71,9 @@ export function documentWebhooks(document: OpenAPIObject, webhooks: readonly Web
   document.components.securitySchemes[CALLBACK_SECRET_SECURITY] = {
     type: 'http',
     scheme: 'bearer',
-    description: 'Deliveries carry `Authorization: Bearer <secret>`: the secret of the callback (the newest one during a rotation).',
+    description:
+      'Deliveries to a callback whose secret is a plain string carry `Authorization: Bearer <secret>` (the newest secret during a rotation). ' +
+      'A `whsec_` secret is never sent: verify `webhook-signature` instead.',
   };
   document.webhooks = Object.fromEntries(
     webhooks.map((webhook) => [
@@ -81,7 +84,8 @@ export function documentWebhooks(document: OpenAPIObject, webhooks: readonly Web
           summary: webhook.summary,
           description: webhook.description,
           tags: ['webhooks'],
-          security: [{ [CALLBACK_SECRET_SECURITY]: [] }],
+          // Either the bearer secret (a plain secret) or none (a `whsec_` secret).
+          security: [{ [CALLBACK_SECRET_SECURITY]: [] }, {}] as Record<string, string[]>[],
           parameters: deliveryHeaders(webhook.event),
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(webhook.payload) } } } },
           responses: {

@@ -1,5 +1,6 @@
 // A receiver of the service's deliveries with plain node:http: the raw body, verifyWebhook, duplicates dropped by
-// webhook-id, a 2xx at once and the work after it. Run it after installing the package:
+// webhook-id, events older than one already applied dropped by sequence, a 2xx at once and the work after it.
+// Run it after installing the package:
 //   WEBHOOK_SECRETS=whsec_... PORT=3999 node webhook-receiver.mjs
 // WEBHOOK_SECRETS: the callback's secret; during a rotation the new and the old one, separated by a space.
 import { createServer } from 'node:http';
@@ -20,10 +21,25 @@ function firstTime(id) {
   return true;
 }
 
+// Retries and redeliveries may arrive out of order: an account's events carry a signed `sequence` that grows with
+// each of its events, in commit order. Applying only a sequence above the last one applied keeps the newest state.
+// A real app stores the sequence with the account's row and compares it in the same transaction; this one keeps a Map.
+const appliedSequence = new Map();
+
 /** The work a delivery asks for; runs after the answer, so a slow task never makes the service time out and retry. */
 function handle(delivery) {
-  if (delivery.type === 'ping') console.log(`ping ${delivery.id} for ${delivery.data.callback.event}`);
-  else console.log(`account_team_update ${delivery.id}: ${delivery.data.account.id} -> ${delivery.data.team?.name ?? 'no team'}`);
+  if (delivery.type === 'ping') {
+    console.log(`ping ${delivery.id} for ${delivery.data.callback.event} at ${delivery.data.occurred_at}`);
+    return;
+  }
+  const { account, team, sequence, occurred_at } = delivery.data;
+  const applied = appliedSequence.get(account.id) ?? 0;
+  if (sequence <= applied) {
+    console.log(`stale ${delivery.id} dropped: sequence ${sequence} of ${account.id}, ${applied} already applied`);
+    return;
+  }
+  appliedSequence.set(account.id, sequence);
+  console.log(`account_team_update ${delivery.id}: ${account.id} -> ${team?.name ?? 'no team'} (sequence ${sequence}, ${occurred_at})`);
 }
 
 const server = createServer((request, response) => {

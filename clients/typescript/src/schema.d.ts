@@ -628,7 +628,7 @@ export interface webhooks {
         put?: never;
         /**
          * An account's team changed
-         * @description Sent to the callback registered for `account_team_update` whenever an existing account joins, leaves or changes team (also for every member of a deleted team). At least once: drop duplicates by `webhook-id`. Unordered.
+         * @description Sent to the callback registered for `account_team_update` whenever an existing account joins, leaves or changes team (also for every member of a deleted team). At least once: drop duplicates by `webhook-id`. Unordered: drop an event whose `sequence` is below one already applied for its account.
          */
         post: operations["webhook_account_team_update"];
         delete?: never;
@@ -1073,6 +1073,23 @@ export interface components {
             account: components["schemas"]["Account"];
             /** @description The new Team of the account, or null when it has none. */
             team: components["schemas"]["Team"] | null;
+            /**
+             * @description The event type, as in `X-Callback-Event`.
+             * @example account_team_update
+             * @enum {string}
+             */
+            type: "account_team_update";
+            /**
+             * Format: date-time
+             * @description When the change committed: RFC 3339, UTC, milliseconds. The same in every delivery, retry and redelivery of the event.
+             * @example 2026-11-29T07:05:55.123Z
+             */
+            occurred_at: string;
+            /**
+             * @description The event's place among the events of its account: greater than that of every event of the same account committed before it. A receiver that already applied this sequence or a greater one for the account drops the event (deliveries may arrive out of order).
+             * @example 42
+             */
+            sequence: number;
         };
         PingEvent: {
             /**
@@ -1082,6 +1099,18 @@ export interface components {
             event: "ping";
             /** @description The callback the test delivery is sent to. */
             callback: components["schemas"]["Callback"];
+            /**
+             * @description The event type, as in `X-Callback-Event`.
+             * @example ping
+             * @enum {string}
+             */
+            type: "ping";
+            /**
+             * Format: date-time
+             * @description When the ping was recorded: RFC 3339, UTC, milliseconds.
+             * @example 2026-11-29T07:05:55.123Z
+             */
+            occurred_at: string;
         };
     };
     responses: never;

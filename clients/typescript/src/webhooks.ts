@@ -7,9 +7,13 @@ export type WebhookEventType = keyof webhooks;
 
 type Body<E extends WebhookEventType> = webhooks[E]['post']['requestBody']['content']['application/json'];
 
-/** The body of an `account_team_update` delivery: the Account after the change, and its new Team or null (docs/api.md#events). */
+/**
+ * The body of an `account_team_update` delivery: the Account after the change, its new Team or null, and the signed
+ * `type`, `occurred_at` (RFC 3339, when the change committed) and `sequence` (grows with each event of the account,
+ * in commit order: drop an event at or below the highest one applied for its account) (docs/api.md#events).
+ */
 export type AccountTeamUpdateEvent = Body<'account_team_update'>;
-/** The body of a test delivery (`POST /callback/{event}/ping`): `{event: 'ping', callback}` (docs/api.md#delivery-log). */
+/** The body of a test delivery (`POST /callback/{event}/ping`): `{event: 'ping', callback, type, occurred_at}` (docs/api.md#delivery-log). */
 export type PingEvent = Body<'ping'>;
 /** The body of any delivery. */
 export type WebhookEvent = AccountTeamUpdateEvent | PingEvent;

@@ -25,10 +25,11 @@ export class PutCallbackDto {
   url: string;
 
   /**
-   * 1..2048 characters, kept exactly. It is sent as `Authorization: Bearer
-   * <secret>`, so it must be printable ASCII without leading or trailing
-   * spaces (anything else cannot travel in an HTTP header unchanged). A secret
-   * starting with `whsec_` must carry a base64 key (docs/api.md#events signs with it).
+   * 1..2048 characters, kept exactly. A plain secret is sent as
+   * `Authorization: Bearer <secret>`, so it must be printable ASCII without
+   * leading or trailing spaces (anything else cannot travel in an HTTP header
+   * unchanged). A secret starting with `whsec_` must carry a base64 key
+   * (docs/api.md#events signs with it), and is never sent.
    */
   @ValidateBy({
     name: 'isWebhookSecret',

@@ -18,6 +18,7 @@ import { AccountNameRanges1795900000001 } from './1795900000001-account-name-ran
 import { OrderedGramCounts1795900000002 } from './1795900000002-ordered-gram-counts.js';
 import { ShardedNameRangeCounts1795900000003 } from './1795900000003-sharded-name-range-counts.js';
 import { TeamNameGrams1795900000004 } from './1795900000004-team-name-grams.js';
+import { AccountEventSequences1795900000005 } from './1795900000005-account-event-sequences.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   OrderedGramCounts1795900000002,
   ShardedNameRangeCounts1795900000003,
   TeamNameGrams1795900000004,
+  AccountEventSequences1795900000005,
 ];

@@ -59,6 +59,7 @@ export const SAMPLE_DATA: readonly string[] = [
   'INSERT INTO sessions (id, account_id, token_hash, created_at, expires_at) VALUES ' +
     `(${S.SESSION}, '${stored(S.ACCOUNT)}', '${'b'.repeat(64)}', ${S.NOW - 500}, ${S.NOW + 86_400}), ` +
     `(2, '${stored(S.ACCOUNT_2)}', '${'c'.repeat(64)}', ${S.NOW - 90_000}, ${S.NOW - 3600})`,
+  `INSERT INTO account_event_sequences (account_id, last_sequence) VALUES ('${stored(S.ACCOUNT)}', 3)`,
   'INSERT INTO callback_epoch (id, epoch) VALUES (1, 1) ON DUPLICATE KEY UPDATE epoch = 1',
   'INSERT INTO callbacks (id, app_id, event, url, secret, created_at, updated_at, since_epoch, previous_secrets, previous_secrets_until) VALUES ' +
     `(${S.CALLBACK}, ${S.APP}, '${S.EVENT_TYPE}', ${HOOK}, 'whsec_new', ${S.NOW - 400}, ${S.NOW - 10}, 1, ` +

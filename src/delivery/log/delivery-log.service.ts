@@ -6,6 +6,7 @@ import { Clock } from '../../clock/clock.js';
 import { Transactions } from '../../database/transactions.js';
 import type { EventType } from '../../events/event-type.js';
 import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../../events/delivery-outbox.js';
+import { occurredAt } from '../../events/occurred-at.js';
 import { OutboxSignal } from '../../events/outbox-signal.js';
 import { type Page, toPage } from '../../http/pagination.js';
 import { InvalidInputError, NotFoundError } from '../../errors/domain-errors.js';
@@ -127,7 +128,7 @@ export class DeliveryLogService {
 
   /**
    * Records a signed test delivery (`ping`) to the app's callback for
-   * `event`: body `{"event": "ping", "callback": <Callback>}`, sent and retried
+   * `event`: body `{"event": "ping", "callback": <Callback>, "type": "ping", "occurred_at"}`, sent and retried
    * like any other delivery (held, as any, while the callback is disabled).
    *
    * @throws NotFoundError (404) when the app has no callback for `event`.
@@ -137,7 +138,7 @@ export class DeliveryLogService {
       const callback = await this.callbacks.findLocked(appId, event);
       if (!callback) throw new NotFoundError(`No callback is registered for ${event}.`);
       const now = this.clock.nowSeconds();
-      const payload = JSON.stringify(new PingEvent(toCallbackResource(callback)));
+      const payload = JSON.stringify(new PingEvent(toCallbackResource(callback), occurredAt(now)));
       const eventId = await this.outbox.insertRelayed({ type: PING_EVENT, payload }, now);
       const delivery = newDelivery(callback, eventId, now);
       const id = await this.deliveries.insertOne(delivery);

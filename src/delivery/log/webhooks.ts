@@ -10,7 +10,8 @@ export const WEBHOOKS: readonly WebhookDefinition[] = [
     summary: "An account's team changed",
     description:
       'Sent to the callback registered for `account_team_update` whenever an existing account joins, leaves or changes team ' +
-      '(also for every member of a deleted team). At least once: drop duplicates by `webhook-id`. Unordered.',
+      '(also for every member of a deleted team). At least once: drop duplicates by `webhook-id`. Unordered: drop an event whose `sequence` ' +
+      'is below one already applied for its account.',
   },
   {
     event: PING_EVENT,

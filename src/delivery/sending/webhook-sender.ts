@@ -15,7 +15,7 @@ import { ipLiteralHost, isPublicAddress } from '../../common/public-address.js';
 import { publicOnlyLookup } from './public-only.lookup.js';
 import { sentReportingTransport } from './sent-reporting.transport.js';
 import { type AttemptResult, parseRetryAfter } from './retry-policy.js';
-import { webhookSigner } from '../../callbacks/webhook-signer.js';
+import { WHSEC_PREFIX, webhookSigner } from '../../callbacks/webhook-signer.js';
 import { RESPONSE_BODY_EXCERPT } from '../delivery-attempt.entity.js';
 import { traceHeaders } from '../../tracing/trace-context.js';
 
@@ -40,9 +40,11 @@ export interface WebhookMessage {
 
 /**
  * Sends one attempt of a delivery (docs/api.md#events): `POST` with
- * `Content-Type: application/json`, `Authorization: Bearer <secret>` (user
- * info in the URL is dropped, never sent as `Basic` credentials),
- * `X-Callback-Event`, the Standard Webhooks headers and, with tracing on,
+ * `Content-Type: application/json`, `Authorization: Bearer <secret>` only
+ * when the current secret is a plain one (a `whsec_` secret is never sent:
+ * its receivers verify the signature; user info in the URL is dropped, never
+ * sent as `Basic` credentials), `X-Callback-Event`, the Standard Webhooks
+ * headers and, with tracing on,
  * the W3C `traceparent` and `tracestate` of the attempt, within
  * `CALLBACK_TIMEOUT_MS`, following no redirects and using no proxy. Unless
  * `CALLBACK_ALLOW_PRIVATE_NETWORKS`, refuses hosts that are, or resolve to,
@@ -86,7 +88,7 @@ export class WebhookSender implements OnApplicationShutdown {
     const timestamp = Math.floor(this.clock.nowSeconds());
     const headers = {
       'content-type': 'application/json',
-      authorization: `Bearer ${target.secret}`,
+      ...bearer(target.secret),
       'x-callback-event': message.event,
       'webhook-id': message.webhookId,
       'webhook-timestamp': String(timestamp),
@@ -173,6 +175,15 @@ function readExcerpt(body: Readable, waitMs: number): Promise<string> {
       if (bytes > MAX_DRAINED_BYTES) body.destroy();
     });
   });
+}
+
+/**
+ * `Authorization: Bearer <secret>` for a plain secret (the original scheme, for
+ * receivers that compare it); nothing for a `whsec_` secret, which never
+ * leaves the service (docs/api.md#events).
+ */
+function bearer(secret: string): { authorization?: string } {
+  return secret.startsWith(WHSEC_PREFIX) ? {} : { authorization: `Bearer ${secret}` };
 }
 
 /** `v1,<sig>` with the current secret, then one with each previous secret in its grace, newest first (space-separated, Standard Webhooks). */
