@@ -109,6 +109,7 @@ export default tseslint.config(
       'test/**',
       'bench/**',
       'clients/typescript/examples/**',
+      '.ci/**',
       'ormconfig.ts',
       'vitest.config.ts',
     ],

@@ -78,6 +78,9 @@ describe('README walk-through', () => {
   it('runs as written: every answer as it says, the receiver gets the team change, the delivery log shows it', async () => {
     const [, commands] = shellBlocks(await section('## Walk-through'));
     const [debugging] = shellBlocks(await section('## Debugging your webhooks'));
+    // The spelling the README teaches; the one-c alias is only mentioned.
+    expect(commands).toContain('-X POST $BASE/accounts/new');
+    expect(commands).not.toContain('-X POST $BASE/acounts/new');
     const base = api.http.baseUrl;
     const script = `${substitute(substitute(commands, 'http://localhost:3000', base), '3999', String(receiverPort))}\n${debugging}`;
     const wrapped = `set -eu\ncurl() { command curl --write-out '\\n%{stderr}HTTP %{http_code}\\n' "$@"; }\n${script}`;
@@ -88,7 +91,7 @@ describe('README walk-through', () => {
     });
     expect(stderr.match(/^HTTP \d{3}$/gm)).toEqual([
       'HTTP 201', // teams/new
-      'HTTP 201', // acounts/new
+      'HTTP 201', // accounts/new
       'HTTP 200', // search
       'HTTP 200', // patch
       'HTTP 201', // create_session

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,6 +27,20 @@ const EXPECTED = [
   'member Ann#0001 (18446744073709551615)',
   '',
 ].join('\n');
+
+/** What they print when run again: Ann is registered (409), so she is moved into the new team. */
+const EXPECTED_AGAIN = EXPECTED.replace(
+  'team Red: Ann#0001 (18446744073709551615)',
+  'team Red: Ann#0001 (18446744073709551615), registered before (409), moved here',
+);
+
+/** The `tsconfig.json` the SDK's README gives for an ESM project, as the README has it. */
+function readmeTsconfig(): string {
+  const readme = readFileSync(join(SDK, 'README.md'), 'utf8');
+  const block = /this\s+`tsconfig\.json` works[\s\S]*?```json\n([\s\S]*?)\n\s*```/.exec(readme);
+  if (!block) throw new Error("clients/typescript/README.md: no tsconfig.json block after 'this `tsconfig.json` works'");
+  return block[1].replace(/^ {2}/gm, '');
+}
 
 /** A raw secret (its UTF-8 bytes are the key, docs/api.md#events), a `whsec_` one, and one the service never had. */
 const OLD_SECRET = 'old-raw-secret_42';
@@ -111,6 +125,10 @@ export function receive(body: string | Uint8Array, headers: Record<string, strin
 }
 `;
 
+/** The version range of one of the repository's devDependencies (package.json). */
+const devVersion = (name: string): string =>
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { devDependencies: Record<string, string> }).devDependencies[name];
+
 /** \`tsc --strict\` settings of a consumer project (\`module\`/\`moduleResolution\` nodenext, as the SDK's README says). */
 const tsconfig = (files: string[]) =>
   JSON.stringify({
@@ -154,7 +172,20 @@ describe('packed TypeScript client', () => {
     expect(files.filter((file) => file.endsWith('.ts') && file.startsWith('dist/') && !file.endsWith('.d.ts'))).toEqual([]);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module' }));
     // The dependencies come from the npm cache when they are there (as after the repository's npm ci), else the registry.
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project });
+    // With TypeScript and Node's types, as the README says for a TypeScript project (the repository's versions).
+    await run(
+      'npm',
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        tarball,
+        `@types/node@${devVersion('@types/node')}`,
+        `typescript@${devVersion('typescript')}`,
+      ],
+      { cwd: project },
+    );
     // A CommonJS project, as \`npm init -y\` makes one.
     commonjs = await mkdtemp(join(tmpdir(), 'accounts-sdk-cjs-'));
     await writeFile(join(commonjs, 'package.json'), JSON.stringify({ name: 'sdk-consumer-cjs', private: true, type: 'commonjs' }));
@@ -185,21 +216,25 @@ describe('packed TypeScript client', () => {
     expect(fetchManifest.name).toBe('openapi-fetch');
   });
 
-  it('runs the JavaScript example with plain node', async () => {
-    const { stdout } = await run(process.execPath, ['quick-start.mjs'], { cwd: project, env: env() });
-    expect(stdout).toBe(EXPECTED);
+  it('runs the JavaScript example with plain node, and again', async () => {
+    expect((await run(process.execPath, ['quick-start.mjs'], { cwd: project, env: env() })).stdout).toBe(EXPECTED);
+    expect((await run(process.execPath, ['quick-start.mjs'], { cwd: project, env: env() })).stdout).toBe(EXPECTED_AGAIN);
   });
 
-  it('type-checks the TypeScript example against the packed declarations, and runs it', async () => {
-    await writeFile(join(project, 'tsconfig.json'), tsconfig(['quick-start.ts']));
-    await run(process.execPath, [TSC, '-p', project], { cwd: project });
-    expect((await run(process.execPath, ['out/quick-start.js'], { cwd: project, env: env() })).stdout).toBe(EXPECTED);
+  it("compiles the TypeScript example with the README's tsconfig.json and the project's own tsc, and runs it twice", async () => {
+    const settings = readmeTsconfig();
+    expect(JSON.parse(settings).compilerOptions).toMatchObject({ module: 'nodenext', types: ['node'], strict: true });
+    await writeFile(join(project, 'tsconfig.json'), settings);
+    await run('npx', ['tsc'], { cwd: project });
+    expect((await run(process.execPath, ['dist/quick-start.js'], { cwd: project, env: env() })).stdout).toBe(EXPECTED);
+    expect((await run(process.execPath, ['dist/quick-start.js'], { cwd: project, env: env() })).stdout).toBe(EXPECTED_AGAIN);
   }, 120_000);
 
   it('runs the TypeScript example as is with a Node that strips types (this one, or the Node 24 of .ci/node24)', async () => {
     const node = (process.features as { typescript?: string | false }).typescript ? process.execPath : NODE24;
     if (!existsSync(node)) {
       // Node 20 without .ci/node24 installed: the compiled example stands in (.ci/run runs this file on Node 24 too).
+      await writeFile(join(project, 'tsconfig.json'), tsconfig(['quick-start.ts']));
       await run(process.execPath, [TSC, '-p', project], { cwd: project });
       expect((await run(process.execPath, ['out/quick-start.js'], { cwd: project, env: env() })).stdout).toBe(EXPECTED);
       return;
@@ -301,7 +336,7 @@ for (const { body, headers } of deliveries) console.log(receive(body, headers, [
           expect.stringMatching(new RegExp(`^${left} Ann \\(${ACCOUNT}\\) in team none \\d{4}-\\d\\d-\\d\\dT`)),
         ]);
       }
-    }, 120_000);
+    }, 300_000); // two tsc runs: minutes on a loaded machine
 
     it('the example receiver (node:http) verifies real deliveries, answers 204 and drops a redelivery as a duplicate', async () => {
       const client = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin });

@@ -5,9 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { schemaTypes } from '../clients/typescript/generate.mjs';
 import {
   AccountsApiError,
+  ConflictError,
   createAccountsClient,
   enableCallback,
   getDelivery,
+  NotFoundError,
   paged,
   ping,
   recover,
@@ -143,6 +145,65 @@ describe('TypeScript client', () => {
     const refused = await rejection<AccountsApiError>(unwrap(anonymous.POST('/teams/new', { body: { name: 'x' } })));
     expect(refused).toBeInstanceOf(AccountsApiError);
     expect(refused).toMatchObject({ status: 401, detail: 'Authentication required.' });
+  });
+
+  it('NotFoundError: a 404 (no callback, an unknown delivery) and a 422 naming a missing team, which stays a ValidationError', async () => {
+    const client = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin });
+    const noCallback = await rejection<NotFoundError>(ping(client, 'account_team_update'));
+    expect(noCallback).toBeInstanceOf(NotFoundError);
+    expect(noCallback).toBeInstanceOf(AccountsApiError);
+    expect(noCallback).not.toBeInstanceOf(ValidationError);
+    expect(noCallback).toMatchObject({ name: 'NotFoundError', status: 404, items: [] });
+    expect(noCallback.detail).toMatch(/callback/i);
+    // The key the client sent with the POST, and the answer's request id.
+    expect(noCallback.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(noCallback.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(noCallback.requestId).toBe(noCallback.headers.get('x-request-id'));
+
+    const noDelivery = await rejection<NotFoundError>(getDelivery(client, 'account_team_update', '999999'));
+    expect(noDelivery).toMatchObject({ status: 404, idempotencyKey: undefined });
+
+    const noTeam = await rejection<NotFoundError>(unwrap(client.GET('/team/{team}', { params: { path: { team: 999_999 } } })));
+    expect(noTeam).toBeInstanceOf(NotFoundError);
+    expect(noTeam).toBeInstanceOf(ValidationError);
+    expect(noTeam).toMatchObject({
+      status: 422,
+      items: [{ loc: ['path', 'team'], msg: 'Team not found.', type: 'value_error.not_found' }],
+    });
+
+    // A 422 for an invalid field (checked before the team exists) is a ValidationError only.
+    const mixed = await rejection<ValidationError>(
+      unwrap(client.POST('/accounts/new', { body: { id: '42', name: '', discriminator: '0001', team: 999_999 } })),
+    );
+    expect(mixed).toBeInstanceOf(ValidationError);
+    expect(mixed).not.toBeInstanceOf(NotFoundError);
+    expect(mixed.items.map((item) => [item.loc, item.type])).toEqual([[['body', 'name'], 'value_error.any_str.length']]);
+  });
+
+  it('ConflictError: an account id already registered (409), with the request id and the key of that request', async () => {
+    const client = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin });
+    const body = { id: '42', name: 'Ann', discriminator: '0001' };
+    await unwrap(client.POST('/accounts/new', { body }));
+    const conflict = await rejection<ConflictError>(
+      unwrap(client.POST('/accounts/new', { body, params: { header: { 'Idempotency-Key': 'second-signup' } } })),
+    );
+    expect(conflict).toBeInstanceOf(ConflictError);
+    expect(conflict).toMatchObject({ name: 'ConflictError', status: 409, idempotencyKey: 'second-signup' });
+    expect(conflict.requestId).toBe(conflict.headers.get('x-request-id'));
+    expect(conflict.requestId).toBeTruthy();
+  });
+
+  it('ValidationError: a missing field, with the 422 items', async () => {
+    const client = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin });
+    const invalid = await rejection<ValidationError>(unwrap(client.POST('/teams/new', { body: {} as { name: string } })));
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect(invalid).not.toBeInstanceOf(NotFoundError);
+    expect(invalid).toMatchObject({
+      name: 'ValidationError',
+      status: 422,
+      items: [{ loc: ['body', 'name'], type: 'value_error.missing' }],
+    });
+    expect(invalid.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('tells a given award (201) from one the account already had (208)', async () => {

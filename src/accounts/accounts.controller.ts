@@ -27,7 +27,10 @@ const AccountId = () => Param('account', AccountIdPipe);
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
-  @ApiOperation({ summary: 'Whether signups are open' })
+  @ApiOperation({
+    summary: 'Whether signups are open',
+    description: 'Public. Whether new accounts can be created (`POST /acounts/new`, or a first sign-in with `POST /auth/idp`).',
+  })
   @ApiSuccess(200, SignupsSchema)
   @Get('accounts/signups')
   @ReplicaRead()
@@ -36,7 +39,11 @@ export class AccountsController {
     return { signups_open: this.accounts.signupsOpen() };
   }
 
-  @ApiOperation({ summary: 'Create an account' })
+  @ApiOperation({
+    summary: 'Create an account',
+    description:
+      'Needs `manage_account_details` (and the grant rules for `permissions` other than 0). Registers an account under its identity-provider id (an unsigned 64-bit integer, as a number or a string), optionally in a team. 409 when the id is already registered; 403 while signups are closed; 422 for an unknown team or a bad field. `POST /accounts/new` is the same route.',
+  })
   @ApiSuccess(201, AccountSchema)
   @ApiErrors([403, 409, 422], {
     403: 'Signups are closed, or the caller may not grant these permissions.',
@@ -50,7 +57,11 @@ export class AccountsController {
     return this.accounts.create(caller, body);
   }
 
-  @ApiOperation({ summary: 'Search accounts by name and team, a page at a time' })
+  @ApiOperation({
+    summary: 'Search accounts by name and team, a page at a time',
+    description:
+      'Public. Accounts whose name matches `q`, optionally only those of a `team` (`team=0`: accounts without a team), ordered by name then id, one page at a time (`page`, `per_page`).',
+  })
   @ApiSuccess(200, AccountPageSchema)
   @ApiErrors([422])
   @Get('accounts/search')
@@ -60,7 +71,10 @@ export class AccountsController {
     return this.accounts.search(query);
   }
 
-  @ApiOperation({ summary: 'Get an account' })
+  @ApiOperation({
+    summary: 'Get an account',
+    description: 'Public. One account with its team and the awards it holds; 422 when it does not exist.',
+  })
   @ApiSuccess(200, AccountSchema)
   @ApiErrors([422], { 422: 'Invalid id, or no such account.' })
   @Get('account/:account')
@@ -71,7 +85,11 @@ export class AccountsController {
   }
 
   /** Public at the route: `idp_token` alone needs no credentials; other fields are checked per field. */
-  @ApiOperation({ summary: 'Update an account; each field needs its own permission, idp_token alone needs no credentials' })
+  @ApiOperation({
+    summary: 'Update an account; each field needs its own permission, idp_token alone needs no credentials',
+    description:
+      'Changes the fields given: `name`, `discriminator` and `avatar_url` need `manage_account_details`, `team` the team-membership rule, permission changes the grant rules; `idp_token` alone needs no credentials and refreshes the profile from the identity provider. A change of team sends an `account_team_update` event.',
+  })
   @ApiSuccess(200, AccountSchema)
   @ApiErrors([403, 422, 502, 504], {
     403: 'Not allowed to change a field, or `idp_token` belongs to another account.',
@@ -88,7 +106,11 @@ export class AccountsController {
     return this.accounts.update(caller, id, body);
   }
 
-  @ApiOperation({ summary: 'Delete an account (needs manage_account_details, or being that account)' })
+  @ApiOperation({
+    summary: 'Delete an account (needs manage_account_details, or being that account)',
+    description:
+      "Deletes the account and its award holdings; no event is sent. Needs `manage_account_details`, or the account's own session. 422 when it does not exist.",
+  })
   @ApiSuccess(204)
   @ApiErrors([422], { 422: 'Invalid id, or no such account.' })
   @Delete('account/:account')

@@ -20,7 +20,11 @@ import type { SessionResource } from './sessions/sessions.service.js';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @ApiOperation({ summary: 'Open a session for an account (apps holding authenticate_users)' })
+  @ApiOperation({
+    summary: 'Open a session for an account (apps holding authenticate_users)',
+    description:
+      'For apps holding `authenticate_users`: opens a session for the account and returns its credentials (`S<session id>` and a token shown only here). 422 when the account does not exist.',
+  })
   @ApiSuccess(201, SessionSchema)
   @ApiErrors([422], { 422: 'Invalid input, or no such account.' })
   @Post('create_session')
@@ -30,7 +34,11 @@ export class AuthController {
     return this.auth.createSession(body.account);
   }
 
-  @ApiOperation({ summary: 'Replace the token used for this request; the old one stops working at once' })
+  @ApiOperation({
+    summary: 'Replace the token used for this request; the old one stops working at once',
+    description:
+      "Replaces the token that authenticated this request (an app's or a session's) and returns the new one, shown only here; the old token stops working at once.",
+  })
   @ApiSuccessOneOf(
     200,
     [AppSchema, SessionSchema],
@@ -43,7 +51,10 @@ export class AuthController {
     return this.auth.resetToken(credential);
   }
 
-  @ApiOperation({ summary: 'Who the credentials belong to' })
+  @ApiOperation({
+    summary: 'Who the credentials belong to',
+    description: 'The app (without its token) or the account the credentials belong to. Without credentials: 401.',
+  })
   @ApiSuccessOneOf(200, [AppSchema, AccountSchema], 'The App (without token) or the Account.')
   @Get('me')
   @Authenticated()

@@ -14,7 +14,11 @@ import type { SessionResource } from './sessions/sessions.service.js';
 export class IdpSignInController {
   constructor(private readonly signIn: IdpSignInService) {}
 
-  @ApiOperation({ summary: 'Sign in with an identity-provider token; creates the account when new and signups are open' })
+  @ApiOperation({
+    summary: 'Sign in with an identity-provider token; creates the account when new and signups are open',
+    description:
+      "Public. Exchanges an identity-provider user token (with the `identify` scope) for a session. An unknown account is created from the provider's profile while signups are open (else 403); a known account is left as it is. Invalid token: 401; provider failure: 502 or 504.",
+  })
   @ApiSuccess(201, SessionSchema)
   @ApiErrors([401, 403, 422, 502, 504], {
     401: 'The identity-provider token is invalid or lacks the identify scope, or credentials sent are invalid.',

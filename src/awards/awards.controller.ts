@@ -31,7 +31,11 @@ const giveStatus = (given: boolean): number => (given ? 201 : ALREADY_REPORTED);
 export class AwardsController {
   constructor(private readonly awards: AwardsService) {}
 
-  @ApiOperation({ summary: 'Create an award and give it to accounts' })
+  @ApiOperation({
+    summary: 'Create an award and give it to accounts',
+    description:
+      'Needs `manage_awards`. Creates an award for a team and gives it to the accounts listed (possibly none). One 422 names every unknown account and an unknown team together; nothing is written then.',
+  })
   @ApiSuccess(201, AwardSchema)
   @ApiErrors([422], { 422: 'Invalid input, or a team or account that does not exist.' })
   @Post('awards/new')
@@ -42,7 +46,11 @@ export class AwardsController {
     return this.awards.create(body);
   }
 
-  @ApiOperation({ summary: 'Get an award with its holders and team' })
+  @ApiOperation({
+    summary: 'Get an award with its holders and team',
+    description:
+      'Public. The award, the accounts holding it (by name, then id) and its team (null when it has none); 422 when it does not exist.',
+  })
   @ApiSuccess(200, AwardDetailsSchema)
   @ApiErrors([422], { 422: 'Invalid id, or no such award.' })
   @Get('award/:award')
@@ -52,7 +60,10 @@ export class AwardsController {
     return this.awards.get(id);
   }
 
-  @ApiOperation({ summary: 'Update an award' })
+  @ApiOperation({
+    summary: 'Update an award',
+    description: 'Needs `manage_awards`. Changes the title, image or team given (`team` 0 or null: no team). 422 when it does not exist.',
+  })
   @ApiSuccess(200, AwardSchema)
   @ApiErrors([422])
   @Patch('award/:award')
@@ -62,7 +73,10 @@ export class AwardsController {
     return this.awards.update(id, body);
   }
 
-  @ApiOperation({ summary: 'Delete an award' })
+  @ApiOperation({
+    summary: 'Delete an award',
+    description: 'Needs `manage_awards`. Deletes the award and every holding of it. 422 when it does not exist.',
+  })
   @ApiSuccess(204)
   @ApiErrors([422], { 422: 'Invalid id, or no such award.' })
   @Delete('award/:award')
@@ -73,7 +87,11 @@ export class AwardsController {
   }
 
   /** 201 with no content when given, 208 when the account already held the award. */
-  @ApiOperation({ summary: 'Give an award to an account' })
+  @ApiOperation({
+    summary: 'Give an award to an account',
+    description:
+      'Needs `manage_awards`. 201 when the award was given, 208 when the account already held it; 422 naming the account, the award, or both when not found.',
+  })
   @ApiSuccess(201, undefined, 'Given, no content.')
   @ApiSuccess(208, undefined, 'The account already had the award, no content.')
   @ApiErrors([422], { 422: 'No such account or award.' })
@@ -85,7 +103,11 @@ export class AwardsController {
     void reply.status(giveStatus(given));
   }
 
-  @ApiOperation({ summary: 'Take an award from an account' })
+  @ApiOperation({
+    summary: 'Take an award from an account',
+    description:
+      'Needs `manage_awards`. 204 when taken; 404 when the account did not hold it; 422 naming the account or the award when not found.',
+  })
   @ApiSuccess(204)
   @ApiErrors([404, 422], { 404: 'The account did not have the award.', 422: 'No such account or award.' })
   @Delete('account/:account/award/:award')

@@ -28,7 +28,11 @@ const APP_ONLY = { 401: 'No credentials, wrong credentials, or a user token: cal
 export class CallbacksController {
   constructor(private readonly callbacks: CallbacksService) {}
 
-  @ApiOperation({ summary: "Register (or replace) the calling app's callback for an event type" })
+  @ApiOperation({
+    summary: "Register (or replace) the calling app's callback for an event type",
+    description:
+      'App credentials only. Registers the URL the service POSTs each event of this type to, signed with `secret` (Standard Webhooks), with an optional `rate_limit` in attempts per second. Replacing a callback keeps its id: pending deliveries go to the new URL, a new secret starts a rotation (the old one keeps signing for a grace period), and a disabled callback is enabled again.',
+  })
   @EventParam()
   @ApiSuccess(200, CallbackSchema)
   @ApiErrors([401, 422], APP_ONLY)
@@ -38,7 +42,11 @@ export class CallbacksController {
     return this.callbacks.put(app.appId, event, body);
   }
 
-  @ApiOperation({ summary: "Get the calling app's callback for an event type" })
+  @ApiOperation({
+    summary: "Get the calling app's callback for an event type",
+    description:
+      'App credentials only. The callback registered for the event type (never its secret), with its health: `disabled`, `failing_since`, `last_success_at`. 404 when none is registered.',
+  })
   @EventParam()
   @ApiSuccess(200, CallbackSchema)
   @ApiErrors([401, 404, 422], { ...APP_ONLY, ...NOT_REGISTERED })
@@ -47,7 +55,10 @@ export class CallbacksController {
     return this.callbacks.get(app.appId, event);
   }
 
-  @ApiOperation({ summary: "Delete the calling app's callback for an event type; deliveries not yet sent are cancelled" })
+  @ApiOperation({
+    summary: "Delete the calling app's callback for an event type; deliveries not yet sent are cancelled",
+    description: 'App credentials only. Deletes the callback; its pending deliveries become `cancelled`. 404 when none is registered.',
+  })
   @EventParam()
   @ApiSuccess(204)
   @ApiErrors([401, 404, 422], { ...APP_ONLY, ...NOT_REGISTERED })
@@ -59,6 +70,8 @@ export class CallbacksController {
 
   @ApiOperation({
     summary: "Enable the calling app's callback again after it was disabled for failing; held deliveries stay failed until recovered",
+    description:
+      'App credentials only. Enables a callback that was disabled after failing for too long and clears `failing_since`. Deliveries recorded while it was disabled stay `failed`: send them with `POST /callback/{event}/recover`. 404 when none is registered.',
   })
   @EventParam()
   @ApiSuccess(200, CallbackSchema)
@@ -70,7 +83,10 @@ export class CallbacksController {
     return this.callbacks.enable(app.appId, event);
   }
 
-  @ApiOperation({ summary: "List the calling app's callbacks: event type → URL" })
+  @ApiOperation({
+    summary: "List the calling app's callbacks: event type → URL",
+    description: 'App credentials only. Every callback of the calling app, as a map from event type to URL.',
+  })
   @ApiSuccess(200, CallbackListSchema)
   @ApiErrors([401], APP_ONLY)
   @Get('callbacks')

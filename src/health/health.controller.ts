@@ -45,7 +45,10 @@ export class HealthController {
 
   @Get('live')
   @Public()
-  @ApiOperation({ summary: 'Liveness: the process is up and serving' })
+  @ApiOperation({
+    summary: 'Liveness: the process is up and serving',
+    description: 'Public, for orchestrators: 200 while the process runs.',
+  })
   @ApiOkResponse({
     description: 'Always `{"status": "ok"}` while the process runs.',
     schema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } },
@@ -57,7 +60,11 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck({ swaggerDocumentation: false })
-  @ApiOperation({ summary: 'Readiness: the database and, when configured, Redis answer' })
+  @ApiOperation({
+    summary: 'Readiness: the database and, when configured, Redis answer',
+    description:
+      'Public, for load balancers and orchestrators: 200 while the database and, when configured, a Redis master answer; 503 otherwise. Lagging or lost read replicas are reported in the body, not as unready.',
+  })
   @ApiOkResponse({ description: 'Every dependency answers: the terminus result.', schema: HEALTH_RESULT })
   @ApiServiceUnavailableResponse({
     description: 'A dependency is down: the terminus result in `detail`.',

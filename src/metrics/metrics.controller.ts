@@ -18,7 +18,11 @@ export class MetricsController {
   @Public()
   @Header('Content-Type', Registry.PROMETHEUS_CONTENT_TYPE)
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Prometheus metrics of this process' })
+  @ApiOperation({
+    summary: 'Prometheus metrics of this process',
+    description:
+      "The process's metrics in the Prometheus text format, for your monitoring to scrape. Public and never rate limited: keep it internal at the reverse proxy.",
+  })
   @ApiOkResponse({ description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain': { schema: { type: 'string' } } } })
   async metrics(): Promise<string> {
     return this.registry.metrics();

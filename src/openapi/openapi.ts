@@ -17,6 +17,23 @@ export const BASIC_SECURITY = 'basic';
 /** Tag of the health and metrics routes, which are never rate limited. */
 export const OPERATIONS_TAG = 'operations';
 
+/** The first server of the document: where the quick start serves the API (README.md). */
+export const QUICK_START_SERVER = 'http://127.0.0.1:3000';
+
+/** The document's license: none is granted (the packages say `UNLICENSED`); an SPDX expression naming no known license. */
+const LICENSE = { name: 'Proprietary (UNLICENSED): no license is granted', identifier: 'LicenseRef-Proprietary' };
+
+/** Every tag the controllers use (`@ApiTags`), with what its operations are for; in the order of docs/api.md#routes. */
+export const TAGS: Readonly<Record<string, string>> = {
+  accounts: 'Accounts: identity-provider ids (unsigned 64-bit), names, teams, permissions and the awards they hold.',
+  teams: 'Teams: named groups of accounts; a change of team sends an `account_team_update` event.',
+  awards: 'Awards: given by a team to accounts; giving answers 201, or 208 when the account already held it.',
+  callbacks: "The calling app's callbacks: the URL and secret each event type is delivered to, signed (Standard Webhooks).",
+  deliveries: "The calling app's delivery log: each delivery's attempts and answers; redeliver, recover, ping.",
+  auth: 'Sessions and tokens: sign in with an identity-provider token, open a session for an account, replace a token, who am I.',
+  [OPERATIONS_TAG]: 'Health and metrics, for orchestrators and monitoring: public, never rate limited.',
+};
+
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Schemas of the path parameters of docs/api.md#routes, by name (the pipes that parse them carry no OpenAPI metadata). */
@@ -34,18 +51,22 @@ const PATH_PARAMETERS: Record<string, { schema: Record<string, unknown>; descrip
  */
 export function setupOpenApi(app: NestFastifyApplication, webhooks: readonly WebhookDefinition[] = []): void {
   const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Accounts service')
     .setDescription(
       'Accounts, teams, awards, sessions, app tokens and event callbacks. Errors are `{"detail": ...}`: ' +
         'a list of `{loc, msg, type}` for 422, a string otherwise. Timestamps are seconds since the UNIX epoch.',
     )
     .setVersion(version)
+    .addServer(QUICK_START_SERVER, "The quick start's default: `npm start` on this machine (`PORT=4000 npm start` serves on port 4000).")
+    .addServer('/', 'The server this document is served from (`/docs/json`).')
     .addBasicAuth(
       { type: 'http', scheme: 'basic', description: 'Username `A<app id>` with the app token, or `S<session id>` with the session token.' },
       BASIC_SECURITY,
-    )
-    .build();
+    );
+  for (const [name, description] of Object.entries(TAGS)) builder.addTag(name, description);
+  const config = builder.build();
+  config.info.license = LICENSE;
   const build = () => {
     const document = SwaggerModule.createDocument(app, config, {
       extraModels: [ErrorSchema, ValidationErrorSchema, ...webhooks.map((webhook) => webhook.payload)],

@@ -26,7 +26,10 @@ const TeamId = () => Param('team', new SerialIdPipe('Team'));
 export class TeamsController {
   constructor(private readonly teams: TeamsService) {}
 
-  @ApiOperation({ summary: 'Create a team' })
+  @ApiOperation({
+    summary: 'Create a team',
+    description: 'Needs `manage_teams`. Creates a team with a name; it starts with no members and no awards.',
+  })
   @ApiSuccess(201, TeamSchema)
   @ApiErrors([422])
   @Post('teams/new')
@@ -37,7 +40,10 @@ export class TeamsController {
     return this.teams.create(body.name);
   }
 
-  @ApiOperation({ summary: 'Search teams by name, a page at a time' })
+  @ApiOperation({
+    summary: 'Search teams by name, a page at a time',
+    description: 'Public. Teams whose name matches `q`, ordered by name then id, one page at a time (`page`, `per_page`).',
+  })
   @ApiSuccess(200, TeamPageSchema)
   @ApiErrors([422])
   @Get('teams/search')
@@ -47,7 +53,7 @@ export class TeamsController {
     return this.teams.search(query);
   }
 
-  @ApiOperation({ summary: 'Get a team' })
+  @ApiOperation({ summary: 'Get a team', description: 'Public. One team with its member count and awards; 422 when it does not exist.' })
   @ApiSuccess(200, TeamSchema)
   @ApiErrors([422], { 422: 'Invalid id, or no such team.' })
   @Get('team/:team')
@@ -57,7 +63,11 @@ export class TeamsController {
     return this.teams.get(id);
   }
 
-  @ApiOperation({ summary: 'Rename a team (manage_teams, or manage_own_team as a member)' })
+  @ApiOperation({
+    summary: 'Rename a team (manage_teams, or manage_own_team as a member)',
+    description:
+      'Renames the team: needs `manage_teams`, or `manage_own_team` as one of its members. Renaming sends no event. 422 when it does not exist.',
+  })
   @ApiSuccess(200, TeamSchema)
   @ApiErrors([422])
   @Patch('team/:team')
@@ -67,7 +77,11 @@ export class TeamsController {
     return this.teams.update(caller, id, body.name);
   }
 
-  @ApiOperation({ summary: 'Delete a team; its members and awards are left without a team' })
+  @ApiOperation({
+    summary: 'Delete a team; its members and awards are left without a team',
+    description:
+      'Deletes the team (same permissions as renaming it). Its members are left without a team, each with an `account_team_update` event, and its awards without a team.',
+  })
   @ApiSuccess(204)
   @ApiErrors([422], { 422: 'Invalid id, or no such team.' })
   @Delete('team/:team')

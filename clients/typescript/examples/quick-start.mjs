@@ -1,20 +1,37 @@
 // The client from plain JavaScript (Node.js 20.19 or later), the same steps as quick-start.ts.
 // Run it after installing the package:
 //   ACCOUNTS_URL=http://localhost:3000 APP_USER=A1 APP_PASS=... node quick-start.mjs
-import { AccountsApiError, createAccountsClient, paged, unwrap, ValidationError, withStatus } from '@accounts-service/client';
+import {
+  AccountsApiError,
+  ConflictError,
+  createAccountsClient,
+  NotFoundError,
+  paged,
+  unwrap,
+  ValidationError,
+  withStatus,
+} from '@accounts-service/client';
 
 const client = createAccountsClient({
   baseUrl: process.env.ACCOUNTS_URL ?? 'http://localhost:3000',
   credentials: { username: process.env.APP_USER, password: process.env.APP_PASS },
 });
 
-// Every POST, PUT, PATCH and DELETE carries a fresh Idempotency-Key; a 503 is retried with the same key.
+// Every POST, PUT, PATCH and DELETE carries a fresh Idempotency-Key; a network error, a timeout, a 408, 429, 503
+// or 504 is retried with the same key.
 const team = await unwrap(client.POST('/teams/new', { body: { name: 'Red' } }));
 // Account ids are 64-bit: pass and read them as strings.
-const ann = await unwrap(
-  client.POST('/accounts/new', { body: { id: '18446744073709551615', name: 'Ann', discriminator: '0001', team: team.id } }),
-);
-console.log(`team ${team.name}: ${ann.name}#${ann.discriminator} (${ann.id})`);
+// Run again, the example finds Ann registered (409, a ConflictError) and moves her into this run's team.
+const id = '18446744073709551615';
+let ann;
+try {
+  ann = await unwrap(client.POST('/accounts/new', { body: { id, name: 'Ann', discriminator: '0001', team: team.id } }));
+  console.log(`team ${team.name}: ${ann.name}#${ann.discriminator} (${ann.id})`);
+} catch (error) {
+  if (!(error instanceof ConflictError)) throw error;
+  ann = await unwrap(client.PATCH('/account/{account}', { params: { path: { account: id } }, body: { team: team.id } }));
+  console.log(`team ${team.name}: ${ann.name}#${ann.discriminator} (${ann.id}), registered before (${error.status}), moved here`);
+}
 
 const award = await unwrap(
   client.POST('/awards/new', { body: { title: 'Star', image_url: 'https://example.com/star.png', team: team.id, accounts: [] } }),
@@ -29,8 +46,10 @@ for (let i = 0; i < 2; i++) {
 try {
   await unwrap(client.GET('/team/{team}', { params: { path: { team: 999_999 } } }));
 } catch (error) {
-  if (error instanceof ValidationError) console.log(`422 ${error.items[0].loc.join('.')}: ${error.items[0].msg}`);
-  else if (error instanceof AccountsApiError) console.log(error.status, error.detail);
+  // A team, account or award that does not exist: a 422 naming it (a 404 for a callback or a delivery).
+  if (error instanceof NotFoundError) console.log(`${error.status} ${error.detail}`);
+  else if (error instanceof ValidationError) console.log(error.items);
+  else if (error instanceof AccountsApiError) console.log(error.status, error.detail, `request ${error.requestId}`);
   else throw error;
 }
 

@@ -25,16 +25,25 @@ export interface AccountsClientOptions {
    * never writes twice. To choose the key yourself: `params: { header: { 'Idempotency-Key': key } }`.
    */
   idempotencyKeys?: boolean;
-  /** Retrying of 503s ("nothing was written", `Retry-After`) with the same key: 3 attempts in all by default; `false`: never. */
+  /**
+   * Retrying with the same key after a network error, a `timeout`, or a 408, 429, 503 or 504, waiting as
+   * `Retry-After` says (at most `maxDelayMs`, default 30 s: a longer wait returns that answer); `false`: never.
+   */
   retry?: RetryOptions | false;
+  /** Retries after the first attempt: default 2 (3 attempts in all); 0 never retries. */
+  maxRetries?: number;
+  /** Milliseconds one attempt may take (answer body included) before it is aborted and retried: default 60,000; 0: no limit. */
+  timeout?: number;
 }
 
 /**
  * A typed client (openapi-fetch over the service's OpenAPI document) that
  * sends `credentials` with HTTP Basic, an `Idempotency-Key` with every unsafe
- * request and retries 503s (see {@link retryingFetch}). Its calls resolve to
- * `{data, error, response}`: pass them to `unwrap` for the data or a typed
- * error, to `withStatus` when the status carries meaning (201 or 208).
+ * request, and retries network errors, timeouts, 408, 429, 503 and 504 with the
+ * same key (see {@link retryingFetch}). Its calls resolve to `{data, error,
+ * response}`: pass them to `unwrap` for the data or a typed error
+ * (`NotFoundError`, `ConflictError`, ...), to `withStatus` when the status
+ * carries meaning (201 or 208); a call that got no answer throws `ConnectionError`.
  * @throws TypeError when `baseUrl` is not an absolute http(s) URL (e.g. `process.env.ACCOUNTS_URL` unset).
  */
 export function createAccountsClient(options: AccountsClientOptions): AccountsClient {
@@ -42,7 +51,12 @@ export function createAccountsClient(options: AccountsClientOptions): AccountsCl
   const baseFetch = options.fetch ?? ((request: Request, init?: RequestInit) => globalThis.fetch(request, init));
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
-    fetch: retryingFetch(baseFetch, { idempotencyKeys: options.idempotencyKeys, retry: options.retry }),
+    fetch: retryingFetch(baseFetch, {
+      idempotencyKeys: options.idempotencyKeys,
+      retry: options.retry,
+      maxRetries: options.maxRetries,
+      timeout: options.timeout,
+    }),
   });
   const { credentials } = options;
   if (credentials) {

@@ -1,11 +1,23 @@
+import { ConnectionError } from './errors.js';
+
 /** The methods that change something: each request with one of them carries an `Idempotency-Key`. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** How 503 answers ("nothing was written, retry", with `Retry-After`) are retried. */
+/** Answers that say "try again": timeout (408), rate limited (429), unavailable (503), commit interrupted (504). */
+const RETRIED_STATUSES = new Set([408, 429, 503, 504]);
+
+/**
+ * Answers after which a request without an `Idempotency-Key` is retried too: the service refused it before
+ * handling it, so nothing was written (408, 429, 503). A 504 or a lost connection may follow a write: only a
+ * keyed (or read-only) request is sent again.
+ */
+const NOTHING_WRITTEN = new Set([408, 429, 503]);
+
+/** How failed attempts are retried. */
 export interface RetryOptions {
-  /** Attempts in all, the first included (1: never retry). Default 3. */
+  /** Attempts in all, the first included (1: never retry). Default 3 (`maxRetries` 2). */
   attempts?: number;
-  /** Longest wait before a retry, in milliseconds: a longer `Retry-After` is not waited for (the 503 is returned). Default 30,000. */
+  /** Longest wait before a retry, in milliseconds: a longer `Retry-After` is not waited for (that answer is returned). Default 30,000. */
   maxDelayMs?: number;
 }
 
@@ -13,38 +25,76 @@ export interface RetryOptions {
 export interface RetryingFetchOptions {
   /** Send a new random `Idempotency-Key` (a UUID) with every POST, PUT, PATCH and DELETE that has none. Default true. */
   idempotencyKeys?: boolean;
-  /** Retrying of 503s; `false` returns the first answer as is. */
+  /** Retrying of failed attempts; `false` returns the first answer as is. */
   retry?: RetryOptions | false;
+  /** Retries after the first attempt (overrides `retry.attempts`: attempts in all = `maxRetries` + 1). Default 2. */
+  maxRetries?: number;
+  /** Milliseconds one attempt may take, answer body included, before it is aborted and counted as a network error. Default 60,000; 0: none. */
+  timeout?: number;
 }
 
-/** Wait before the n-th retry (1-based) when a 503 has no readable `Retry-After`: 0.5 s, 1 s, 2 s, ... */
+/** Wait before the n-th retry (1-based) when the answer has no readable `Retry-After`: 0.5 s, 1 s, 2 s, ... */
 const backoffMs = (retry: number): number => 500 * 2 ** (retry - 1);
+
+/** The `Idempotency-Key` each answer's request carried, for the errors built from it (see {@link idempotencyKeyOf}). */
+const keysByResponse = new WeakMap<Response, string>();
+
+/** The `Idempotency-Key` the request of `response` carried, when it went through {@link retryingFetch}. */
+export function idempotencyKeyOf(response: Response): string | undefined {
+  return keysByResponse.get(response);
+}
 
 /**
  * A `fetch` for openapi-fetch that gives every unsafe request an
  * `Idempotency-Key` (unless it has one) and resends it, with the same key, body
- * and headers, after a 503: the service's "nothing was written, retry" answer
- * (docs/integrating.md, "Retrying writes safely"). It waits as `Retry-After` says
- * (delay-seconds or an HTTP-date; else 0.5 s, 1 s, 2 s, ...), at most
- * `retry.attempts` times in all; the last answer is returned whatever it is.
- * With the key, a retry of a write that did happen gets its first answer again
- * (`Idempotent-Replayed: true`), never a second write.
+ * and headers, after a network error, a `timeout`, or a 408, 429, 503 or 504
+ * (docs/api.md#idempotency: a retry of a write that did happen gets its first
+ * answer again, `Idempotent-Replayed: true`, never a second write). A request
+ * without a key and with an unsafe method is resent only after 408, 429 and
+ * 503, which wrote nothing. It waits as `Retry-After` says (delay-seconds or
+ * an HTTP-date; else 0.5 s, 1 s, 2 s, ...), but returns the answer at once
+ * when that is longer than `retry.maxDelayMs`; at most `maxRetries` + 1
+ * attempts in all. The last answer is returned whatever it is.
+ * @throws ConnectionError when the last attempt got no answer (network error or timeout); the caller's own
+ *   abort (the request's `signal`) is rethrown as is, never retried.
  */
 export function retryingFetch(
   fetchImpl: (request: Request, init?: RequestInit) => Promise<Response>,
   options: RetryingFetchOptions = {},
 ): (request: Request, init?: RequestInit) => Promise<Response> {
-  const attempts = options.retry === false ? 1 : Math.max(1, options.retry?.attempts ?? 3);
+  const attempts =
+    options.retry === false ? 1 : Math.max(1, options.maxRetries !== undefined ? options.maxRetries + 1 : (options.retry?.attempts ?? 3));
   const maxDelayMs = options.retry === false ? 0 : (options.retry?.maxDelayMs ?? 30_000);
+  const timeoutMs = options.timeout ?? 60_000;
   return async (request, init) => {
-    if (options.idempotencyKeys !== false && UNSAFE_METHODS.has(request.method.toUpperCase()) && !request.headers.has('idempotency-key')) {
+    const method = request.method.toUpperCase();
+    if (options.idempotencyKeys !== false && UNSAFE_METHODS.has(method) && !request.headers.has('idempotency-key')) {
       request.headers.set('idempotency-key', crypto.randomUUID());
     }
+    const key = request.headers.get('idempotency-key') ?? undefined;
+    const resendable = key !== undefined || !UNSAFE_METHODS.has(method);
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= attempts;
       // A clone keeps the body readable for the next attempt.
-      const response = await fetchImpl(last ? request : request.clone(), init);
-      if (last || response.status !== 503) return response;
+      const sent = last ? request : request.clone();
+      const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+      let response: Response;
+      try {
+        response = await fetchImpl(timeout ? new Request(sent, { signal: AbortSignal.any([sent.signal, timeout]) }) : sent, init);
+      } catch (error) {
+        if (request.signal.aborted) throw error;
+        const timedOut = timeout?.aborted === true;
+        if (last || !resendable) {
+          const what = timedOut ? `no answer within ${timeoutMs} ms` : `no answer (${(error as Error)?.message ?? String(error)})`;
+          throw new ConnectionError(`${method} ${request.url}: ${what} after ${attempt} attempt(s).`, timedOut, attempt, key, {
+            cause: error,
+          });
+        }
+        await sleep(backoffMs(attempt), request.signal);
+        continue;
+      }
+      if (key !== undefined) keysByResponse.set(response, key);
+      if (last || !RETRIED_STATUSES.has(response.status) || (!resendable && !NOTHING_WRITTEN.has(response.status))) return response;
       const delayMs = retryAfterMs(response.headers.get('retry-after')) ?? backoffMs(attempt);
       if (delayMs > maxDelayMs) return response;
       await response.body?.cancel();

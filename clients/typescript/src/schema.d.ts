@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics of this process */
+        /**
+         * Prometheus metrics of this process
+         * @description The process's metrics in the Prometheus text format, for your monitoring to scrape. Public and never rate limited: keep it internal at the reverse proxy.
+         */
         get: operations["MetricsController_metrics"];
         put?: never;
         post?: never;
@@ -29,7 +32,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a session for an account (apps holding authenticate_users) */
+        /**
+         * Open a session for an account (apps holding authenticate_users)
+         * @description For apps holding `authenticate_users`: opens a session for the account and returns its credentials (`S<session id>` and a token shown only here). 422 when the account does not exist.
+         */
         post: operations["AuthController_createSession"];
         delete?: never;
         options?: never;
@@ -46,7 +52,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the token used for this request; the old one stops working at once */
+        /**
+         * Replace the token used for this request; the old one stops working at once
+         * @description Replaces the token that authenticated this request (an app's or a session's) and returns the new one, shown only here; the old token stops working at once.
+         */
         post: operations["AuthController_resetToken"];
         delete?: never;
         options?: never;
@@ -61,7 +70,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who the credentials belong to */
+        /**
+         * Who the credentials belong to
+         * @description The app (without its token) or the account the credentials belong to. Without credentials: 401.
+         */
         get: operations["AuthController_me"];
         put?: never;
         post?: never;
@@ -80,7 +92,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with an identity-provider token; creates the account when new and signups are open */
+        /**
+         * Sign in with an identity-provider token; creates the account when new and signups are open
+         * @description Public. Exchanges an identity-provider user token (with the `identify` scope) for a session. An unknown account is created from the provider's profile while signups are open (else 403); a known account is left as it is. Invalid token: 401; provider failure: 502 or 504.
+         */
         post: operations["IdpSignInController_create"];
         delete?: never;
         options?: never;
@@ -95,7 +110,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether signups are open */
+        /**
+         * Whether signups are open
+         * @description Public. Whether new accounts can be created (`POST /acounts/new`, or a first sign-in with `POST /auth/idp`).
+         */
         get: operations["AccountsController_signups"];
         put?: never;
         post?: never;
@@ -114,7 +132,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account */
+        /**
+         * Create an account
+         * @description Needs `manage_account_details` (and the grant rules for `permissions` other than 0). Registers an account under its identity-provider id (an unsigned 64-bit integer, as a number or a string), optionally in a team. 409 when the id is already registered; 403 while signups are closed; 422 for an unknown team or a bad field. `POST /accounts/new` is the same route.
+         */
         post: operations["AccountsController_create"];
         delete?: never;
         options?: never;
@@ -150,7 +171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search accounts by name and team, a page at a time */
+        /**
+         * Search accounts by name and team, a page at a time
+         * @description Public. Accounts whose name matches `q`, optionally only those of a `team` (`team=0`: accounts without a team), ordered by name then id, one page at a time (`page`, `per_page`).
+         */
         get: operations["AccountsController_search"];
         put?: never;
         post?: never;
@@ -167,15 +191,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an account */
+        /**
+         * Get an account
+         * @description Public. One account with its team and the awards it holds; 422 when it does not exist.
+         */
         get: operations["AccountsController_get"];
         put?: never;
         post?: never;
-        /** Delete an account (needs manage_account_details, or being that account) */
+        /**
+         * Delete an account (needs manage_account_details, or being that account)
+         * @description Deletes the account and its award holdings; no event is sent. Needs `manage_account_details`, or the account's own session. 422 when it does not exist.
+         */
         delete: operations["AccountsController_delete"];
         options?: never;
         head?: never;
-        /** Update an account; each field needs its own permission, idp_token alone needs no credentials */
+        /**
+         * Update an account; each field needs its own permission, idp_token alone needs no credentials
+         * @description Changes the fields given: `name`, `discriminator` and `avatar_url` need `manage_account_details`, `team` the team-membership rule, permission changes the grant rules; `idp_token` alone needs no credentials and refreshes the profile from the identity provider. A change of team sends an `account_team_update` event.
+         */
         patch: operations["AccountsController_update"];
         trace?: never;
     };
@@ -188,7 +221,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a team */
+        /**
+         * Create a team
+         * @description Needs `manage_teams`. Creates a team with a name; it starts with no members and no awards.
+         */
         post: operations["TeamsController_create"];
         delete?: never;
         options?: never;
@@ -203,7 +239,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Search teams by name, a page at a time */
+        /**
+         * Search teams by name, a page at a time
+         * @description Public. Teams whose name matches `q`, ordered by name then id, one page at a time (`page`, `per_page`).
+         */
         get: operations["TeamsController_search"];
         put?: never;
         post?: never;
@@ -220,15 +259,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a team */
+        /**
+         * Get a team
+         * @description Public. One team with its member count and awards; 422 when it does not exist.
+         */
         get: operations["TeamsController_get"];
         put?: never;
         post?: never;
-        /** Delete a team; its members and awards are left without a team */
+        /**
+         * Delete a team; its members and awards are left without a team
+         * @description Deletes the team (same permissions as renaming it). Its members are left without a team, each with an `account_team_update` event, and its awards without a team.
+         */
         delete: operations["TeamsController_delete"];
         options?: never;
         head?: never;
-        /** Rename a team (manage_teams, or manage_own_team as a member) */
+        /**
+         * Rename a team (manage_teams, or manage_own_team as a member)
+         * @description Renames the team: needs `manage_teams`, or `manage_own_team` as one of its members. Renaming sends no event. 422 when it does not exist.
+         */
         patch: operations["TeamsController_update"];
         trace?: never;
     };
@@ -241,7 +289,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an award and give it to accounts */
+        /**
+         * Create an award and give it to accounts
+         * @description Needs `manage_awards`. Creates an award for a team and gives it to the accounts listed (possibly none). One 422 names every unknown account and an unknown team together; nothing is written then.
+         */
         post: operations["AwardsController_create"];
         delete?: never;
         options?: never;
@@ -256,15 +307,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an award with its holders and team */
+        /**
+         * Get an award with its holders and team
+         * @description Public. The award, the accounts holding it (by name, then id) and its team (null when it has none); 422 when it does not exist.
+         */
         get: operations["AwardsController_get"];
         put?: never;
         post?: never;
-        /** Delete an award */
+        /**
+         * Delete an award
+         * @description Needs `manage_awards`. Deletes the award and every holding of it. 422 when it does not exist.
+         */
         delete: operations["AwardsController_delete"];
         options?: never;
         head?: never;
-        /** Update an award */
+        /**
+         * Update an award
+         * @description Needs `manage_awards`. Changes the title, image or team given (`team` 0 or null: no team). 422 when it does not exist.
+         */
         patch: operations["AwardsController_update"];
         trace?: never;
     };
@@ -276,10 +336,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Give an award to an account */
+        /**
+         * Give an award to an account
+         * @description Needs `manage_awards`. 201 when the award was given, 208 when the account already held it; 422 naming the account, the award, or both when not found.
+         */
         put: operations["AwardsController_give"];
         post?: never;
-        /** Take an award from an account */
+        /**
+         * Take an award from an account
+         * @description Needs `manage_awards`. 204 when taken; 404 when the account did not hold it; 422 naming the account or the award when not found.
+         */
         delete: operations["AwardsController_take"];
         options?: never;
         head?: never;
@@ -293,12 +359,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the calling app's callback for an event type */
+        /**
+         * Get the calling app's callback for an event type
+         * @description App credentials only. The callback registered for the event type (never its secret), with its health: `disabled`, `failing_since`, `last_success_at`. 404 when none is registered.
+         */
         get: operations["CallbacksController_get"];
-        /** Register (or replace) the calling app's callback for an event type */
+        /**
+         * Register (or replace) the calling app's callback for an event type
+         * @description App credentials only. Registers the URL the service POSTs each event of this type to, signed with `secret` (Standard Webhooks), with an optional `rate_limit` in attempts per second. Replacing a callback keeps its id: pending deliveries go to the new URL, a new secret starts a rotation (the old one keeps signing for a grace period), and a disabled callback is enabled again.
+         */
         put: operations["CallbacksController_put"];
         post?: never;
-        /** Delete the calling app's callback for an event type; deliveries not yet sent are cancelled */
+        /**
+         * Delete the calling app's callback for an event type; deliveries not yet sent are cancelled
+         * @description App credentials only. Deletes the callback; its pending deliveries become `cancelled`. 404 when none is registered.
+         */
         delete: operations["CallbacksController_delete"];
         options?: never;
         head?: never;
@@ -345,7 +420,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable the calling app's callback again after it was disabled for failing; held deliveries stay failed until recovered */
+        /**
+         * Enable the calling app's callback again after it was disabled for failing; held deliveries stay failed until recovered
+         * @description App credentials only. Enables a callback that was disabled after failing for too long and clears `failing_since`. Deliveries recorded while it was disabled stay `failed`: send them with `POST /callback/{event}/recover`. 404 when none is registered.
+         */
         post: operations["CallbacksController_enable"];
         delete?: never;
         options?: never;
@@ -381,7 +459,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the calling app's callbacks: event type → URL */
+        /**
+         * List the calling app's callbacks: event type → URL
+         * @description App credentials only. Every callback of the calling app, as a map from event type to URL.
+         */
         get: operations["CallbacksController_list"];
         put?: never;
         post?: never;
@@ -398,7 +479,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the calling app's deliveries for an event type, newest first */
+        /**
+         * List the calling app's deliveries for an event type, newest first
+         * @description App credentials only. The deliveries made to your callback for this event type, newest first, with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time.
+         */
         get: operations["DeliveryLogController_list"];
         put?: never;
         post?: never;
@@ -436,7 +520,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one delivery: the body sent and every attempt (status, error, duration, start of the answer) */
+        /**
+         * Get one delivery: the body sent and every attempt (status, error, duration, start of the answer)
+         * @description App credentials only. One of your deliveries with the JSON body it sends and its attempt log, oldest first: when, how long, the answer's status, an error and the start of the answer's body. 404 for an unknown id or another app's.
+         */
         get: operations["DeliveryLogController_get"];
         put?: never;
         post?: never;
@@ -476,7 +563,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed or succeeded delivery again, with the same webhook-id and a fresh retry schedule */
+        /**
+         * Send a failed or succeeded delivery again, with the same webhook-id and a fresh retry schedule
+         * @description App credentials only. Puts a `failed` or `succeeded` delivery back to `pending` with a fresh retry schedule and the same `webhook-id` (so your receiver can drop it as a duplicate). 409 while it is `pending` or when it was `cancelled`; 404 for an unknown id or another app's.
+         */
         post: operations["DeliveryLogController_redeliver"];
         delete?: never;
         options?: never;
@@ -514,7 +604,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send again every failed delivery created since a time; answers at once, the work runs in the background */
+        /**
+         * Send again every failed delivery created since a time; answers at once, the work runs in the background
+         * @description App credentials only. Redelivers every `failed` delivery of this event type created at or after `since` (UNIX seconds) and answers at once with how many; they are sent in the background, each as `POST .../redeliver` would. A `since` in the future (milliseconds sent as seconds) is a 422.
+         */
         post: operations["DeliveryLogController_recover"];
         delete?: never;
         options?: never;
@@ -552,7 +645,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed test delivery (X-Callback-Event: ping) to the registered callback */
+        /**
+         * Send a signed test delivery (X-Callback-Event: ping) to the registered callback
+         * @description App credentials only. Records a signed test delivery (`X-Callback-Event: ping`, body `{"event": "ping", "callback": ...}`) to your callback, sent and retried like any other and listed among its deliveries. 404 when no callback is registered.
+         */
         post: operations["DeliveryLogController_ping"];
         delete?: never;
         options?: never;
@@ -588,7 +684,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process is up and serving */
+        /**
+         * Liveness: the process is up and serving
+         * @description Public, for orchestrators: 200 while the process runs.
+         */
         get: operations["HealthController_live"];
         put?: never;
         post?: never;
@@ -605,7 +704,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database and, when configured, Redis answer */
+        /**
+         * Readiness: the database and, when configured, Redis answer
+         * @description Public, for load balancers and orchestrators: 200 while the database and, when configured, a Redis master answer; 503 otherwise. Lagging or lost read replicas are reported in the body, not as unready.
+         */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;

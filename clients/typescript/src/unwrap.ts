@@ -1,4 +1,5 @@
-import { AccountsApiError, ValidationError, type ValidationErrorItem } from './errors.js';
+import { errorFor } from './errors.js';
+import { idempotencyKeyOf } from './retrying-fetch.js';
 
 /** What an openapi-fetch call resolves to: the parsed body of a success (`data`) or of an error (`error`), and the response. */
 export interface CallResult<T> {
@@ -19,7 +20,9 @@ export interface StatusResult<T> {
 
 /**
  * The data of a successful answer.
- * @throws ValidationError for a 422; AccountsApiError for any other answer of 400 or above.
+ * @throws NotFoundError (404, or a 422 naming a resource that does not exist), ConflictError (409),
+ *   ValidationError (422), RateLimitedError (429), ServiceUnavailableError (503), AccountsApiError for any
+ *   other answer of 400 or above: each with `status`, `detail`, `requestId`, `headers` and `idempotencyKey`.
  */
 export async function unwrap<T>(call: Promise<CallResult<T>>): Promise<T> {
   return (await withStatus(call)).data;
@@ -28,14 +31,10 @@ export async function unwrap<T>(call: Promise<CallResult<T>>): Promise<T> {
 /**
  * A successful answer's status and data, e.g. `(await withStatus(client.PUT('/account/{account}/award/{award}', ...))).status`
  * is 201 when the award was given, 208 when the account already had it.
- * @throws ValidationError for a 422; AccountsApiError for any other answer of 400 or above.
+ * @throws AccountsApiError or one of its subclasses for an answer of 400 or above, as {@link unwrap}.
  */
 export async function withStatus<T>(call: Promise<CallResult<T>>): Promise<StatusResult<T>> {
   const { data, error, response } = await call;
-  if (!response.ok) {
-    const detail = (error as { detail?: unknown } | undefined)?.detail;
-    if (response.status === 422 && Array.isArray(detail)) throw new ValidationError(detail as ValidationErrorItem[]);
-    throw new AccountsApiError(response.status, typeof detail === 'string' ? detail : response.statusText);
-  }
+  if (!response.ok) throw errorFor(response, error, idempotencyKeyOf(response));
   return { status: response.status, data: data as T, replayed: response.headers.get('idempotent-replayed') === 'true' };
 }

@@ -45,7 +45,11 @@ const NO_DELIVERY = { 404: 'No such delivery among the calling app’s deliverie
 export class DeliveryLogController {
   constructor(private readonly log: DeliveryLogService) {}
 
-  @ApiOperation({ summary: "List the calling app's deliveries for an event type, newest first" })
+  @ApiOperation({
+    summary: "List the calling app's deliveries for an event type, newest first",
+    description:
+      'App credentials only. The deliveries made to your callback for this event type, newest first, with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time.',
+  })
   @EventParam()
   @ApiSuccess(200, DeliveryPageSchema)
   @ApiErrors([401, 422], { ...APP_ONLY, 422: 'Unknown event type; bad page, per_page, status, since (or since in the future) or until.' })
@@ -58,7 +62,11 @@ export class DeliveryLogController {
     return this.log.list(app.appId, event, query);
   }
 
-  @ApiOperation({ summary: 'Get one delivery: the body sent and every attempt (status, error, duration, start of the answer)' })
+  @ApiOperation({
+    summary: 'Get one delivery: the body sent and every attempt (status, error, duration, start of the answer)',
+    description:
+      "App credentials only. One of your deliveries with the JSON body it sends and its attempt log, oldest first: when, how long, the answer's status, an error and the start of the answer's body. 404 for an unknown id or another app's.",
+  })
   @IdParam()
   @EventParam()
   @ApiSuccess(200, DeliveryDetailsSchema)
@@ -68,7 +76,11 @@ export class DeliveryLogController {
     return this.log.get(app.appId, event, id);
   }
 
-  @ApiOperation({ summary: 'Send a failed or succeeded delivery again, with the same webhook-id and a fresh retry schedule' })
+  @ApiOperation({
+    summary: 'Send a failed or succeeded delivery again, with the same webhook-id and a fresh retry schedule',
+    description:
+      "App credentials only. Puts a `failed` or `succeeded` delivery back to `pending` with a fresh retry schedule and the same `webhook-id` (so your receiver can drop it as a duplicate). 409 while it is `pending` or when it was `cancelled`; 404 for an unknown id or another app's.",
+  })
   @IdParam()
   @EventParam()
   @ApiSuccess(202, DeliverySchema)
@@ -84,7 +96,11 @@ export class DeliveryLogController {
     return this.log.redeliver(app.appId, event, id);
   }
 
-  @ApiOperation({ summary: 'Send again every failed delivery created since a time; answers at once, the work runs in the background' })
+  @ApiOperation({
+    summary: 'Send again every failed delivery created since a time; answers at once, the work runs in the background',
+    description:
+      'App credentials only. Redelivers every `failed` delivery of this event type created at or after `since` (UNIX seconds) and answers at once with how many; they are sent in the background, each as `POST .../redeliver` would. A `since` in the future (milliseconds sent as seconds) is a 422.',
+  })
   @EventParam()
   @ApiSuccess(202, RecoverResultSchema)
   @ApiErrors([401, 422], { ...APP_ONLY, 422: 'Unknown event type; since missing, not a number, or in the future.' })
@@ -95,7 +111,11 @@ export class DeliveryLogController {
     return this.log.recover(app.appId, event, body.since);
   }
 
-  @ApiOperation({ summary: 'Send a signed test delivery (X-Callback-Event: ping) to the registered callback' })
+  @ApiOperation({
+    summary: 'Send a signed test delivery (X-Callback-Event: ping) to the registered callback',
+    description:
+      'App credentials only. Records a signed test delivery (`X-Callback-Event: ping`, body `{"event": "ping", "callback": ...}`) to your callback, sent and retried like any other and listed among its deliveries. 404 when no callback is registered.',
+  })
   @EventParam()
   @ApiSuccess(202, DeliverySchema)
   @ApiErrors([401, 404, 422], { ...APP_ONLY, 404: 'No callback is registered for this event type.' })
