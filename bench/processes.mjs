@@ -119,8 +119,8 @@ function logFile(name) {
 }
 
 /** Environment of the API and the workers (see the module comment). */
-function serviceEnvironment(databaseUrl, { logLevel, redisUrl }) {
-  return {
+function serviceEnvironment(databaseUrl, { logLevel, redisUrl, extraEnv = {} }) {
+  const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
     HOST: '127.0.0.1',
@@ -130,7 +130,10 @@ function serviceEnvironment(databaseUrl, { logLevel, redisUrl }) {
     REDIS_URL: redisUrl,
     CALLBACK_QUEUE_PREFIX: QUEUE_PREFIX,
     CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
+    ...extraEnv,
   };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  return env;
 }
 
 /** Starts `node <dist>/<entry>` with `env`, its standard output to a log file, and waits until `readyPath` answers. */
@@ -147,12 +150,13 @@ async function startService(name, dist, entry, env, readyPath, nodeArgs = []) {
  * Starts the built API on a free port (migrations run at start), with the
  * production settings described above.
  *
- * @param options.logLevel `LOG_LEVEL` (`info` in production); options.redisUrl `REDIS_URL`.
+ * @param options.logLevel `LOG_LEVEL` (`info` in production); options.redisUrl `REDIS_URL`;
+ *   options.extraEnv variables set on top (`undefined` unsets one), e.g. the `--tracing` ones.
  * @param options.nodeArgs extra Node flags, e.g. `['--cpu-prof', '--cpu-prof-dir', dir]`.
  * @returns `{ url, pid, stop, takeLogLines, liveHeapMiB }` (see {@link logFile}, {@link liveHeapMiB}).
  */
-export async function startApi(dist, databaseUrl, { logLevel, redisUrl, nodeArgs = [] }) {
-  const env = { ...serviceEnvironment(databaseUrl, { logLevel, redisUrl }), PORT: String(await freePort()) };
+export async function startApi(dist, databaseUrl, { logLevel, redisUrl, extraEnv, nodeArgs = [] }) {
+  const env = { ...serviceEnvironment(databaseUrl, { logLevel, redisUrl, extraEnv }), PORT: String(await freePort()) };
   const heapArgs = [`--heapsnapshot-signal=${HEAP_SIGNAL}`, `--diagnostic-dir=${heapDirectory}`];
   const api = await startService('api', dist, 'main.js', env, '/accounts/signups', [...heapArgs, ...nodeArgs]);
   return { ...api, liveHeapMiB: () => liveHeapMiB(api) };
@@ -189,8 +193,8 @@ async function liveHeapMiB(api) {
  *
  * @returns `{ url, pid, stop, takeLogLines }`.
  */
-export async function startWorker(dist, databaseUrl, { logLevel, redisUrl, name = 'worker' }) {
-  const env = { ...serviceEnvironment(databaseUrl, { logLevel, redisUrl }), WORKER_PORT: String(await freePort()) };
+export async function startWorker(dist, databaseUrl, { logLevel, redisUrl, extraEnv, name = 'worker' }) {
+  const env = { ...serviceEnvironment(databaseUrl, { logLevel, redisUrl, extraEnv }), WORKER_PORT: String(await freePort()) };
   return startService(name, dist, 'worker.js', env, '/health/live');
 }
 

@@ -42,6 +42,8 @@
  *   --isolation-apps 10  --isolation-per-app 2000  --isolation-workers 1 (workers during one app's recover)
  *   --rate-limit 10  --rate-limit-deliveries 100  --rate-limit-workers 2 (`--only 'rate limit'` for that phase alone)
  *   --memory-repeats 3 (0: none)  --backlog 20000  --latency-rate 100  --latency-duration 30
+ *   --tracing off|on|<ratio> (API and workers export their spans to a local OTLP sink: every span, or sampled
+ *     with parentbased_traceidratio at <ratio>, e.g. 0.1; off: no OTEL_* variable)
  *   --dist <dir>  --out bench/results/latest.json  --chart bench/results/ratios.svg
  *   --profile <dir> (CPU profile of the API)  --node <binary> (the Node of the API, worker and reference).
  *
@@ -74,6 +76,7 @@ import {
 } from './processes.mjs';
 import { runSameSql, sameSqlTable } from './same-sql.mjs';
 import { startReceiver } from './receiver.mjs';
+import { startOtlpSink, tracingEnvironment, validTracing } from './otlp-sink.mjs';
 import { chartSpec, writeChart } from './chart.mjs';
 import { growthVerdict, rssMiB } from './process-memory.mjs';
 import {
@@ -124,8 +127,10 @@ const { values: options } = parseArgs({
     'rate-limit': { type: 'string', default: '10' },
     'rate-limit-deliveries': { type: 'string', default: '100' },
     'rate-limit-workers': { type: 'string', default: '2' },
+    tracing: { type: 'string', default: 'off' },
   },
 });
+if (!validTracing(options.tracing)) throw new Error('--tracing must be off, on or a sampling ratio such as 0.1');
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/bench';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
@@ -366,6 +371,8 @@ async function main() {
   const connection = await createConnection({ uri: databaseUrl });
   const counter = await createConnection({ uri: databaseUrl });
   const receiver = await startReceiver();
+  const sink = options.tracing === 'off' ? undefined : await startOtlpSink();
+  serviceOptions.extraEnv = tracingEnvironment(options.tracing, sink?.url);
   let api;
   let reference;
   const workers = [];
@@ -410,7 +417,7 @@ async function main() {
         finishedAt: new Date().toISOString(),
         machine: { ...machineOf(version), node: await serverNodeVersion() },
         size,
-        settings: { ...settings, rounds, logLevel: options['log-level'] },
+        settings: { ...settings, rounds, logLevel: options['log-level'], tracing: options.tracing },
         sameSql: measured,
         sameSqlKind,
       };
@@ -524,7 +531,8 @@ async function main() {
       finishedAt: new Date().toISOString(),
       machine,
       size,
-      settings: { ...settings, rounds, logLevel: options['log-level'] },
+      settings: { ...settings, rounds, logLevel: options['log-level'], tracing: options.tracing },
+      tracingSink: sink && { exports: sink.exports, megabytes: Math.round(sink.bytes / 2 ** 20) },
       q: options.q,
       scales: results,
       memory,
@@ -538,6 +546,9 @@ async function main() {
     console.log(`## Benchmark run ${run.startedAt}\n`);
     console.log(
       `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.database}; load average at end ${machine.loadAverageAtEnd.join(' ')}.`,
+    );
+    console.log(
+      `Tracing: ${options.tracing === 'off' ? 'off (no OTEL_* variable)' : `${options.tracing === 'on' ? 'every span' : `parentbased_traceidratio ${options.tracing}`} exported over OTLP http/protobuf to a local sink (${sink.exports} exports, ${Math.round(sink.bytes / 2 ** 20)} MiB)`}.`,
     );
     console.log(
       `API as deployed: LOG_LEVEL=${options['log-level']}, JSON request lines (LOG_FORMAT=json, pino on standard output, to a file), helmet and metrics on, rate limit off (RATE_LIMIT_MAX=0).`,
@@ -562,6 +573,7 @@ async function main() {
   } finally {
     await Promise.all([api?.stop(), reference?.stop(), ...workers.map((worker) => worker.stop())]);
     await receiver.close();
+    await sink?.close();
     removeLogs();
     await connection.end();
     await counter.end();

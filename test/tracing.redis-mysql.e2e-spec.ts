@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { type CallbackReceiver, useCallbackReceiver } from './support/callback-receiver.js';
+import type { TestProcess } from './support/child-process.js';
 import { type ApiProcess, databaseUrlOf, useDeliveryQueue, useProcesses } from './support/delivery-processes.js';
 import { useDeliveryScenario } from './support/delivery-scenario.js';
 import { sleep } from './support/deliveries.js';
@@ -69,7 +70,7 @@ function logLines(output: string): Record<string, any>[] {
 }
 
 /** How long a process may take to start: loading the OpenTelemetry SDK and its hooks adds to the usual start. */
-const START_MS = 60_000;
+const START_MS = 120_000;
 
 /** Tracing settings of the API and the worker: OTLP/HTTP JSON to `collector`, spans sent within 100 ms. */
 function otelEnv(collector: CallbackReceiver): Record<string, string> {
@@ -116,7 +117,7 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
         (span) => span.service === 'accounts-service-api' && span.name === 'PATCH /account/:account' && span.kind === 2,
       );
       const attempt = inTrace.find(
-        (span) => span.service === 'accounts-service-worker' && span.name === 'delivery attempt account_team_update',
+        (span) => span.service === 'accounts-service-worker' && span.name === 'process callback-deliveries' && span.kind === 5,
       );
       const post = inTrace.find((span) => span.service === 'accounts-service-worker' && span.name === 'POST' && span.kind === 3);
       return patch && attempt && post ? { inTrace, patch, attempt, post } : undefined;
@@ -127,18 +128,41 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(trace.patch.attributes['http.route']).toBe('/account/:account');
     expect(trace.patch.attributes['error.type']).toBeUndefined();
     expect(trace.patch.attributes['http.response.status_code']).toBe(200);
-    // The request's SQL, as written (values masked): the event's INSERT among it.
-    const statements = trace.inTrace
-      .filter((span) => span.service === 'accounts-service-api' && span.attributes['db.system.name'] === 'mysql')
-      .map((span) => String(span.attributes['db.query.text']));
-    expect(statements).toContain(
+    // The request's SQL, as written (values masked), named by the database conventions: the event's INSERT among it.
+    const sql = trace.inTrace.filter((span) => span.service === 'accounts-service-api' && 'db.query.text' in span.attributes);
+    expect(sql.map((span) => String(span.attributes['db.query.text']))).toContain(
       'INSERT INTO outbox_events (type, payload, created_at, callback_epoch, trace_context) VALUES (?, ?, ?, ?, ?)',
     );
-    expect(statements.join('\n')).not.toContain('7001');
-    const event = trace.inTrace.find((span) => span.name === 'event account_team_update')!;
-    expect(event.service).toBe('accounts-service-api');
+    expect(sql.map((span) => String(span.attributes['db.query.text'])).join('\n')).not.toContain('7001');
+    // The test database is MariaDB: the server's own name, not the protocol's.
+    expect(new Set(sql.map((span) => span.attributes['db.system.name']))).toEqual(new Set(['mariadb']));
+    const insert = sql.find((span) => String(span.attributes['db.query.text']).startsWith('INSERT INTO outbox_events'))!;
+    expect(insert).toMatchObject({ name: 'INSERT outbox_events', kind: 3 });
+    expect(insert.attributes).toMatchObject({ 'db.operation.name': 'INSERT', 'db.collection.name': 'outbox_events' });
+    expect(sql.every((span) => span.name.startsWith(String(span.attributes['db.operation.name'])))).toBe(true);
+    const event = trace.inTrace.find((span) => span.name === 'create account_team_update')!;
+    expect(event).toMatchObject({ service: 'accounts-service-api', kind: 4 });
+    expect(event.attributes).toMatchObject({
+      'messaging.system': 'outbox',
+      'messaging.destination.name': 'account_team_update',
+      'messaging.operation.type': 'create',
+    });
+    // The worker's consumer span under the event, with the messaging conventions' attributes.
     expect(trace.attempt.parentSpanId).toBe(event.spanId);
-    expect(trace.attempt.attributes['http.response.status_code']).toBe(200);
+    expect(trace.attempt.attributes).toMatchObject({
+      'messaging.system': 'bullmq',
+      'messaging.destination.name': 'callback-deliveries',
+      'messaging.operation.type': 'process',
+      'delivery.event': 'account_team_update',
+      'http.response.status_code': 200,
+    });
+    expect(trace.attempt.attributes['error.type']).toBeUndefined();
+    // The producer span of the job (a trace of its own), and the attempt's own SQL under the attempt.
+    const send = await waitForSpans(collector, (spans) => spans.find((span) => span.name === 'send callback-deliveries'));
+    expect(send.kind).toBe(4);
+    expect(send.attributes).toMatchObject({ 'messaging.system': 'bullmq', 'messaging.operation.type': 'send' });
+    const attemptSql = trace.inTrace.filter((span) => span.parentSpanId === trace.attempt.spanId && 'db.operation.name' in span.attributes);
+    expect(attemptSql.length).toBeGreaterThan(0);
     expect(trace.post.parentSpanId).toBe(trace.attempt.spanId);
     expect(traceparent.split('-')[2]).toBe(trace.post.spanId);
     // Two resources: the API's and the worker's, each its own process, of the service's version (package.json).
@@ -157,6 +181,64 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     expect(logLines(api.process.output).find((line) => String(line.msg).startsWith('Role api:'))?.msg).toBe(
       `Role api: database mysql ${new URL(databaseUrlOf(t.config)).host}${new URL(databaseUrlOf(t.config)).pathname}, ` +
         `Redis ${queue.env.REDIS_URL}, queue prefix ${queue.prefix}; tracing OTLP http/json to ${collector.url('/v1/traces')} as accounts-service-api`,
+    );
+  }, 180_000);
+});
+
+/** The same set-up as above in a block of its own: the processes of the block above are stopped, so none polls here. */
+describe('an idle traced API and worker', () => {
+  const queue = useDeliveryQueue('tracing-idle');
+  const { t, receiver, s } = useDeliveryScenario(() => queue.env);
+  const collector = useCallbackReceiver();
+  const processes = useProcesses();
+  const workers: TestProcess[] = [];
+
+  async function tracedApiAndWorker(): Promise<ApiProcess> {
+    const env = { ...queue.env, ...otelEnv(collector), DATABASE_URL: databaseUrlOf(t.config), LOG_FORMAT: 'json' };
+    workers.push(await processes.worker('traced-worker', env, t, START_MS));
+    return processes.api(env, { name: 'traced-api', timeoutMs: START_MS });
+  }
+
+  it('an idle API and worker export no spans; a delivery logs its warnings with the trace id of its span', async () => {
+    const api = await tracedApiAndWorker();
+    await s.register(s.listener, '/hook');
+    await t.insertAccount({ id: '7004', teamId: null });
+    // Warm-up: a request and its delivery, whose first attempt fails (a warning of the worker) and second succeeds.
+    receiver.script('/hook', { status: 500 });
+    expect((await api.http.patch('/account/7004', { auth: s.admin, body: { team: s.red } })).status).toBe(200);
+    const [, delivered] = await receiver.waitFor('/hook', 2);
+    const traceId = String(delivered!.headers.traceparent).split('-')[1]!;
+    const attempts = await waitForSpans(collector, (spans) => {
+      const found = spans.filter((span) => span.traceId === traceId && span.name === 'process callback-deliveries');
+      return found.length === 2 ? found : undefined;
+    });
+    const failed = attempts.find((span) => span.attributes['http.response.status_code'] === 500)!;
+    expect(failed.attributes['error.type']).toBe('500');
+
+    // Every line the worker wrote about this delivery carries the trace id of its attempt.
+    const deliveryId = String(failed.attributes['delivery.id']);
+    const deliveryLines = workers
+      .flatMap((worker) => logLines(worker.output))
+      .filter((line) => String(line.msg).startsWith(`Delivery ${deliveryId} `))
+      .sort((a, b) => a.time - b.time);
+    expect(deliveryLines.map((line) => String(line.msg))).toEqual([
+      expect.stringMatching(/^Delivery \d+ attempt 1 to app \d+ failed \(HTTP 500\); retry in \d+ ms$/),
+      expect.stringMatching(/^Delivery \d+ to app \d+ succeeded on attempt 2$/),
+    ]);
+    expect(deliveryLines.map((line) => line.trace_id)).toEqual([traceId, traceId]);
+    expect(deliveryLines[0]!.span_id).toBe(failed.spanId);
+
+    // The warm-up's spans are all out (sent every 100 ms); then nothing while idle: the polling is not traced.
+    await sleep(1_000);
+    const before = exportedSpans(collector).length;
+    await sleep(4_000);
+    const idle = exportedSpans(collector).slice(before);
+    expect(idle.map((span) => `${span.service} ${span.name}`)).toEqual([]);
+
+    // Not a tracing that stopped: the next request is traced at once.
+    expect((await api.http.get('/account/7004', { auth: s.admin })).status).toBe(200);
+    await waitForSpans(collector, (spans) =>
+      spans.slice(before).find((span) => span.name === 'GET /account/:account' && span.service === 'accounts-service-api'),
     );
   }, 180_000);
 });

@@ -1,6 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 
+import { noteDatabaseVersion } from '../tracing/database-system.js';
+import { tracingEnabled } from '../tracing/tracing-state.js';
+
 /** Wait between two attempts to reach the database at start (milliseconds). */
 export const CONNECT_RETRY_MS = 3_000;
 
@@ -27,6 +30,8 @@ const UNREACHABLE = new Set([
  * ECONNREFUSED ...); attempt 1 of 10, next in 3 s`). Refused credentials, an unknown
  * database or an unusable SQLite file fail at the first attempt.
  *
+ * With tracing on, reads the server's version once (the database spans' `db.system.name`).
+ *
  * @returns the initialized data source.
  * @throws Error `Cannot open the database at <where>: <reason>` (after the last attempt, or at once when retrying cannot help).
  */
@@ -34,7 +39,13 @@ export async function connectWithRetry(options: DataSourceOptions, attempts: num
   const where = describeDatabase(options);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await new DataSource(options).initialize();
+      const dataSource = await new DataSource(options).initialize();
+      // The database spans say `mariadb` or `mysql` as the server does (docs/operations.md#tracing).
+      if (tracingEnabled() && options.type === 'mysql') {
+        const rows = (await dataSource.query('SELECT VERSION() AS version').catch(() => [])) as { version?: unknown }[];
+        if (typeof rows[0]?.version === 'string') noteDatabaseVersion(rows[0].version);
+      }
+      return dataSource;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const code = (error as { code?: unknown }).code;

@@ -10,6 +10,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 
+import { errorType } from './error-type.js';
 import { tracingEnabled } from './tracing-state.js';
 
 const tracer = () => trace.getTracer('accounts-service');
@@ -25,7 +26,10 @@ const TRACESTATE_CHARS = 512;
 
 /**
  * Records the outbox span of `count` events of type `type` written in the
- * current request (a child of its active span, ended at once) and returns its
+ * current request (a child of its active span, ended at once): a producer
+ * span `create account_team_update` with `messaging.system` `outbox`,
+ * `messaging.destination.name` the event type and
+ * `messaging.operation.type` `create`. Returns its
  * W3C Trace Context as stored with the events (`{"traceparent": ...}`, and
  * `tracestate` when the request had one of at most 512 characters), so that
  * the delivery of each continues the request's trace
@@ -35,9 +39,15 @@ const TRACESTATE_CHARS = 512;
  */
 export function recordEventTrace(type: string, count: number): string | null {
   if (!tracingEnabled() || !isSpanContextValid(trace.getSpanContext(context.active()) ?? INVALID)) return null;
-  const span = tracer().startSpan(`event ${type}`, {
+  const span = tracer().startSpan(`create ${type}`, {
     kind: SpanKind.PRODUCER,
-    attributes: { 'messaging.system': 'outbox', 'messaging.destination.name': type, 'messaging.batch.message_count': count },
+    attributes: {
+      'messaging.system': 'outbox',
+      'messaging.destination.name': type,
+      'messaging.operation.type': 'create',
+      'messaging.operation.name': 'create',
+      ...(count > 1 ? { 'messaging.batch.message_count': count } : {}),
+    },
   });
   span.end();
   const carrier: TraceCarrier = {};
@@ -48,36 +58,92 @@ export function recordEventTrace(type: string, count: number): string | null {
   return stored.length <= STORED_CONTEXT_CHARS ? stored : JSON.stringify({ traceparent: kept.traceparent });
 }
 
+/** What a consumer span says of the message it processes (OpenTelemetry's messaging conventions). */
+export interface ConsumedMessage {
+  /** `messaging.system`: `bullmq` (a job of the delivery queue) or `outbox` (embedded mode: the event itself). */
+  readonly system: 'bullmq' | 'outbox';
+  /** `messaging.destination.name`: the queue's name, or the event type. */
+  readonly destination: string;
+}
+
 /**
- * Runs `work` in a span `name` that continues the trace stored with an event
- * (`stored`, from {@link recordEventTrace}; a new trace when `null` or
- * unreadable), with `attributes`, and the status `describe` gives its result
- * (an error status when it returns an error text). Without tracing, runs
- * `work` alone.
+ * Runs `work` in a consumer span `process <destination>` that continues the
+ * trace stored with an event (`stored`, from {@link recordEventTrace}; a new
+ * trace when `null` or unreadable), with `messaging.system`,
+ * `messaging.destination.name`, `messaging.operation.type` `process` and
+ * `attributes`; everything `work` does (its statements, its requests, its log
+ * lines) is inside the span. {@link describeActiveSpan} adds to the span
+ * from within; an error thrown marks it failed with `error.type` the error's
+ * code or class. Without tracing, runs `work` alone.
  */
 export async function inStoredTrace<T>(
   stored: string | null,
-  name: string,
+  message: ConsumedMessage,
   attributes: Attributes,
   work: () => Promise<T>,
-  describe: (result: T) => { readonly attributes?: Attributes; readonly error?: string },
 ): Promise<T> {
   if (!tracingEnabled()) return work();
   const parent = propagation.extract(ROOT_CONTEXT, parseCarrier(stored));
-  return tracer().startActiveSpan(name, { kind: SpanKind.CONSUMER, attributes }, parent, async (span: Span) => {
-    try {
-      const result = await work();
-      const outcome = describe(result);
-      if (outcome.attributes) span.setAttributes(outcome.attributes);
-      if (outcome.error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error });
-      return result;
-    } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-      throw error;
-    } finally {
-      span.end();
-    }
+  const span = tracer().startSpan(
+    `process ${message.destination}`,
+    { kind: SpanKind.CONSUMER, attributes: { ...messaging(message.system, message.destination, 'process'), ...attributes } },
+    parent,
+  );
+  return inSpan(span, work);
+}
+
+/**
+ * Runs `work` (handing `count` messages to the queue `destination` of
+ * `system`) in a producer span `send <destination>` with
+ * `messaging.operation.type` `send`, a child of the active span if any.
+ * Without tracing, runs `work` alone.
+ */
+export async function inProducerSpan<T>(system: 'bullmq', destination: string, count: number, work: () => Promise<T>): Promise<T> {
+  if (!tracingEnabled()) return work();
+  const span = tracer().startSpan(`send ${destination}`, {
+    kind: SpanKind.PRODUCER,
+    attributes: { ...messaging(system, destination, 'send'), ...(count > 1 ? { 'messaging.batch.message_count': count } : {}) },
   });
+  return inSpan(span, work);
+}
+
+/**
+ * Adds `attributes` to the active span and, with `error`, marks it failed:
+ * `error.type` `error.type` (a status code `"503"`, an error code
+ * `ECONNREFUSED`, a class), status message `error.message`. Does nothing
+ * without tracing or outside a span.
+ */
+export function describeActiveSpan(attributes: Attributes, error?: { readonly type: string; readonly message: string }): void {
+  if (!tracingEnabled()) return;
+  const span = trace.getActiveSpan();
+  if (!span) return;
+  span.setAttributes(attributes);
+  if (error) {
+    span.setAttribute('error.type', error.type);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+  }
+}
+
+function messaging(system: string, destination: string, operation: 'send' | 'process'): Attributes {
+  return {
+    'messaging.system': system,
+    'messaging.destination.name': destination,
+    'messaging.operation.type': operation,
+    'messaging.operation.name': operation,
+  };
+}
+
+/** Runs `work` with `span` active and ends it; a thrown error marks it failed (`error.type`: code or class, else `_OTHER`). */
+async function inSpan<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    return await context.with(trace.setSpan(context.active(), span), work);
+  } catch (error) {
+    span.setAttribute('error.type', errorType(error) ?? '_OTHER');
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /**

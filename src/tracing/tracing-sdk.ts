@@ -5,7 +5,9 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { core, NodeSDK } from '@opentelemetry/sdk-node';
+import { api, core, NodeSDK } from '@opentelemetry/sdk-node';
+
+import { databaseTracers, errorTypedTracers } from './conventional-tracers.js';
 
 import { redactedRequestUrl } from './redacted-url.js';
 import { defaultServiceName, type TracingRole } from './tracing-settings.js';
@@ -33,13 +35,23 @@ const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
  * (at most 32 members and 512 characters, the rest dropped) are continued, its
  * `baggage` is never read, so never stored nor sent on. Instruments incoming
  * and outgoing HTTP (not the probes and scrapes; an outgoing request's
- * `url.full` with its query values redacted), mysql2 (statements without their values), ioredis
- * (commands without their arguments) and pino (`trace_id` and `span_id` on
- * every line written inside a span).
+ * `url.full` with its query values redacted; a failed one's `error.type` its
+ * error code or class), mysql2 (statements without their values, named and
+ * described by the database conventions, none outside a traced request or
+ * delivery: an idle process exports no spans), ioredis (commands without
+ * their arguments, none outside a traced request or delivery) and pino
+ * (`trace_id` and `span_id` on every line written inside a span).
  *
  * Loaded only when tracing is requested, before the modules it instruments.
  */
 export function startTracingSdk(role: TracingRole, env: Readonly<Record<string, string | undefined>>): NodeSDK {
+  const http = new HttpInstrumentation({
+    ignoreIncomingRequestHook: (request) => PROBES_AND_SCRAPES.test(request.url ?? ''),
+    // A callback URL's query may hold the receiver's credential: `url.full` keeps its keys, never its values.
+    startOutgoingSpanHook: (request) => ({ 'url.full': redactedRequestUrl(request) }),
+  });
+  // Statements as the code writes them, literals masked: never the values (secrets, token hashes) of a request.
+  const mysql = new MySQL2Instrumentation({ maskStatement: true });
   const sdk = new NodeSDK({
     serviceName: (env.OTEL_SERVICE_NAME ?? '').trim() || defaultServiceName(role),
     resource: resourceFromAttributes({
@@ -52,18 +64,17 @@ export function startTracingSdk(role: TracingRole, env: Readonly<Record<string, 
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => PROBES_AND_SCRAPES.test(request.url ?? ''),
-        // A callback URL's query may hold the receiver's credential: `url.full` keeps its keys, never its values.
-        startOutgoingSpanHook: (request) => ({ 'url.full': redactedRequestUrl(request) }),
-      }),
-      // Statements as the code writes them, literals masked: never the values (secrets, token hashes) of a request.
-      new MySQL2Instrumentation({ maskStatement: true }),
+      http,
+      mysql,
       // The command's name only; Redis calls outside a traced request (the queue's own polling) make no span.
       new IORedisInstrumentation({ dbStatementSerializer: (command) => command, requireParentSpan: true }),
       new PinoInstrumentation({ disableLogSending: true }),
     ],
   });
   sdk.start();
+  // After start: the SDK gives each instrumentation the global provider, these wrap it.
+  const provider = api.trace.getTracerProvider();
+  http.setTracerProvider(errorTypedTracers(provider));
+  mysql.setTracerProvider(databaseTracers(provider));
   return sdk;
 }

@@ -97,7 +97,7 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
     const { deliveryId, round, admittedAt } = job.data;
     let outcome;
     try {
-      outcome = await this.executor.execute({ id: deliveryId, round, admittedAt });
+      outcome = await this.executor.execute({ id: deliveryId, round, admittedAt }, DELIVERY_QUEUE);
     } catch (error) {
       this.logger.warn(
         `Delivery ${deliveryId} could not be attempted (${error instanceof Error ? error.message : String(error)}); trying again`,

@@ -8,6 +8,7 @@ import { type Admission, DeliveriesRepository } from '../deliveries.repository.j
 import { DELIVERY_JOB, DELIVERY_QUEUE, type DeliveryJobData, deliveryJobData, deliveryJobId } from './delivery-queue.js';
 import { DeliveryExecutor } from '../sending/delivery-executor.js';
 import { DeliveryTransport } from './delivery-transport.js';
+import { inProducerSpan } from '../../tracing/trace-context.js';
 
 /** Rows looked up per page by the admission check and the reconcile pass. */
 const PAGE_SIZE = 100;
@@ -97,7 +98,7 @@ export class QueueTransport extends DeliveryTransport implements OnModuleInit {
 
   async hand(admissions: readonly Admission[]): Promise<readonly Admission[]> {
     try {
-      await withTimeout(this.queue.addBulk(admissions.map(toJob)), ENQUEUE_TIMEOUT_MS, 'Redis did not take the jobs in time');
+      await this.send(admissions);
     } catch (error) {
       this.reportRedisDown(error);
       throw error;
@@ -140,7 +141,7 @@ export class QueueTransport extends DeliveryTransport implements OnModuleInit {
       );
       const missing = admitted.filter((_, index) => jobs[index] === undefined);
       if (missing.length > 0) {
-        await withTimeout(this.queue.addBulk(missing.map(toJob)), ENQUEUE_TIMEOUT_MS, 'Redis did not take the jobs in time');
+        await this.send(missing);
         this.logger.warn(
           `Deliveries ${missing.map((admission) => admission.id).join(', ')} were admitted but never reached the queue; enqueued again`,
         );
@@ -173,9 +174,19 @@ export class QueueTransport extends DeliveryTransport implements OnModuleInit {
       await this.deliveries.release([admission]);
       this.logger.warn(`Delivery ${admission.id} was pending with a completed job; given back to the scheduler`);
     } else if (state === 'missing') {
-      await this.queue.add(DELIVERY_JOB, deliveryJobData(admission), { jobId: deliveryJobId(admission) });
+      await this.send([admission]);
       this.logger.warn(`Delivery ${admission.id} was missing from the queue (Redis lost it); enqueued again`);
     }
+  }
+
+  /**
+   * Adds the jobs of `admissions` in one call, within {@link ENQUEUE_TIMEOUT_MS}, in a producer span
+   * `send callback-deliveries` (`messaging.system` `bullmq`, docs/operations.md#tracing).
+   */
+  private send(admissions: readonly Admission[]): Promise<unknown> {
+    return inProducerSpan('bullmq', DELIVERY_QUEUE, admissions.length, () =>
+      withTimeout(this.queue.addBulk(admissions.map(toJob)), ENQUEUE_TIMEOUT_MS, 'Redis did not take the jobs in time'),
+    );
   }
 
   private reportRedisDown(error: unknown): void {

@@ -5,8 +5,8 @@ import { inGrace, parsePreviousSecrets } from '../../callbacks/previous-secrets.
 import { Clock } from '../../clock/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DeliveryMetrics } from '../../metrics/delivery-metrics.service.js';
-import { DeliveryAttemptReader } from '../../read-model/delivery-attempt.reader.js';
-import { inStoredTrace } from '../../tracing/trace-context.js';
+import { type AttemptInput, DeliveryAttemptReader } from '../../read-model/delivery-attempt.reader.js';
+import { describeActiveSpan, inStoredTrace } from '../../tracing/trace-context.js';
 import { type AttemptChanges, DeliveriesRepository, type DeliveryRound } from '../deliveries.repository.js';
 import { CALLBACK_DELETED, CALLBACK_DISABLED } from '../delivery-status.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
@@ -75,12 +75,30 @@ export class DeliveryExecutor {
   /**
    * @param request the admission: an attempt for another round, another
    *   admission, or a delivery no longer pending is skipped.
+   * @param queue the BullMQ queue the request came from; none in embedded mode (the attempt span's `messaging.*`).
    * @throws database (or, for a rate limit, Redis) errors as they are (the caller tries again later).
    */
-  async execute(request: AttemptRequest): Promise<ExecutionOutcome> {
+  async execute(request: AttemptRequest, queue?: string): Promise<ExecutionOutcome> {
     const input = await this.attemptReader.findAttempt(request.id);
     if (!input || !holds(input.delivery, request)) return { kind: 'done', status: 'skipped' };
-    const { delivery, callback, event } = input;
+    const { delivery, event } = input;
+    // The rest runs in the attempt's span, which continues the trace of the request that recorded the event: its
+    // statements, its POST and its log lines (with their trace_id) belong to it (docs/operations.md#tracing).
+    return inStoredTrace(
+      event.traceContext,
+      queue === undefined ? { system: 'outbox', destination: event.type } : { system: 'bullmq', destination: queue },
+      {
+        'delivery.id': delivery.id,
+        'delivery.attempt': delivery.totalAttempts + 1,
+        'delivery.event': event.type,
+        'app.id': delivery.appId,
+        'webhook.id': delivery.webhookId,
+      },
+      () => this.attempt(input),
+    );
+  }
+
+  private async attempt({ delivery, callback, event }: AttemptInput): Promise<ExecutionOutcome> {
     if (!callback) {
       await this.record(delivery, { status: 'cancelled', lastError: CALLBACK_DELETED, nextAttemptAt: null });
       this.logger.log(`Delivery ${delivery.id} cancelled: callback deleted`);
@@ -100,24 +118,12 @@ export class DeliveryExecutor {
     const startedAt = this.clock.nowSeconds();
     const startedMs = performance.now();
     const previousSecrets = inGrace(parsePreviousSecrets(callback.previousSecrets), startedAt).map((previous) => previous.secret);
-    // The attempt's span continues the trace of the request that recorded the event (docs/operations.md#tracing).
-    const result = await inStoredTrace(
-      event.traceContext,
-      `delivery attempt ${event.type}`,
-      {
-        'delivery.id': delivery.id,
-        'delivery.attempt': delivery.totalAttempts + 1,
-        'app.id': delivery.appId,
-        'webhook.id': delivery.webhookId,
-      },
-      () =>
-        this.sender.send(
-          { url: callback.url, secret: callback.secret, previousSecrets },
-          { webhookId: delivery.webhookId, event: event.type, body: event.body },
-          slot?.sent,
-        ),
-      (sent) => (sent.kind === 'answer' ? { attributes: { 'http.response.status_code': sent.status } } : { error: sent.error }),
+    const result = await this.sender.send(
+      { url: callback.url, secret: callback.secret, previousSecrets },
+      { webhookId: delivery.webhookId, event: event.type, body: event.body },
+      slot?.sent,
     );
+    describeAttemptSpan(result);
     const durationMs = Math.round(performance.now() - startedMs);
     await slot?.settle();
     const attempts = delivery.attempts + 1;
@@ -238,6 +244,17 @@ function describe(result: AttemptResult): Pick<AttemptChanges, 'lastStatus' | 'l
   if (result.kind === 'answer')
     return { lastStatus: result.status, lastError: result.status >= 200 && result.status < 300 ? null : `HTTP ${result.status}` };
   return { lastStatus: null, lastError: result.error.slice(0, 1024) };
+}
+
+/** The attempt's answer on its span: the status, and for anything but a 2xx, `error.type` (the status, or the failure's kind). */
+function describeAttemptSpan(result: AttemptResult): void {
+  if (result.kind === 'answer') {
+    const failed = result.status < 200 || result.status >= 300;
+    describeActiveSpan(
+      { 'http.response.status_code': result.status },
+      failed ? { type: String(result.status), message: `HTTP ${result.status}` } : undefined,
+    );
+  } else describeActiveSpan({}, { type: result.type ?? '_OTHER', message: result.error });
 }
 
 function summary(result: AttemptResult): string {

@@ -4,11 +4,15 @@ export const MAX_RETRY_AFTER_MS = 3_600_000;
 /** Largest jitter, as a fraction of the scheduled delay (docs/api.md#events: ±20 %). */
 const JITTER = 0.2;
 
-/** The outcome of one HTTP attempt. */
+/**
+ * The outcome of one HTTP attempt. A failure's `type` is its short, stable
+ * kind (`timeout`, `ECONNREFUSED`, `BlockedAddressError`, `invalid_url`): the
+ * attempt span's `error.type` (docs/operations.md#tracing).
+ */
 export type AttemptResult =
   | { readonly kind: 'answer'; readonly status: number; readonly retryAfterMs?: number; readonly body?: string }
-  | { readonly kind: 'network'; readonly error: string }
-  | { readonly kind: 'refused'; readonly error: string };
+  | { readonly kind: 'network'; readonly error: string; readonly type?: string }
+  | { readonly kind: 'refused'; readonly error: string; readonly type?: string };
 
 /** What happens to a delivery after an attempt. */
 export type NextStep = { readonly kind: 'succeeded' } | { readonly kind: 'retry'; readonly delayMs: number } | { readonly kind: 'failed' };

@@ -18,6 +18,7 @@ import { type AttemptResult, parseRetryAfter } from './retry-policy.js';
 import { WHSEC_PREFIX, webhookSigner } from '../../callbacks/webhook-signer.js';
 import { RESPONSE_BODY_EXCERPT } from '../delivery-attempt.entity.js';
 import { traceHeaders } from '../../tracing/trace-context.js';
+import { errorType } from '../../tracing/error-type.js';
 
 /** Largest answer body drained so that its connection can serve the next delivery; a larger one is dropped. */
 const MAX_DRAINED_BYTES = 64 * 1024;
@@ -78,12 +79,13 @@ export class WebhookSender implements OnApplicationShutdown {
   /** @param onSent called once the request has been written to the socket (a rate limit counts the attempt from then). */
   async send(target: WebhookTarget, message: WebhookMessage, onSent?: () => void): Promise<AttemptResult> {
     const guard = !this.config.callbackAllowPrivateNetworks;
-    if (!URL.canParse(target.url)) return { kind: 'refused', error: 'Refused to deliver: the callback URL cannot be parsed.' };
+    if (!URL.canParse(target.url))
+      return { kind: 'refused', error: 'Refused to deliver: the callback URL cannot be parsed.', type: 'invalid_url' };
     // User info in a URL stored before it was refused would become `Authorization: Basic`: never sent.
     const url = withoutUserInfo(target.url);
     const literal = ipLiteralHost(new URL(url));
     if (guard && literal !== undefined && !isPublicAddress(literal)) {
-      return { kind: 'refused', error: new BlockedAddressError(literal).message };
+      return { kind: 'refused', error: new BlockedAddressError(literal).message, type: BlockedAddressError.name };
     }
     const timestamp = Math.floor(this.clock.nowSeconds());
     const headers = {
@@ -130,13 +132,17 @@ export class WebhookSender implements OnApplicationShutdown {
 
   private describeFailure(error: unknown): AttemptResult {
     const blocked = findCause(error, BlockedAddressError);
-    if (blocked) return { kind: 'refused', error: blocked.message };
+    if (blocked) return { kind: 'refused', error: blocked.message, type: BlockedAddressError.name };
     if (error instanceof AxiosError && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED')) {
-      return { kind: 'network', error: `Timed out after ${this.config.callbackTimeoutMs} ms.` };
+      return { kind: 'network', error: `Timed out after ${this.config.callbackTimeoutMs} ms.`, type: 'timeout' };
     }
     const code = (error as { code?: string }).code;
     const message = error instanceof Error ? error.message : String(error);
-    return { kind: 'network', error: (code && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 1000) };
+    return {
+      kind: 'network',
+      error: (code && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 1000),
+      type: code || errorType(error) || '_OTHER',
+    };
   }
 }
 
