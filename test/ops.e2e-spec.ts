@@ -131,8 +131,11 @@ describe('metrics', () => {
     const text = (await t.http.get('/metrics')).text;
     const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
     expect(samples(text, 'accounts_build_info')).toEqual([`accounts_build_info{version="${version}",commit="unknown"} 1`]);
-    // Embedded mode: no Redis, so no redis series.
-    expect(samples(text, 'accounts_dependency_up')).toEqual(['accounts_dependency_up{dependency="database"} 1']);
+    // Without Redis (embedded mode), no redis series.
+    expect(samples(text, 'accounts_dependency_up')).toEqual([
+      'accounts_dependency_up{dependency="database"} 1',
+      ...(t.config.redisUrl ? ['accounts_dependency_up{dependency="redis"} 1'] : []),
+    ]);
     expect(samples(text, 'accounts_deliveries_admissible')).toEqual(['accounts_deliveries_admissible 0']);
     expect(text).toContain('# TYPE accounts_delivery_latency_seconds histogram');
     if (t.config.database.type === 'mysql') {

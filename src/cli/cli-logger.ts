@@ -22,7 +22,7 @@ export function cliLogSettings(): { format: CliLogFormat; level: string } {
 
 /**
  * What the CLI logs besides a command's own output, in the configured format
- * (docs/operations.md#logs): a command's report (e.g. the migrations applied)
+ * (docs/operations.md#health-metrics-logs-api-document): a command's report (e.g. the migrations applied)
  * on standard output, warnings (a database not reachable yet, and why) and
  * errors on standard error. Plain lines (`Warning: ...`, `Error: ...`), or,
  * with `LOG_FORMAT=json`, the API's JSON lines (`level`, `time`, `service`,

@@ -21,7 +21,7 @@ interface NamedPool {
 }
 
 /**
- * The database's metrics on `/metrics` (docs/operations.md#metrics), in the
+ * The database's metrics on `/metrics` (docs/operations.md#health-metrics-logs-api-document), in the
  * API and the worker (the CLI has no metrics):
  * - the `database` probe of `accounts_dependency_up` (`SELECT 1`);
  * - of each MySQL/MariaDB connection pool (`pool`: `primary`, or a replica's

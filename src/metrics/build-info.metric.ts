@@ -13,7 +13,7 @@ export function serviceVersion(): string {
 
 /**
  * `accounts_build_info{version,commit} 1`: which build the process runs
- * (docs/operations.md#metrics): `version` from package.json, `commit` from
+ * (docs/operations.md#health-metrics-logs-api-document): `version` from package.json, `commit` from
  * `GIT_COMMIT` (set when the image is built), `unknown` without it.
  */
 @Injectable()

@@ -43,7 +43,7 @@ export class DependencyMetrics {
       async collect() {
         await probe();
         this.reset();
-        for (const [dependency, { up }] of state) this.set({ dependency }, up ? 1 : 0);
+        for (const dependency of [...state.keys()].sort()) this.set({ dependency }, state.get(dependency)!.up ? 1 : 0);
       },
     });
   }

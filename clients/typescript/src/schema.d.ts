@@ -605,7 +605,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database and, when configured, Redis answer */
+        /** Readiness: the database (and, for the worker, Redis) answers; the API reports Redis without needing it */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -5391,7 +5391,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every dependency answers: the terminus result. */
+            /** @description Every needed dependency answers: the terminus result (`degraded`, with `redis` under `error`, while the API runs without Redis). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5399,7 +5399,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        status?: "ok" | "error";
+                        status?: "ok" | "degraded" | "error";
                         info?: {
                             [key: string]: {
                                 /** @enum {string} */
@@ -5439,7 +5439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down: the terminus result in `detail`. */
+            /** @description A needed dependency is down: the terminus result in `detail`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5448,7 +5448,7 @@ export interface operations {
                     "application/json": {
                         detail?: {
                             /** @enum {string} */
-                            status?: "ok" | "error";
+                            status?: "ok" | "degraded" | "error";
                             info?: {
                                 [key: string]: {
                                     /** @enum {string} */
