@@ -87,8 +87,8 @@ function namedPools(dataSource: DataSource, replicas: ReplicaSet): NamedPool[] {
   if (!dataSource.isInitialized || dataSource.options.type !== 'mysql') return [];
   if (driver.pool) return [{ pool: 'primary', stats: driver.pool }];
   const names = replicas.statuses().map((status) => status.replica);
-  return Object.entries(driver.poolCluster?._nodes ?? {}).map(([id, node]) => ({
-    pool: id === 'MASTER' ? 'primary' : (names[Number(id.replace('SLAVE', ''))] ?? id),
-    stats: node.pool,
-  }));
+  // The primary first, then the replicas in configuration order.
+  return Object.entries(driver.poolCluster?._nodes ?? {})
+    .sort(([a], [b]) => (a === 'MASTER' ? -1 : b === 'MASTER' ? 1 : Number(a.replace('SLAVE', '')) - Number(b.replace('SLAVE', ''))))
+    .map(([id, node]) => ({ pool: id === 'MASTER' ? 'primary' : (names[Number(id.replace('SLAVE', ''))] ?? id), stats: node.pool }));
 }
