@@ -44,9 +44,13 @@ RUN npx tsc -p tsconfig.build.json --sourceMap false
 
 # ---- runtime: production dependencies and compiled code only, non-root ----
 FROM ${NODE_IMAGE} AS runtime
+# The commit the image is built from (`docker build --build-arg GIT_COMMIT=$(git rev-parse HEAD) .`): the `commit`
+# label of accounts_build_info on /metrics; `unknown` when not given.
+ARG GIT_COMMIT=unknown
 ENV NODE_ENV=production \
     PORT=3000 \
-    WORKER_PORT=3001
+    WORKER_PORT=3001 \
+    GIT_COMMIT=${GIT_COMMIT}
 WORKDIR /app
 COPY --from=deps /app/package.json ./package.json
 COPY --from=deps /app/node_modules ./node_modules

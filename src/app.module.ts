@@ -47,7 +47,7 @@ export class AppModule {
         IdempotencyModule,
         DeliveryModule.forRoot(resolved, { worker: false }),
         DeliveryLogModule,
-        HealthModule,
+        HealthModule.forRoot({ redis: 'reported' }),
       ],
     };
   }

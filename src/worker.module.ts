@@ -31,7 +31,7 @@ export class WorkerModule {
         ClockModule,
         DatabaseModule.forRoot({ migrate: true }),
         DeliveryModule.forRoot(config, { worker: true }),
-        HealthModule,
+        HealthModule.forRoot({ redis: 'required' }),
       ],
     };
   }

@@ -223,9 +223,57 @@ describe('operator CLI (docs/api.md#operating)', () => {
     expect(first.code).toBe(0);
     const names = t.dataSource.migrations.map((migration) => migration.name);
     expect(first.stdout).toBe(`Applied: ${names.join(', ')}\n`);
+    // Nothing else: no warning about tables a fresh database does not have yet.
+    expect(first.stderr).toBe('');
     expect(await cli(['migrations', 'run'], fresh)).toMatchObject({ code: 0, stdout: 'No pending migrations.\n' });
     const app = await cli(['apps', 'create', 'x', '--json'], fresh);
     expect(app.code).toBe(0);
+  });
+
+  it('migrations run with LOG_FORMAT=json writes JSON lines only, and no warning, on a fresh database', async () => {
+    const fresh = `sqlite:${join(tmpdir(), `cli-migrations-json-${randomBytes(4).toString('hex')}.sqlite`)}`;
+    const run = () => runEntry('cli', ['migrations', 'run'], { DATABASE_URL: fresh, LOG_FORMAT: 'json', LOG_LEVEL: 'debug' });
+    const first = await run();
+    expect(first.code).toBe(0);
+    const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+    const parsed = [...lines(first.stdout), ...lines(first.stderr)].map((line) => JSON.parse(line));
+    const names = t.dataSource.migrations.map((migration) => migration.name);
+    expect(parsed).toEqual([
+      expect.objectContaining({
+        level: 30,
+        service: 'accounts-service',
+        context: 'Migrations',
+        msg: `Applied: ${names.join(', ')}`,
+        migrations: names,
+      }),
+    ]);
+    expect(first.stderr).toBe('');
+    const second = await run();
+    expect(second.code).toBe(0);
+    expect(lines(second.stdout).map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: 30, context: 'Migrations', msg: 'No pending migrations.', migrations: [] }),
+    ]);
+    expect(second.stderr).toBe('');
+  });
+
+  it('a failing command with LOG_FORMAT=json reports its error as a JSON line', async () => {
+    const result = await runEntry('cli', ['migrations', 'run'], {
+      DATABASE_URL: 'mysql://nobody@127.0.0.1:1/none',
+      DATABASE_CONNECT_ATTEMPTS: '1',
+      LOG_FORMAT: 'json',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line));
+    expect(lines.at(-1)).toMatchObject({
+      level: 50,
+      context: 'cli',
+      msg: expect.stringContaining('Cannot open the database at 127.0.0.1:1/none'),
+    });
+    expect(lines.every((line) => typeof line.msg === 'string' && typeof line.level === 'number')).toBe(true);
   });
 
   it('migrations run on the test database has nothing to do', async () => {

@@ -153,8 +153,13 @@ describe('a database outage under load', () => {
     const stoppedAt = Date.now();
     await mariadb.stop();
     const readiness: number[] = [];
+    /** Each scrape of /metrics during the outage: its status and its database gauge's line. */
+    const scrapes: string[] = [];
     while (Date.now() - stoppedAt < 4000) {
       readiness.push((await t.http.get('/health/ready')).status);
+      const metrics = await t.http.get('/metrics');
+      const gauge = metrics.text.split('\n').find((line) => line.startsWith('accounts_dependency_up{dependency="database"}'));
+      scrapes.push(`${metrics.status} ${gauge}`);
       await sleep(250);
     }
     mariadb = await startMariadb(dir, port);
@@ -182,6 +187,9 @@ describe('a database outage under load', () => {
 
     // The outage was real, and answered 503 (never 500) while it lasted; 504 where a commit was interrupted.
     expect(readiness).toContain(503);
+    // /metrics answered 200 all along, and said the database was down (docs/operations.md#metrics-during-an-outage).
+    expect(scrapes).toContain('200 accounts_dependency_up{dependency="database"} 0');
+    expect(scrapes.filter((scrape) => !scrape.startsWith('200 accounts_dependency_up{dependency="database"} '))).toEqual([]);
     expect(Object.keys(statuses).filter((status) => !['200', '503', '504'].includes(status))).toEqual([]);
     expect(statuses[503]).toBeGreaterThan(0);
     // The API answered again within 5 s of the database, with no restart.

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,17 +46,36 @@ describe('health', () => {
 });
 
 describe('health with Redis configured but down', () => {
-  it('readiness is 503 with the failing check in detail when Redis is down; liveness stays 200', async () => {
-    const t = await TestApp.start({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, CALLBACK_QUEUE_PREFIX: 'test-ops' });
+  it('readiness stays 200 (the API takes writes without Redis) with redis down in its body; /metrics says so; liveness stays 200', async () => {
+    const lines: string[] = [];
+    const t = await TestApp.start(
+      { REDIS_URL: `redis://127.0.0.1:${await freePort()}`, CALLBACK_QUEUE_PREFIX: 'test-ops', LOG_LEVEL: 'info' },
+      { logDestination: { write: (line: string) => void lines.push(line) } },
+    );
     try {
       const response = await t.http.get('/health/ready');
       const database = { status: 'up', responseTime: expect.any(Number) };
       const redis = { status: 'down', message: expect.any(String), responseTime: expect.any(Number) };
-      expect(response.status).toBe(503);
-      expect(response.body).toEqual({
-        detail: { status: 'error', info: { database }, error: { redis }, details: { database, redis } },
-      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ status: 'degraded', info: { database }, error: { redis }, details: { database, redis } });
       expect((await t.http.get('/health/live')).status).toBe(200);
+
+      const metrics = await t.http.get('/metrics');
+      expect(metrics.status).toBe(200);
+      expect(samples(metrics.text, 'accounts_dependency_up')).toEqual([
+        'accounts_dependency_up{dependency="database"} 1',
+        'accounts_dependency_up{dependency="redis"} 0',
+      ]);
+      // What the database gives is still read.
+      expect(samples(metrics.text, 'outbox_backlog')).toEqual(['outbox_backlog 0']);
+      expect(samples(metrics.text, 'accounts_deliveries_admissible')).toEqual(['accounts_deliveries_admissible 0']);
+
+      // The log names Redis, once, and never blames the database.
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; context?: string; msg: string });
+      expect(logged.filter((line) => line.context === 'Health').map((line) => [line.level, line.msg])).toEqual([
+        [40, expect.stringMatching(/^Ready without redis: redis down \(.+\); events wait in the database$/)],
+      ]);
+      expect(logged.filter((line) => /database unavailable/i.test(line.msg))).toEqual([]);
     } finally {
       await t.close();
     }
@@ -104,6 +125,42 @@ describe('metrics', () => {
       expect(text).toContain(`# TYPE ${name} `);
     }
     expect(samples(text, 'process_resident_memory_bytes')).toHaveLength(1);
+  });
+
+  it('exposes the dependency, build, pool, admissible and latency metrics by their exact names and labels', async () => {
+    const text = (await t.http.get('/metrics')).text;
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    expect(samples(text, 'accounts_build_info')).toEqual([`accounts_build_info{version="${version}",commit="unknown"} 1`]);
+    // Without Redis (embedded mode), no redis series.
+    expect(samples(text, 'accounts_dependency_up')).toEqual([
+      'accounts_dependency_up{dependency="database"} 1',
+      ...(t.config.redisUrl ? ['accounts_dependency_up{dependency="redis"} 1'] : []),
+    ]);
+    expect(samples(text, 'accounts_deliveries_admissible')).toEqual(['accounts_deliveries_admissible 0']);
+    expect(text).toContain('# TYPE accounts_delivery_latency_seconds histogram');
+    if (t.config.database.type === 'mysql') {
+      expect(samples(text, 'accounts_db_pool_connections').map((line) => line.replace(/ \d+$/, ''))).toEqual([
+        'accounts_db_pool_connections{pool="primary",state="in_use"}',
+        'accounts_db_pool_connections{pool="primary",state="idle"}',
+      ]);
+      expect(samples(text, 'accounts_db_pool_waiting_requests')).toEqual(['accounts_db_pool_waiting_requests{pool="primary"} 0']);
+      expect(samples(text, 'accounts_db_pool_max_connections')).toEqual(['accounts_db_pool_max_connections{pool="primary"} 20']);
+    } else {
+      // SQLite has no pool.
+      expect(samples(text, 'accounts_db_pool_connections')).toEqual([]);
+    }
+  });
+
+  it('labels the build with GIT_COMMIT when the image sets it', async () => {
+    const built = await TestApp.start({ GIT_COMMIT: '0123abc' });
+    try {
+      const text = (await built.http.get('/metrics')).text;
+      expect(samples(text, 'accounts_build_info')).toEqual([
+        expect.stringMatching(/^accounts_build_info\{version="[^"]+",commit="0123abc"\} 1$/),
+      ]);
+    } finally {
+      await built.close();
+    }
   });
 });
 
@@ -164,6 +221,11 @@ describe('delivery metrics (docs/api.md#events)', () => {
       `callback_delivery_attempts_sum{${event},outcome="failed"} 1`,
       `callback_delivery_attempts_sum{${event},outcome="succeeded"} 2`,
     ]);
+    // One delivery succeeded (on its second attempt): one latency observation, from its event's commit.
+    expect(samples(text, 'accounts_delivery_latency_seconds_count')).toEqual([`accounts_delivery_latency_seconds_count{${event}} 1`]);
+    expect(samples(text, 'accounts_delivery_latency_seconds_bucket')).toContain(
+      `accounts_delivery_latency_seconds_bucket{le="+Inf",${event}} 1`,
+    );
     expect(samples(text, 'outbox_backlog')).toEqual(['outbox_backlog 0']);
     expect(samples(text, 'callback_queue_jobs').sort()).toEqual([
       'callback_queue_jobs{state="active"} 0',

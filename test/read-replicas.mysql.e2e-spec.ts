@@ -91,6 +91,11 @@ describe('read replicas', () => {
     const metrics = (await t.http.get('/metrics')).text;
     expect(metrics).toContain(`db_replica_available{replica="127.0.0.1:${replicaPort}"} 1`);
     expect(metrics).toMatch(new RegExp(`db_replica_lag_seconds\\{replica="127.0.0.1:${replicaPort}"\\} \\d`));
+    // A pool each: the primary's and the replica's, labelled as the replica is.
+    expect(metrics.split('\n').filter((line) => line.startsWith('accounts_db_pool_max_connections'))).toEqual([
+      'accounts_db_pool_max_connections{pool="primary"} 20',
+      `accounts_db_pool_max_connections{pool="127.0.0.1:${replicaPort}"} 20`,
+    ]);
   });
 
   it('serves every read from the primary while the replica is gone, and uses it again once back', async () => {

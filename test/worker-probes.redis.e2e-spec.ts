@@ -37,6 +37,18 @@ describe('the worker probes and metrics on WORKER_PORT', () => {
     for (const name of ['callback_delivery_attempts_total', 'callback_deliveries_total', 'outbox_backlog', 'callback_queue_jobs']) {
       expect(response.text).toContain(`# TYPE ${name} `);
     }
+    const lines = response.text.split('\n');
+    expect(lines.filter((line) => line.startsWith('accounts_dependency_up'))).toEqual([
+      'accounts_dependency_up{dependency="database"} 1',
+      'accounts_dependency_up{dependency="redis"} 1',
+    ]);
+    expect(lines.filter((line) => line.startsWith('accounts_build_info'))).toEqual([
+      expect.stringMatching(/^accounts_build_info\{version="\d+\.\d+\.\d+[^"]*",commit="unknown"\} 1$/),
+    ]);
+    expect(lines.filter((line) => line.startsWith('accounts_deliveries_admissible'))).toEqual(['accounts_deliveries_admissible 0']);
+    expect(response.text).toContain('# TYPE accounts_delivery_latency_seconds histogram');
+    expect(response.text).toContain('# TYPE accounts_db_pool_connections gauge');
+    expect(response.text).toContain('# TYPE accounts_db_pool_waiting_requests gauge');
   });
 
   it('stops on SIGTERM', async () => {

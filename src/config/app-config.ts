@@ -63,6 +63,8 @@ export class AppConfig {
   readonly logLevel: string;
   /** `LOG_FORMAT`: `json` lines, `pretty` (one coloured line each, for a person), or `auto`: pretty on a terminal, JSON otherwise. */
   readonly logFormat: 'pretty' | 'json' | 'auto';
+  /** `GIT_COMMIT`: the commit the image was built from (set at image build), `unknown` when not set; `accounts_build_info`'s `commit`. */
+  readonly buildCommit: string;
   /** Origins allowed by CORS (`CORS_ORIGINS`); empty: no cross-origin access; `['*']`: any origin. */
   readonly corsOrigins: readonly string[];
   /** Requests allowed per credential (or client IP) per `windowMs`; `max` 0 disables rate limiting. */

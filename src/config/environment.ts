@@ -178,6 +178,10 @@ export class EnvironmentVariables {
   LOG_FORMAT?: 'pretty' | 'json';
 
   @IsOptional()
+  @Matches(/^[0-9A-Za-z._-]{1,64}$/, { message: 'GIT_COMMIT must be a commit id or tag (letters, digits, . _ -; at most 64)' })
+  GIT_COMMIT?: string;
+
+  @IsOptional()
   @Matches(/^\s*(\*|https?:\/\/[^\s,/]+)(\s*,\s*https?:\/\/[^\s,/]+)*\s*$/, {
     message: 'CORS_ORIGINS must be * or a comma-separated list of origins such as https://app.example.com',
   })
@@ -278,6 +282,7 @@ export function loadAppConfig(raw: Record<string, unknown>): AppConfig {
     callbackSecretGraceMs: durationOrZero(env.CALLBACK_SECRET_GRACE ?? '24h'),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: env.LOG_FORMAT ?? 'auto',
+    buildCommit: env.GIT_COMMIT ?? 'unknown',
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 
 import { AppConfig } from '../config/app-config.js';
 import { connectWithRetry } from './connect-with-retry.js';
+import { DatabaseMetrics } from './database-metrics.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { checkMigrations, runMigrations, SCHEMA_MIGRATED_AT_START } from './migration-runner.js';
 import { PreparedReads } from './prepared-reads.js';
@@ -72,6 +73,7 @@ export class DatabaseModule {
       providers: [
         { provide: SCHEMA_MIGRATED_AT_START, useValue: options.migrate },
         MigrationsOnStart,
+        DatabaseMetrics,
         PreparedReads,
         PreparedStatements,
         Transactions,

@@ -1,7 +1,9 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { type HealthCheckAttempt, HealthIndicatorService } from '@nestjs/terminus';
 import type { Cluster, Redis } from 'ioredis';
 
+import { AppConfig } from '../config/app-config.js';
+import { DependencyMetrics } from '../metrics/dependency-metrics.service.js';
 import { RedisClients } from '../redis/redis-clients.js';
 
 /**
@@ -9,6 +11,7 @@ import { RedisClients } from '../redis/redis-clients.js';
  * on the first check, bounded by a timeout so a down Redis reports down
  * instead of hanging. Only used with Redis (docs/api.md#operating, docs/api.md#scaling): with Sentinel
  * the current master answers, with a Cluster the node the client picks.
+ * The same `PING` is the `redis` probe of `accounts_dependency_up` on `/metrics`.
  */
 @Injectable()
 export class RedisHealthIndicator implements OnApplicationShutdown {
@@ -17,7 +20,14 @@ export class RedisHealthIndicator implements OnApplicationShutdown {
   constructor(
     private readonly clients: RedisClients,
     private readonly indicator: HealthIndicatorService,
-  ) {}
+    config: AppConfig,
+    @Optional() dependencies?: DependencyMetrics,
+  ) {
+    if (config.redisUrl)
+      dependencies?.register('redis', async () => {
+        await this.connection().ping();
+      });
+  }
 
   /** `{redis: {status: 'up'}}`, or down when PING fails or takes longer than `timeoutMs`. */
   pingCheck(key: 'redis', timeoutMs: number): HealthCheckAttempt<'redis'> {

@@ -25,9 +25,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const exception = thrown instanceof DomainError ? domainErrorToHttp(thrown, host.switchToHttp().getRequest<FastifyRequest>()) : thrown;
     const { status, body, headers } = this.describe(exception);
     if (exception instanceof CommitOutcomeUnknownException) this.logger.warn(`Commit outcome unknown: ${String(exception.cause)}`);
-    else if (status === 503)
-      this.logger.warn(`Database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
-    else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    else if (status === 503) {
+      // A 503 HttpException (readiness) is logged where it is raised, naming its cause; the others are the database's.
+      if (!(exception instanceof HttpException))
+        this.logger.warn(`Database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    } else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     // The error's class on the request's server span (`error.type`), with tracing on (docs/operations.md#tracing).
     if (status >= 500) recordServerError(exception);
     for (const [name, value] of Object.entries(headers)) void reply.header(name, value);

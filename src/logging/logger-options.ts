@@ -25,7 +25,7 @@ export const REDACTED_PATHS: readonly string[] = [
  * logged, of a `res` only `{statusCode}`: never headers or bodies, whatever
  * object is passed. `err` keeps pino's serializer (type, message, stack).
  */
-export function loggerOptions(config: AppConfig): LoggerOptions {
+export function loggerOptions(config: Pick<AppConfig, 'logLevel'>): LoggerOptions {
   return {
     level: config.logLevel,
     // The host (container) and process tell instances apart when several run.

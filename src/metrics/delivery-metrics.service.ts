@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
 
+import { DependencyMetrics } from './dependency-metrics.service.js';
 import { MetricsRegistry } from './metrics-registry.js';
 
 /** How one delivery attempt ended (docs/api.md#events). */
@@ -21,10 +22,18 @@ export type QueueCounts = Partial<Record<'waiting' | 'delayed' | 'active' | 'fai
  * - `outbox_backlog`: committed events not yet handed to delivery;
  * - `callback_queue_jobs{state}`: delivery jobs by state;
  * - `callbacks_disabled`: callbacks disabled now (docs/api.md#delivery-log);
- * - `callback_disabled_total`: callbacks this process disabled for failing too long.
+ * - `callback_disabled_total`: callbacks this process disabled for failing too long;
+ * - `accounts_delivery_latency_seconds{event}`: histogram of the time from the
+ *   event's commit to the 2xx that ended its delivery (first round only: a
+ *   redelivery or `recover` is an operator's choice, not latency);
+ * - `accounts_deliveries_admissible`: deliveries due now that the apps' windows
+ *   and rate limits let the workers attempt (docs/scaling.md#autoscaling-the-workers),
+ *   deployment-wide: what the worker autoscaler follows.
  *
- * The two gauges read the sources registered with {@link setOutboxBacklogSource}
- * and {@link setQueueSource} at scrape time; without a source they report nothing.
+ * The gauges read the sources registered with the `set...Source` methods at
+ * scrape time, from the database through {@link DependencyMetrics.read}: while
+ * it is down or slow they are left out of the scrape. Without a source they
+ * report nothing.
  */
 @Injectable()
 export class DeliveryMetrics {
@@ -34,9 +43,12 @@ export class DeliveryMetrics {
   private backlogSource: GaugeSource<number> | undefined;
   private queueSource: GaugeSource<QueueCounts> | undefined;
   private disabledSource: GaugeSource<number> | undefined;
+  private admissibleSource: GaugeSource<number> | undefined;
   private readonly disabledTotal: Counter;
+  private readonly latency: Histogram<'event'>;
 
-  constructor(registry: MetricsRegistry) {
+  constructor(registry: MetricsRegistry, dependencies: DependencyMetrics) {
+    const fromDatabase = <T>(source: GaugeSource<T>) => dependencies.read('database', source);
     this.attempts = new Counter({
       name: 'callback_delivery_attempts_total',
       help: 'Callback delivery attempts, by event type and outcome (succeeded, retry, failed).',
@@ -61,7 +73,7 @@ export class DeliveryMetrics {
       help: 'Committed events waiting in the outbox to be handed to delivery.',
       registers: [registry],
       collect: async () => {
-        if (this.backlogSource) backlog.set(await this.backlogSource());
+        if (this.backlogSource) backlog.set(await fromDatabase(this.backlogSource));
       },
     });
     this.disabledTotal = new Counter({
@@ -74,7 +86,7 @@ export class DeliveryMetrics {
       help: 'Callbacks disabled now (their deliveries are held until the app enables them).',
       registers: [registry],
       collect: async () => {
-        if (this.disabledSource) disabled.set(await this.disabledSource());
+        if (this.disabledSource) disabled.set(await fromDatabase(this.disabledSource));
       },
     });
     const queue = new Gauge({
@@ -84,9 +96,36 @@ export class DeliveryMetrics {
       registers: [registry],
       collect: async () => {
         if (!this.queueSource) return;
-        for (const [state, count] of Object.entries(await this.queueSource())) queue.set({ state }, count ?? 0);
+        for (const [state, count] of Object.entries(await fromDatabase(this.queueSource))) queue.set({ state }, count ?? 0);
       },
     });
+    const admissible = new Gauge({
+      name: 'accounts_deliveries_admissible',
+      help:
+        'Deliveries due now that the workers may attempt: per app at most its window (4 x CALLBACK_CONCURRENCY) ' +
+        'and, per callback, its rate_limit; deployment-wide.',
+      registers: [registry],
+      collect: async () => {
+        if (this.admissibleSource) admissible.set(await fromDatabase(this.admissibleSource));
+      },
+    });
+    this.latency = new Histogram({
+      name: 'accounts_delivery_latency_seconds',
+      help: "Seconds from an event's commit to the 2xx answer that delivered it (first round), by event type.",
+      labelNames: ['event'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800, 7200, 28800],
+      registers: [registry],
+    });
+  }
+
+  /** Records a delivery of `event` that succeeded `seconds` after its event was committed. */
+  recordLatency(event: string, seconds: number): void {
+    this.latency.observe({ event }, Math.max(0, seconds));
+  }
+
+  /** Sets where `accounts_deliveries_admissible` is read from (the scheduler's windows over the deliveries table). */
+  setAdmissibleSource(source: GaugeSource<number>): void {
+    this.admissibleSource = source;
   }
 
   /** Records one HTTP attempt of a delivery of `event`. */

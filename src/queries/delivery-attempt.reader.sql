@@ -19,7 +19,8 @@ SELECT
   c.disabled_at AS disabledAt,
   e.type,
   e.payload,
-  e.trace_context AS traceContext
+  e.trace_context AS traceContext,
+  e.created_at AS eventCreatedAt
 FROM
   deliveries d
   JOIN outbox_events e ON e.id = d.event_id

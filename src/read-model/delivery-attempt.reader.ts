@@ -31,8 +31,11 @@ export interface AttemptInput {
     /** Attempts per second it accepts, or `null` for no limit. */
     readonly rateLimit: number | null;
   } | null;
-  /** `traceContext`: the W3C Trace Context stored with the event (docs/operations.md#tracing), `null` without tracing. */
-  readonly event: { readonly type: string; readonly body: string; readonly traceContext: string | null };
+  /**
+   * `traceContext`: the W3C Trace Context stored with the event (docs/operations.md#tracing), `null` without tracing;
+   * `createdAt`: seconds since the UNIX epoch, when the event was recorded (in its request's transaction).
+   */
+  readonly event: { readonly type: string; readonly body: string; readonly traceContext: string | null; readonly createdAt: number };
 }
 
 /**
@@ -53,7 +56,7 @@ export class DeliveryAttemptReader {
       `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
               d.enqueued_at AS admittedAt, c.rate_limit AS rateLimit,
               c.id AS callbackId, c.url, c.secret, c.previous_secrets AS previousSecrets,
-              c.disabled_at AS disabledAt, e.type, e.payload, e.trace_context AS traceContext
+              c.disabled_at AS disabledAt, e.type, e.payload, e.trace_context AS traceContext, e.created_at AS eventCreatedAt
          FROM deliveries d
          JOIN outbox_events e ON e.id = d.event_id
          LEFT JOIN callbacks c ON c.id = d.callback_id
@@ -84,7 +87,7 @@ export class DeliveryAttemptReader {
               disabled: row.disabledAt !== null,
               rateLimit: row.rateLimit === null ? null : row.rateLimit,
             },
-      event: { type: row.type, body: row.payload, traceContext: row.traceContext },
+      event: { type: row.type, body: row.payload, traceContext: row.traceContext, createdAt: Number(row.eventCreatedAt) },
     };
   }
 }
@@ -108,4 +111,5 @@ interface AttemptRow {
   type: string;
   payload: string;
   traceContext: string | null;
+  eventCreatedAt: number | string;
 }

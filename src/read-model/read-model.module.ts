@@ -7,6 +7,7 @@ import { AwardSerializer } from './award.serializer.js';
 import { AwardHoldingsReader } from './award-holdings.reader.js';
 import { DeliveryAttemptReader } from './delivery-attempt.reader.js';
 import { DeliveryLogReader } from './delivery-log.reader.js';
+import { DueDeliveriesReader } from './due-deliveries.reader.js';
 import { TeamSearchReader } from './team-search.reader.js';
 import { NameGramKeys } from './account-search/name-gram-keys.js';
 import { TeamSerializer } from './team.serializer.js';
@@ -15,7 +16,7 @@ import { TeamSerializer } from './team.serializer.js';
  * The read side: builds the objects of docs/api.md#objects from the tables of the
  * accounts, teams and awards modules in batched queries, and reads the
  * deliveries with their callbacks and events (an attempt's input, the apps'
- * delivery log). It never writes; writes go through each module's service.
+ * delivery log, the deliveries due per callback). It never writes; writes go through each module's service.
  */
 @Module({
   providers: [
@@ -29,6 +30,7 @@ import { TeamSerializer } from './team.serializer.js';
     TeamSearchReader,
     DeliveryAttemptReader,
     DeliveryLogReader,
+    DueDeliveriesReader,
   ],
   exports: [
     AccountSerializer,
@@ -38,6 +40,7 @@ import { TeamSerializer } from './team.serializer.js';
     TeamSearchReader,
     DeliveryAttemptReader,
     DeliveryLogReader,
+    DueDeliveriesReader,
   ],
 })
 export class ReadModelModule {}

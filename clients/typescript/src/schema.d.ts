@@ -704,10 +704,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Readiness: the database and, when configured, Redis answer
-         * @description Public, for load balancers and orchestrators: 200 while the database and, when configured, a Redis master answer; 503 otherwise. Lagging or lost read replicas are reported in the body, not as unready.
-         */
+        /** Readiness: the database (and, for the worker, Redis) answers; the API reports Redis without needing it */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -5524,7 +5521,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every dependency answers: the terminus result. */
+            /** @description Every needed dependency answers: the terminus result (`degraded`, with `redis` under `error`, while the API runs without Redis). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5532,7 +5529,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        status?: "ok" | "error";
+                        status?: "ok" | "degraded" | "error";
                         info?: {
                             [key: string]: {
                                 /** @enum {string} */
@@ -5572,7 +5569,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A dependency is down: the terminus result in `detail`. */
+            /** @description A needed dependency is down: the terminus result in `detail`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5581,7 +5578,7 @@ export interface operations {
                     "application/json": {
                         detail?: {
                             /** @enum {string} */
-                            status?: "ok" | "error";
+                            status?: "ok" | "degraded" | "error";
                             info?: {
                                 [key: string]: {
                                     /** @enum {string} */

@@ -4,7 +4,9 @@ import { Clock } from '../../clock/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Transactions } from '../../database/transactions.js';
 import { DeliveryMetrics } from '../../metrics/delivery-metrics.service.js';
+import { DueDeliveriesReader } from '../../read-model/due-deliveries.reader.js';
 import { type Admission, DeliveriesRepository } from '../deliveries.repository.js';
+import { admissibleDeliveries } from './admissible-deliveries.js';
 import { DeliveryTransport } from './delivery-transport.js';
 
 /** Each app's window, in `CALLBACK_CONCURRENCY`s: what one app may have admitted at once. */
@@ -48,6 +50,7 @@ export class DeliveryScheduler implements OnModuleInit {
     private readonly transport: DeliveryTransport,
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,
+    private readonly due: DueDeliveriesReader,
     config: AppConfig,
   ) {
     this.window = WINDOW_PER_CONCURRENCY * config.callbackConcurrency;
@@ -56,9 +59,12 @@ export class DeliveryScheduler implements OnModuleInit {
   /**
    * Reports deliveries by where they stand, deployment-wide, as
    * `callback_queue_jobs`: due and waiting for admission (`waiting`), admitted
-   * (`active`: queued or being attempted), due later (`delayed`), failed.
+   * (`active`: queued or being attempted), due later (`delayed`), failed;
+   * and as `accounts_deliveries_admissible` those due now that the windows
+   * and rate limits let the workers attempt.
    */
   onModuleInit(): void {
+    this.metrics.setAdmissibleSource(async () => admissibleDeliveries(await this.due.dueByCallback(this.clock.nowSeconds()), this.window));
     this.metrics.setQueueSource(async () => {
       const counts = await this.deliveries.countByState(this.clock.nowSeconds());
       return { waiting: counts.waiting, active: counts.admitted, delayed: counts.later, failed: counts.failed };

@@ -159,6 +159,8 @@ export class DeliveryExecutor {
     const outcome = step.kind;
     this.metrics.recordAttempt(event.type, outcome);
     this.metrics.recordDelivery(event.type, outcome, attempts);
+    // Latency from the event's commit to its 2xx; a redelivery's round is an operator's choice, not latency.
+    if (step.kind === 'succeeded' && delivery.round === 0) this.metrics.recordLatency(event.type, now - event.createdAt);
     if (step.kind === 'succeeded') this.logger.log(`Delivery ${delivery.id} to app ${delivery.appId} succeeded on attempt ${attempts}`);
     else this.logger.warn(`Delivery ${delivery.id} to app ${delivery.appId} failed for good on attempt ${attempts} (${summary(result)})`);
     if (disabled) {
