@@ -53,7 +53,7 @@ describe('the gauge the worker autoscaler follows', () => {
     receiver.hang('/limited');
     receiver.hang('/small');
     await registerWithBacklog(t, s, receiver, s.listener, '/slow', 200);
-    await rateLimitedBacklog(t, receiver, s.other, '/limited', 100);
+    await rateLimitedBacklog(t, s.other, receiver.url('/limited'), 100);
     const third = await t.createApp(NO_PERMISSIONS, 'third');
     await registerWithBacklog(t, s, receiver, third, '/small', 3);
     await recover(s.listener, 200);

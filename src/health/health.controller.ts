@@ -79,7 +79,11 @@ export class HealthController {
   @Get('ready')
   @Public()
   @HealthCheck({ swaggerDocumentation: false })
-  @ApiOperation({ summary: 'Readiness: the database (and, for the worker, Redis) answers; the API reports Redis without needing it' })
+  @ApiOperation({
+    summary: 'Readiness: the database (and, for the worker, Redis) answers; the API reports Redis without needing it',
+    description:
+      'Public, for load balancers and orchestrators: 200 while the database answers (with Redis down the API still takes writes, and their events wait in the database: `degraded`, Redis under `error`); 503 otherwise. Lagging or lost read replicas are reported in the body, not as unready.',
+  })
   @ApiOkResponse({
     description:
       'Every needed dependency answers: the terminus result (`degraded`, with `redis` under `error`, while the API runs without Redis).',

@@ -704,7 +704,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database (and, for the worker, Redis) answers; the API reports Redis without needing it */
+        /**
+         * Readiness: the database (and, for the worker, Redis) answers; the API reports Redis without needing it
+         * @description Public, for load balancers and orchestrators: 200 while the database answers (with Redis down the API still takes writes, and their events wait in the database: `degraded`, Redis under `error`); 503 otherwise. Lagging or lost read replicas are reported in the body, not as unready.
+         */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
