@@ -2,6 +2,7 @@ import tseslint from 'typescript-eslint';
 
 import { currentTransaction } from './eslint/current-transaction.js';
 import { generateSql } from './eslint/generate-sql.js';
+import { httpExceptions } from './eslint/http-exceptions.js';
 import { tableOwnership } from './eslint/table-ownership.js';
 
 /** A string or template that starts like an SQL statement, in capitals as this code base writes SQL (docs/architecture.md). */
@@ -42,18 +43,47 @@ export const TABLE_OWNERS = {
   numbers: 'src/read-model/account-search/',
 };
 
+/**
+ * The tables the read model keeps up to date (docs/architecture.md#lint-rules): its SQL writes these and no other
+ * table (`INSERT`, `UPDATE`, `DELETE`, `TRUNCATE`, `REPLACE`); every other table it only reads.
+ */
+export const READ_MODEL_UPKEEP = ['account_name_ranges', 'account_name_range_counts'];
+
 /** Names SQL reads that are no table of the schema: MySQL's dummy table and catalogue, SQLite's. */
 const NOT_TABLES = ['dual', 'information_schema', 'sqlite_master', 'sqlite_schema'];
 
 /** This code base's own rules (eslint/). */
-const local = { rules: { 'table-ownership': tableOwnership, 'current-transaction': currentTransaction, 'generate-sql': generateSql } };
+const local = {
+  rules: {
+    'table-ownership': tableOwnership,
+    'current-transaction': currentTransaction,
+    'generate-sql': generateSql,
+    'http-exceptions': httpExceptions,
+  },
+};
+
+/** The rules that read TypeScript's types (slower: the project service types every file). */
+export const TYPE_AWARE_RULES = [
+  '@typescript-eslint/no-floating-promises',
+  '@typescript-eslint/no-misused-promises',
+  'local/http-exceptions',
+];
+
+/** Where the answer is HTTP, so HTTP exceptions may be created (`local/http-exceptions`). */
+const HTTP_LAYER = [
+  'src/**/*.controller.ts',
+  'src/**/*.filter.ts',
+  'src/**/*.guard.ts',
+  'src/**/*.interceptor.ts',
+  'src/**/*.pipe.ts',
+  'src/http/**',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'clients/typescript/dist/', 'node_modules/', 'data/', 'coverage/', 'bench/results/', '.build-*/'] },
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-restricted-properties': [
@@ -61,6 +91,26 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through AppConfig (src/config).' },
       ],
     },
+  },
+  {
+    // Rules that need the types (docs/architecture.md#lint-rules): TypeScript's project service types each file.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: [...HTTP_LAYER, 'src/**/*.spec.ts'],
+    plugins: { local },
+    rules: { 'local/http-exceptions': 'error' },
+  },
+  {
+    // The tests build loose JSON bodies and read answers of any shape: \`any\` is allowed there, not in src/.
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['src/**/*.ts'],
@@ -78,7 +128,15 @@ export default tseslint.config(
     ignores: ['src/**/*.spec.ts'],
     plugins: { local },
     rules: {
-      'local/table-ownership': ['error', { owners: TABLE_OWNERS, shared: ['src/read-model/', 'src/database/'], notTables: NOT_TABLES }],
+      'local/table-ownership': [
+        'error',
+        {
+          owners: TABLE_OWNERS,
+          shared: ['src/read-model/', 'src/database/'],
+          notTables: NOT_TABLES,
+          upkeep: { 'src/read-model/': READ_MODEL_UPKEEP },
+        },
+      ],
     },
   },
   {

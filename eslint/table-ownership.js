@@ -2,16 +2,63 @@ import path from 'node:path';
 
 import { entityClasses } from './entities.js';
 
+/** What a computed part of a statement (`${...}`, a `+` operand that is no string) reads as. */
+const COMPUTED = '\u0001';
+
 /**
- * An SQL keyword in capitals (as this code base writes SQL) followed by the table it names: `FROM`, `JOIN`,
- * `INSERT [IGNORE | OR ...] INTO`, `REPLACE INTO`, `UPDATE` (not after `ON DUPLICATE KEY`, where columns follow),
- * `TABLE [IF [NOT] EXISTS]`. MySQL's `SELECT ... INTO variable` names no table.
+ * A table name, bare or quoted, after an optional schema (`md4_test.badges` names `badges`): the groups are the
+ * schema, the table, and a computed name.
  */
-const TABLE_REFERENCE =
-  /\b(?:FROM|JOIN|(?:INSERT|REPLACE)(?:\s+IGNORE|\s+OR\s+[A-Z]+)?\s+INTO|(?<!KEY\s)UPDATE|TABLE(?:\s+IF(?:\s+NOT)?\s+EXISTS)?)\s+[`"]?([a-z_][a-z0-9_]*)/g;
+const TARGET = '(?:[`"]?([a-z_][a-z0-9_]*|\\u0001)[`"]?\\.)?(?:[`"]?([a-z_][a-z0-9_]*)|(\\u0001))';
+
+/**
+ * A keyword followed by the table it names: `FROM`, `JOIN`, `INSERT [IGNORE | OR ...] INTO`, `REPLACE INTO`,
+ * `UPDATE` (not after `ON DUPLICATE KEY`, `ON CONFLICT ... DO` or `FOR`), `TRUNCATE [TABLE]`, `TABLE [IF [NOT] EXISTS]`.
+ * MySQL's `SELECT ... INTO variable` names no table.
+ */
+const KEYWORD =
+  '\\b(FROM|JOIN|(?:INSERT|REPLACE)(?:\\s+IGNORE|\\s+OR\\s+[A-Z]+)?\\s+INTO|(?<!KEY\\s|DO\\s|FOR\\s)UPDATE|TRUNCATE(?:\\s+TABLE)?|TABLE(?:\\s+IF(?:\\s+NOT)?\\s+EXISTS)?)\\s+';
+
+/** The next table of a comma join, after a table and its optional alias: `FROM awards a, badges b`. */
+const NEXT_IN_LIST = '(?:\\s+(?:AS\\s+)?[`"]?[a-z_][a-z0-9_]*[`"]?)?\\s*,\\s*' + TARGET;
+
+/**
+ * A string that reads as a whole statement in any case (`select id from badges`); other text is searched for the
+ * keywords in capitals only, as this code base writes SQL, so that prose ("could not update accounts from ...") is
+ * no statement.
+ */
+const STATEMENT =
+  /^\s*\(?\s*(?:select\s[\s\S]*\sfrom\s|insert\s+(?:ignore\s+|or\s+[a-z]+\s+)?into\s|update\s+\S+\s+set\s|delete\s+(?:\S+\s+)?from\s|replace\s+into\s|truncate\s|with\s+(?:recursive\s+)?[a-z_][a-z0-9_]*\s*(?:\([^)]*\)\s*)?as\s*\()/i;
+
+/** The text before a `FROM` that makes it the table a `DELETE` writes: `DELETE FROM t`, `DELETE a FROM t a`. */
+const DELETE_BEFORE = /\bDELETE(?:\s+[\w`".]+(?:\s*,\s*[\w`".]+)*)?\s*$/i;
 
 /** The names a statement's common table expressions define (`WITH name AS (`, `, name AS (`): no table of the schema. */
-const COMMON_TABLE = /(?:\bWITH(?:\s+RECURSIVE)?|,)\s+[`"]?([a-z_][a-z0-9_]*)[`"]?(?:\s*\([^)]*\))?\s+AS\s*\(/g;
+const COMMON_TABLE = /(?:\bWITH(?:\s+RECURSIVE)?|,)\s+[`"]?([a-z_][a-z0-9_]*)[`"]?(?:\s*\([^)]*\))?\s+AS\s*\(/gi;
+
+/** The comment that names the tables of a computed name: `// table-ownership: name_gram_counts, team_name_gram_counts`. */
+const ALLOW_COMMENT = /^\s*table-ownership:\s*([a-z_][a-z0-9_]*(?:\s*,\s*[a-z_][a-z0-9_]*)*)\s*$/;
+
+/**
+ * Every table `text` names: `{ schema, table, write }`, `table` undefined where the name is computed. A write is the table
+ * of `INSERT`, `REPLACE`, `UPDATE`, `DELETE`, `TRUNCATE` or DDL (`TABLE`).
+ */
+export function tableReferences(text) {
+  const flags = STATEMENT.test(text) ? 'i' : '';
+  const reference = new RegExp(KEYWORD + TARGET, 'g' + flags);
+  const next = new RegExp(NEXT_IN_LIST, 'y' + flags);
+  const references = [];
+  for (const match of text.matchAll(reference)) {
+    const keyword = match[1].toUpperCase();
+    const write = keyword === 'FROM' ? DELETE_BEFORE.test(text.slice(0, match.index)) : keyword !== 'JOIN';
+    references.push({ schema: match[2]?.toLowerCase(), table: match[3]?.toLowerCase(), write });
+    if (keyword !== 'FROM') continue;
+    next.lastIndex = match.index + match[0].length;
+    for (let more = next.exec(text); more; more = next.exec(text))
+      references.push({ schema: more[1]?.toLowerCase(), table: more[2]?.toLowerCase(), write });
+  }
+  return references;
+}
 
 /** TypeORM methods that run statements on, or hand out a repository of, the entity (class or name) given as an argument. */
 const TYPEORM_METHODS = new Set([
@@ -100,12 +147,17 @@ export const tableOwnership = {
           owners: { type: 'object', additionalProperties: { type: 'string' } },
           shared: { type: 'array', items: { type: 'string' } },
           notTables: { type: 'array', items: { type: 'string' } },
+          upkeep: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
         },
         required: ['owners'],
         additionalProperties: false,
       },
     ],
     messages: {
+      computedTable:
+        'A computed table name (`${...}`) cannot be checked: name its tables in a comment just before the statement, `// table-ownership: table_a, table_b` (docs/architecture.md#tables).',
+      readModelWrite:
+        '{{folder}} only reads: it may not write `{{table}}` (owned by {{owner}}). The tables it keeps up to date are listed in its `upkeep` (eslint.config.js, docs/architecture.md#lint-rules).',
       foreignTable:
         "SQL on `{{table}}` belongs to its owner, {{owner}} (docs/architecture.md#tables): call the owner's exported service or port, or read across tables in the read model.",
       unownedTable: `Table \`{{table}}\` has no owner: add it to TABLE_OWNERS in eslint.config.js with the folder that owns it, and to the table list of ${OWNERS_DOC}.`,
@@ -117,28 +169,55 @@ export const tableOwnership = {
     },
   },
   create(context) {
-    const { owners, shared = [], notTables = [] } = context.options[0];
+    const { owners, shared = [], notTables = [], upkeep = {} } = context.options[0];
     const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
     const isShared = shared.some((folder) => file.startsWith(folder));
     const ignored = new Set(notTables);
     const entities = entityClasses(context.cwd);
+    const readOnly = Object.entries(upkeep).find(([folder]) => file.startsWith(folder));
+    const allowComments = context.sourceCode
+      .getAllComments()
+      .map((comment) => ({ line: comment.loc.end.line, tables: ALLOW_COMMENT.exec(comment.value)?.[1].split(/\s*,\s*/) }))
+      .filter((comment) => comment.tables !== undefined);
+
+    /** The tables an allow-comment names for the statement around `node` (on its lines or the line before it). */
+    function namedTables(node) {
+      let statement = node;
+      while (statement.parent && !['Program', 'BlockStatement', 'ClassBody', 'StaticBlock', 'SwitchCase'].includes(statement.parent.type))
+        statement = statement.parent;
+      const first = statement.loc.start.line - 1;
+      const comment = allowComments.find(({ line }) => line >= first && line <= node.loc.end.line);
+      return comment?.tables;
+    }
 
     /** Whether this file may touch `table` (owned by `owner`). */
     const mayTouch = (owner) => isShared || file.startsWith(owner);
 
-    /** Reports every table `text` names that has no owner, or that this file may not touch. */
+    /** Reports every table `text` names that has no owner, that this file may not touch, or that it may only read. */
     function checkSql(node, text) {
-      const defined = new Set([...text.matchAll(COMMON_TABLE)].map(([, name]) => name));
+      const defined = new Set([...text.matchAll(COMMON_TABLE)].map(([, name]) => name.toLowerCase()));
       const reported = new Set();
-      for (const [, table] of text.matchAll(TABLE_REFERENCE)) {
-        if (ignored.has(table) || defined.has(table) || reported.has(table)) continue;
-        const owner = owners[table];
-        if (owner === undefined) {
-          reported.add(table);
-          context.report({ node, messageId: 'unownedTable', data: { table } });
-        } else if (!mayTouch(owner)) {
-          reported.add(table);
-          context.report({ node, messageId: 'foreignTable', data: { table, owner } });
+      for (const { schema, table: named, write } of tableReferences(text)) {
+        if (ignored.has(schema)) continue;
+        const tables = named === undefined ? namedTables(node) : [named];
+        if (tables === undefined) {
+          if (!reported.has(COMPUTED)) context.report({ node, messageId: 'computedTable' });
+          reported.add(COMPUTED);
+          continue;
+        }
+        for (const table of tables) {
+          if (ignored.has(table) || defined.has(table) || reported.has(table)) continue;
+          const owner = owners[table];
+          if (owner === undefined) {
+            reported.add(table);
+            context.report({ node, messageId: 'unownedTable', data: { table } });
+          } else if (!mayTouch(owner)) {
+            reported.add(table);
+            context.report({ node, messageId: 'foreignTable', data: { table, owner } });
+          } else if (write && readOnly && !readOnly[1].includes(table)) {
+            reported.add(table);
+            context.report({ node, messageId: 'readModelWrite', data: { table, owner, folder: readOnly[0] } });
+          }
         }
       }
     }
@@ -262,10 +341,10 @@ function isConcatenated(node) {
   return node.parent?.type === 'BinaryExpression' && node.parent.operator === '+';
 }
 
-/** The literal text of a string, template or `+` chain; whatever is computed reads as a space. */
+/** The literal text of a string, template or `+` chain; whatever is computed reads as {@link COMPUTED}. */
 function staticText(node) {
-  if (node.type === 'Literal') return typeof node.value === 'string' ? node.value : ' ';
-  if (node.type === 'TemplateLiteral') return node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' ');
+  if (node.type === 'Literal') return typeof node.value === 'string' ? node.value : COMPUTED;
+  if (node.type === 'TemplateLiteral') return node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(COMPUTED);
   if (node.type === 'BinaryExpression' && node.operator === '+') return staticText(node.left) + staticText(node.right);
-  return ' ';
+  return COMPUTED;
 }

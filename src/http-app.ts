@@ -22,12 +22,14 @@ import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './http/json-body-parse
 import { bodyTimeout, httpServerOptions } from './http/request-timeouts.js';
 import { nameServerSpans } from './tracing/server-span.js';
 import { securityHeaders } from './http/security-headers.js';
+import { assertValidatedBodies } from './http/validated-bodies.js';
 
 /**
  * Builds the API application (not yet listening): Fastify with the lossless
  * JSON parser and the 128 KiB body limit, the validation pipe and the error
  * filter of docs/api.md#conventions; JSON logs, request metrics, security headers, CORS,
- * the OpenAPI document and the 503 answers of a graceful shutdown. Every
+ * the OpenAPI document and the 503 answers of a graceful shutdown. It refuses
+ * a write route whose body is not a validated class (`assertValidatedBodies`). Every
  * line, Nest's and TypeORM's from the first one, goes through the process's
  * pino logger. Used by `main.ts` (which handles the shutdown signals) and by
  * the e2e tests.
@@ -60,6 +62,7 @@ export async function createHttpApp(
     logger: options.logger === false ? false : logger,
     bodyParser: false,
   });
+  assertValidatedBodies(app);
   app.get(RequestLogging).register(adapter.getInstance());
   // After the request logging hook, so that the 503 answers of a shutdown are logged too.
   gracefulShutdown(adapter.getInstance());

@@ -62,13 +62,15 @@ export function shutdownOnSignals(app: INestApplicationContext, inFlight: () => 
               });
               process.exit(1);
             }, options.deadlineMs);
-      app
+      // Fire and forget: the signal handler returns at once; every failure is logged, and the process then stops.
+      void app
         .close()
         .then(
           () => logger.log({ signal, inFlight: work, msg: `Stopped after ${Date.now() - started} ms: finished ${describeWork(work)}` }),
           (error: unknown) => logger.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`),
         )
         .then(() => options.afterClose?.())
+        .catch((error: unknown) => logger.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => {
           clearTimeout(deadline);
           writePendingLogLines();

@@ -1,5 +1,6 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+
+import { syntaxOnlyEslint } from './support/rule-eslint.js';
 
 /**
  * The lint rule that puts every statement of the repositories and readers in
@@ -7,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * `@GenerateSql`. Run through the project's own ESLint configuration.
  */
 describe('@GenerateSql lint rule', () => {
-  const eslint = new ESLint();
+  const eslint = syntaxOnlyEslint();
 
   /** The rule's messages for `code` as if it were the file at `filePath`. */
   async function missing(filePath: string, code: string): Promise<string[]> {

@@ -4,7 +4,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { DataSource } from 'typeorm';
+import { DataSource, type TableColumn } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadAppConfig } from '../src/config/environment.js';
@@ -31,6 +32,57 @@ async function loadEntities(): Promise<EntityClass[]> {
  */
 const MYSQL_LONGTEXT = ['outbox_events.payload', 'idempotency_keys.body'];
 
+/** The fields TypeORM's column comparison reads, of a column the database reports. */
+function describeStored(column: TableColumn): Record<string, unknown> {
+  const { type, length, precision, scale, unsigned, isNullable, isUnique, isPrimary, isGenerated, generationStrategy } = column;
+  const { default: defaultValue, onUpdate, charset, collation, comment, enum: values, asExpression, generatedType } = column;
+  return {
+    type,
+    length,
+    precision,
+    scale,
+    unsigned,
+    isNullable,
+    isUnique,
+    isPrimary,
+    isGenerated,
+    generationStrategy,
+    default: defaultValue,
+    onUpdate,
+    charset,
+    collation,
+    comment,
+    enum: values,
+    asExpression,
+    generatedType,
+  };
+}
+
+/** The same fields of an entity's column, normalized by the driver as its comparison does. */
+function describeDeclared(dataSource: DataSource, column: ColumnMetadata): Record<string, unknown> {
+  const driver = dataSource.driver;
+  return {
+    type: driver.normalizeType(column),
+    length: column.length,
+    precision: column.precision,
+    scale: column.scale,
+    unsigned: column.unsigned,
+    isNullable: column.isNullable,
+    isUnique: driver.normalizeIsUnique(column),
+    isPrimary: column.isPrimary,
+    isGenerated: column.isGenerated,
+    generationStrategy: column.generationStrategy,
+    default: driver.normalizeDefault(column),
+    onUpdate: column.onUpdate,
+    charset: column.charset,
+    collation: column.collation,
+    comment: column.comment,
+    enum: column.enum,
+    asExpression: column.asExpression,
+    generatedType: column.generatedType,
+  };
+}
+
 /**
  * The migrations alone build the schema the entities describe: applied in order to
  * an empty database (a fresh SQLite file, or the emptied MySQL/MariaDB database of
@@ -40,7 +92,10 @@ const MYSQL_LONGTEXT = ['outbox_events.payload', 'idempotency_keys.body'];
  * `driver.findChangedColumns`) and the same primary key. A migration that forgets a
  * column, or an entity changed without its migration, fails here.
  *
- * Indexes, foreign keys and triggers are declared by the migrations only, not on the
+ * A difference is printed with every field the comparison reads (`isUnique` included)
+ * on both sides, naming those that differ. A unique index an entity declares
+ * (`UniqueIndex` of column-types.ts) must be unique in the table too. Other indexes,
+ * foreign keys and triggers are declared by the migrations only, not on the
  * entities, so the builder's full plan (`createSchemaBuilder().log()`) would drop
  * them; the comparison leaves them out.
  */
@@ -96,13 +151,30 @@ describe('migrations build the schema of the entities', () => {
         for (const name of tableColumns.filter((name) => !entityColumns.includes(name)))
           differences.push(`${table.name}.${name}: not in the entity`);
         for (const column of dataSource.driver.findChangedColumns(table.columns, metadata.columns)) {
-          const stored = table.findColumnByName(column.databaseName)!;
-          const { type, length, isNullable, default: defaultValue, charset, collation } = stored;
+          const stored = describeStored(table.findColumnByName(column.databaseName)!);
+          const declared = describeDeclared(dataSource, column);
+          const fields = Object.keys(stored).filter((field) => JSON.stringify(stored[field]) !== JSON.stringify(declared[field]));
           differences.push(
-            `${table.name}.${column.databaseName}: ${JSON.stringify({ type, length, isNullable, default: defaultValue, charset, collation })} ` +
-              `is not the entity's ${JSON.stringify({ type: column.type, length: column.length, isNullable: column.isNullable, default: column.default, charset: column.charset, collation: column.collation })}`,
+            `${table.name}.${column.databaseName}: ${fields.length ? `differs in ${fields.join(', ')}` : 'differs (as the schema builder sees it)'}: ` +
+              `${JSON.stringify(stored)} is not the entity's ${JSON.stringify(declared)}`,
           );
         }
+        const uniqueIn = (indices: { columnNames: string[]; isUnique: boolean }[]) =>
+          indices.filter((index) => index.isUnique).map((index) => [...index.columnNames].sort().join(', '));
+        const tableUniques = [...uniqueIn(table.indices), ...table.uniques.map((unique) => [...unique.columnNames].sort().join(', '))];
+        const entityUniques = [
+          ...uniqueIn(
+            metadata.indices.map((index) => ({ columnNames: index.columns.map((c) => c.databaseName), isUnique: index.isUnique })),
+          ),
+          ...metadata.uniques.map((unique) =>
+            unique.columns
+              .map((c) => c.databaseName)
+              .sort()
+              .join(', '),
+          ),
+        ];
+        for (const columns of entityUniques.filter((columns) => !tableUniques.includes(columns)))
+          differences.push(`${table.name}: the entity's unique index (${columns}) is not unique in the table (isUnique: false)`);
         const entityKey = metadata.primaryColumns.map((column) => column.databaseName).sort();
         const tableKey = table.primaryColumns.map((column) => column.name).sort();
         if (entityKey.join() !== tableKey.join()) differences.push(`${table.name}: primary key (${tableKey}) is not (${entityKey})`);

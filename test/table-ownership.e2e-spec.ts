@@ -1,12 +1,13 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+
+import { syntaxOnlyEslint } from './support/rule-eslint.js';
 
 /**
  * The lint rule that keeps each table's SQL in its owning module
  * (docs/architecture.md#tables), run through the project's own ESLint configuration.
  */
 describe('table ownership lint rule', () => {
-  const eslint = new ESLint();
+  const eslint = syntaxOnlyEslint();
 
   /** The rule's messages for `code` as if it were the file at `filePath`. */
   async function ownershipErrors(filePath: string, code: string): Promise<string[]> {
@@ -188,6 +189,134 @@ export class Announcements1800000000000 implements MigrationInterface {
         await ownershipErrors(
           'src/teams/teams.module.ts',
           "import { TypeOrmModule } from '@nestjs/typeorm';\nimport { CallbackEntity } from '../callbacks/callback.entity.js';\nexport const m = TypeOrmModule.forFeature([CallbackEntity]);",
+        ),
+      ).toEqual([]);
+    });
+  });
+  describe('reads SQL as the database does', () => {
+    const foreign = (table: string, owner: string) => expect.stringContaining(`SQL on \`${table}\` belongs to its owner, ${owner}`);
+
+    it('in lower and mixed case, as a whole statement', async () => {
+      for (const code of [
+        "export const A = 'select id from accounts where id = ?';",
+        "export const A = 'Select id From accounts';",
+        "export const A = 'delete from accounts where id = ?';",
+        "export const A = 'update accounts set name = ?';",
+        "export const A = 'insert into accounts (id) values (?)';",
+      ]) {
+        expect(await ownershipErrors('src/teams/teams.repository.ts', code), code).toEqual([foreign('accounts', 'src/accounts/')]);
+      }
+    });
+
+    it('every table of a comma join', async () => {
+      expect(
+        await ownershipErrors(
+          'src/teams/teams.repository.ts',
+          "export const A = 'SELECT t.id FROM teams t, accounts a, callbacks c WHERE a.team_id = t.id';",
+        ),
+      ).toEqual([foreign('accounts', 'src/accounts/'), foreign('callbacks', 'src/callbacks/')]);
+      expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'select t.id from teams as t, accounts';")).toEqual([
+        foreign('accounts', 'src/accounts/'),
+      ]);
+    });
+
+    it('TRUNCATE, with or without TABLE', async () => {
+      expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'TRUNCATE accounts';")).toEqual([
+        foreign('accounts', 'src/accounts/'),
+      ]);
+      expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'truncate table accounts';")).toEqual([
+        foreign('accounts', 'src/accounts/'),
+      ]);
+    });
+
+    it('a schema-qualified name as its table, quoted or not', async () => {
+      expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'SELECT id FROM md4_test.accounts';")).toEqual([
+        foreign('accounts', 'src/accounts/'),
+      ]);
+      expect(await ownershipErrors('src/teams/teams.repository.ts', 'export const A = "SELECT id FROM `md4_test`.`teams`";')).toEqual([]);
+      expect(
+        await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'SELECT table_name FROM information_schema.tables';"),
+      ).toEqual([]);
+    });
+
+    it('an interpolated or computed table name as an error, unless a comment names its tables', async () => {
+      const computed = expect.stringContaining('A computed table name (`${...}`) cannot be checked');
+      expect(await ownershipErrors('src/teams/teams.repository.ts', 'export const A = (t: string) => `SELECT id FROM ${t}`;')).toEqual([
+        computed,
+      ]);
+      expect(await ownershipErrors('src/read-model/x.reader.ts', "export const A = (t: string) => 'DELETE FROM ' + t;")).toEqual([
+        computed,
+      ]);
+      expect(
+        await ownershipErrors('src/teams/teams.repository.ts', 'export const A = (s: string) => `SELECT id FROM ${s}.teams`;'),
+      ).toEqual([]);
+      expect(
+        await ownershipErrors(
+          'src/teams/teams.repository.ts',
+          'export const A = (t: string) =>\n  // table-ownership: teams\n  `SELECT id FROM ${t}`;',
+        ),
+      ).toEqual([]);
+      expect(
+        await ownershipErrors(
+          'src/teams/teams.repository.ts',
+          '// table-ownership: teams, accounts\nexport const A = (t: string) => `SELECT id FROM ${t}`;',
+        ),
+      ).toEqual([foreign('accounts', 'src/accounts/')]);
+    });
+
+    it('an unknown table in lower case, or in a comma join, as a table with no owner', async () => {
+      const unowned = expect.stringContaining('Table `badges` has no owner');
+      expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'select id from badges';")).toEqual([unowned]);
+      expect(await ownershipErrors('src/awards/awards.repository.ts', "export const A = 'SELECT a.id FROM awards a, badges b';")).toEqual([
+        unowned,
+      ]);
+    });
+
+    it('still ignores prose and the columns of an upsert', async () => {
+      expect(await ownershipErrors('src/teams/x.ts', "export const A = 'Could not update accounts from the provider.';")).toEqual([]);
+      expect(
+        await ownershipErrors(
+          'src/delivery/x.repository.ts',
+          "export const A = 'insert into delivery_counts (app_id) values (?) on conflict (app_id) do update set deliveries = deliveries + 1';",
+        ),
+      ).toEqual([]);
+      expect(
+        await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'SELECT id FROM teams WHERE id = ? FOR UPDATE';"),
+      ).toEqual([]);
+    });
+  });
+
+  describe('the read model only reads, but for the upkeep it declares', () => {
+    const readOnly = (table: string) => expect.stringContaining(`src/read-model/ only reads: it may not write \`${table}\``);
+
+    it('refuses INSERT, UPDATE, DELETE, TRUNCATE and REPLACE on any other table', async () => {
+      for (const code of [
+        "export const A = 'DELETE FROM accounts';",
+        "export const A = 'UPDATE accounts SET permissions = 127';",
+        "export const A = 'INSERT INTO accounts (id) VALUES (?)';",
+        "export const A = 'TRUNCATE TABLE accounts';",
+        "export const A = 'REPLACE INTO accounts (id) VALUES (?)';",
+        "export const A = 'delete a from accounts a where a.id = ?';",
+      ]) {
+        expect(await ownershipErrors('src/read-model/account-search/x.reader.ts', code), code).toEqual([readOnly('accounts')]);
+      }
+      expect(await ownershipErrors('src/read-model/x.reader.ts', "export const A = 'DELETE FROM account_name_grams';")).toEqual([
+        readOnly('account_name_grams'),
+      ]);
+    });
+
+    it('reads every table and writes the tables of READ_MODEL_UPKEEP', async () => {
+      expect(await ownershipErrors('src/read-model/x.reader.ts', "export const A = 'SELECT a.id FROM accounts a, teams t';")).toEqual([]);
+      expect(
+        await ownershipErrors(
+          'src/read-model/account-search/x.ts',
+          "export const A = 'DELETE FROM account_name_range_counts WHERE boundary = ?';",
+        ),
+      ).toEqual([]);
+      expect(
+        await ownershipErrors(
+          'src/read-model/account-search/x.ts',
+          "export const A = 'INSERT INTO account_name_ranges (boundary) SELECT name FROM accounts';",
         ),
       ).toEqual([]);
     });

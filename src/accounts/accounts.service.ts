@@ -122,7 +122,7 @@ export class AccountsService {
    * @throws InvalidInputError (HTTP 422) unknown account or team, or `idp_token` invalid or without identify;
    *   AuthenticationRequiredError (401) a field needing a permission without credentials;
    *   ForbiddenError (403) a field the caller may not change, or `idp_token` of another account;
-   *   GatewayTimeoutException (504) / BadGatewayException (502) identity-provider failure.
+   *   UpstreamTimeoutError (504) / UpstreamFailedError (502) identity-provider failure.
    */
   async update(caller: Principal | undefined, id: string, dto: UpdateAccountDto): Promise<AccountResource> {
     const change: AccountUpdate = {
@@ -168,7 +168,7 @@ export class AccountsService {
    *
    * @throws InvalidInputError (HTTP 422) unknown account, or token invalid or without identify;
    *   ForbiddenError (403) the token belongs to another account;
-   *   GatewayTimeoutException (504) / BadGatewayException (502) provider failure.
+   *   UpstreamTimeoutError (504) / UpstreamFailedError (502) provider failure.
    */
   private async idpProfile(id: string, token: string): Promise<AccountChanges> {
     requireFound(await this.repository.find(id), ['account'], 'Account');

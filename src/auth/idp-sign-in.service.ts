@@ -27,7 +27,7 @@ export class IdpSignInService {
    * @returns a new Session (docs/api.md#objects).
    * @throws InvalidCredentialsError (HTTP 401) the token is invalid or lacks the identify scope;
    *   ForbiddenError (403) unknown account while signups are closed;
-   *   GatewayTimeoutException (504) / BadGatewayException (502) provider failure.
+   *   UpstreamTimeoutError (504) / UpstreamFailedError (502) provider failure.
    */
   async signIn(token: string): Promise<SessionResource> {
     const user = await this.idp.fetchUser(token);

@@ -2,7 +2,8 @@ import type { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 
 import { rejection } from '../../test/support/rejection.js';
-import { CommitOutcomeUnknownException } from '../http/commit-outcome-unknown.js';
+import { CommitOutcomeUnknownError } from '../errors/domain-errors.js';
+import { domainErrorToHttp } from '../http/domain-error-to-http.js';
 import { runInTransaction } from './retrying-transaction.js';
 
 /** How one attempt goes: the work fails with `work`, or COMMIT fails with `commit`. */
@@ -112,11 +113,11 @@ describe('runInTransaction', () => {
       ['connection reset', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
       ['server shutdown', Object.assign(new Error('Server shutdown in progress'), { driverError: { code: 'ER_SERVER_SHUTDOWN' } })],
     ] as const) {
-      it(`${name}: CommitOutcomeUnknownException (504) with the error as its cause, not run again`, async () => {
+      it(`${name}: CommitOutcomeUnknownError (504) with the error as its cause, not run again`, async () => {
         const dataSource = fakeDataSource([{ commit: error }]);
-        const failure = await rejection<CommitOutcomeUnknownException>(runInTransaction(dataSource, work('never')));
-        expect(failure).toBeInstanceOf(CommitOutcomeUnknownException);
-        expect(failure.getStatus()).toBe(504);
+        const failure = await rejection<CommitOutcomeUnknownError>(runInTransaction(dataSource, work('never')));
+        expect(failure).toBeInstanceOf(CommitOutcomeUnknownError);
+        expect(domainErrorToHttp(failure, { params: {}, query: {} }).getStatus()).toBe(504);
         expect(failure.cause).toBe(error);
         expect(dataSource.log).toEqual(['begin', 'commit', 'rollback', 'release']);
       });

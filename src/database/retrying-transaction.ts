@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel.js';
 
-import { CommitOutcomeUnknownException } from '../http/commit-outcome-unknown.js';
+import { CommitOutcomeUnknownError } from '../errors/domain-errors.js';
 import { isDatabaseUnavailable } from '../http/database-unavailable.js';
 import { oneAtATimeOnSqlite } from './sqlite-transaction-lock.js';
 
@@ -22,12 +22,12 @@ const NEVER_SENT = "Can't add new command when connection is in closed state";
  *
  * A failure while `COMMIT` is on its way to MySQL/MariaDB (the connection
  * lost, the server shutting down) leaves the outcome unknown: it is thrown as
- * {@link CommitOutcomeUnknownException} (504), never as the "nothing was
+ * {@link CommitOutcomeUnknownError} (504), never as the "nothing was
  * written" database error (503). Every failure before `COMMIT` was sent rolled
  * the transaction back. On embedded SQLite a failed `COMMIT` is known not to
  * have committed (the database is a local file), so its error is thrown as is.
  *
- * @throws whatever `work` throws, the last deadlock error, or CommitOutcomeUnknownException.
+ * @throws whatever `work` throws, the last deadlock error, or CommitOutcomeUnknownError.
  */
 export async function runInTransaction<T>(
   dataSource: DataSource,
@@ -75,7 +75,7 @@ async function transactionOnce<T>(
       await queryRunner.commitTransaction();
     } catch (error) {
       await queryRunner.rollbackTransaction().catch(() => undefined);
-      throw dataSource.options.type === 'mysql' && mayHaveCommitted(error) ? new CommitOutcomeUnknownException(error) : error;
+      throw dataSource.options.type === 'mysql' && mayHaveCommitted(error) ? new CommitOutcomeUnknownError(error) : error;
     }
     return result;
   } finally {

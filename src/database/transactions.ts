@@ -31,7 +31,7 @@ export class Transactions {
    * transaction, after `work`.
    *
    * @throws whatever `work` throws, the last deadlock / lock-wait error, or
-   *   CommitOutcomeUnknownException (504) when the connection was lost during COMMIT.
+   *   CommitOutcomeUnknownError (504) when the connection was lost during COMMIT.
    */
   run<T>(work: () => Promise<T>): Promise<T> {
     const pending = pendingParticipant();

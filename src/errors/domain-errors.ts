@@ -55,6 +55,25 @@ export class AuthenticationRequiredError extends DomainError {}
 /** The credentials the request carried are not accepted (HTTP 401), e.g. an identity-provider token. */
 export class InvalidCredentialsError extends DomainError {}
 
+/** Too many attempts from this client (HTTP 429); the caller has set `Retry-After` on the answer. */
+export class TooManyRequestsError extends DomainError {}
+
+/** A service this one depends on (the identity provider) failed or answered what it may not (HTTP 502). */
+export class UpstreamFailedError extends DomainError {}
+
+/** A service this one depends on (the identity provider) did not answer in time (HTTP 504). */
+export class UpstreamTimeoutError extends DomainError {}
+
+/**
+ * The database connection was lost while `COMMIT` was on its way: the change may or may not have been saved
+ * (HTTP 504 without `Retry-After`, docs/api.md#idempotency). `cause` is the driver's error.
+ */
+export class CommitOutcomeUnknownError extends DomainError {
+  constructor(cause: unknown) {
+    super('The database connection was lost while the change was being committed: it may or may not have been saved.', { cause });
+  }
+}
+
 /**
  * The one "must exist" check of every write (docs/api.md#conventions: an unknown id is a
  * 422 whose `loc` says where the id came from).

@@ -1,7 +1,7 @@
-import { BadGatewayException } from '@nestjs/common';
 import { parse, parseNumberAndBigInt } from 'lossless-json';
 
 import { parseAccountId } from '../common/account-id.js';
+import { UpstreamFailedError } from '../errors/domain-errors.js';
 
 /** The scope a provider token needs before the service trusts it (docs/api.md#identity-provider). */
 const IDENTIFY_SCOPE = 'identify';
@@ -65,6 +65,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function malformed(reason: string): BadGatewayException {
-  return new BadGatewayException(`The identity provider sent a malformed answer: ${reason}.`);
+function malformed(reason: string): UpstreamFailedError {
+  return new UpstreamFailedError(`The identity provider sent a malformed answer: ${reason}.`);
 }

@@ -1,9 +1,10 @@
 import { HttpService } from '@nestjs/axios';
-import { BadGatewayException, GatewayTimeoutException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AxiosError, type AxiosResponse } from 'axios';
 import { firstValueFrom } from 'rxjs';
 
 import { AppConfig } from '../config/app-config.js';
+import { UpstreamFailedError, UpstreamTimeoutError } from '../errors/domain-errors.js';
 import { type IdpUser, parseIdpAnswer } from './idp-user.js';
 
 /** What a bearer token may contain: visible ASCII, so it can never break the header it travels in. */
@@ -47,16 +48,16 @@ export class IdpClient {
     } catch (error) {
       if (deadline.aborted) {
         this.logger.warn(`Identity provider timed out after ${this.config.idpTimeoutMs} ms.`);
-        throw new GatewayTimeoutException(`The identity provider did not answer within ${this.config.idpTimeoutMs} ms.`);
+        throw new UpstreamTimeoutError(`The identity provider did not answer within ${this.config.idpTimeoutMs} ms.`);
       }
       const reason = error instanceof AxiosError ? (error.code ?? error.message) : String(error);
       this.logger.warn(`Identity provider request failed: ${reason}.`);
-      throw new BadGatewayException(`The identity provider request failed (${reason}).`);
+      throw new UpstreamFailedError(`The identity provider request failed (${reason}).`);
     }
     if (response.status === 401 || response.status === 403) return undefined;
     if (response.status !== 200) {
       this.logger.warn(`Identity provider answered with status ${response.status}.`);
-      throw new BadGatewayException(`The identity provider answered with status ${response.status}.`);
+      throw new UpstreamFailedError(`The identity provider answered with status ${response.status}.`);
     }
     return parseIdpAnswer(response.data, this.config.idpCdnUrl);
   }

@@ -1,8 +1,9 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { AppConfig } from '../config/app-config.js';
+import { TooManyRequestsError } from '../errors/domain-errors.js';
 import { type FailureBucket, failureBucket } from './client-network.js';
 
 /** The bucket name of failed authentications (apart from the per-client request buckets). */
@@ -48,9 +49,8 @@ export class AuthFailureLimiter {
   private refuse(reply: FastifyReply, bucket: FailureBucket, retryAfterSeconds: number): never {
     reply.header('retry-after', String(retryAfterSeconds));
     const { max, windowMs } = this.config.rateLimit;
-    throw new HttpException(
+    throw new TooManyRequestsError(
       `Too many failed authentications from ${bucket.label}: at most ${max} per ${windowMs / 1000} s. Retry after ${retryAfterSeconds} s.`,
-      HttpStatus.TOO_MANY_REQUESTS,
     );
   }
 }

@@ -14,11 +14,11 @@ import type { FastifyRequest } from 'fastify';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
-  protected override async getTracker(request: Record<string, any>): Promise<string> {
-    const principal = (request as FastifyRequest).principal;
+  protected override async getTracker(request: FastifyRequest): Promise<string> {
+    const principal = request.principal;
     if (principal?.kind === 'app') return `app:${principal.appId}`;
     if (principal?.kind === 'user') return `account:${principal.accountId}`;
-    return `ip:${(request as FastifyRequest).ip}`;
+    return `ip:${request.ip}`;
   }
 
   /** One bucket per client for the whole API, not one per route. */

@@ -38,6 +38,7 @@ export class TableTotals1795900000000 implements MigrationInterface {
     );
     const mysql = isMysql(queryRunner);
     for (const table of COUNTED) {
+      // table-ownership: accounts, teams
       await queryRunner.query(`INSERT INTO table_totals (counted, slot, total) SELECT '${table}', 0, COUNT(*) FROM ${table}`);
       for (const [event, delta] of [
         ['insert', 1],

@@ -108,6 +108,7 @@ export function searchGramSql(q: string, counts: GramCounts = ACCOUNT_GRAM_COUNT
   }
   const text = 'v.q';
   return {
+    // table-ownership: name_gram_counts, team_name_gram_counts
     sql:
       `(SELECT k.gram FROM (SELECT DISTINCT ${bigramSql(text, 'p.n')} AS gram ` +
       `FROM (SELECT CAST(? AS CHAR CHARACTER SET utf8mb4) AS q) v INNER JOIN numbers p ON p.n < CHAR_LENGTH(${text})) k ` +
