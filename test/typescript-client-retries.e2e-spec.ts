@@ -40,7 +40,11 @@ class ScriptedService {
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<ScriptedService> {
-    const service: ScriptedService = new ScriptedService(createServer((request, response) => service.answer(request, response)));
+    const service: ScriptedService = new ScriptedService(
+      createServer((request, response) => {
+        service.answer(request, response).catch(() => request.socket.destroy());
+      }),
+    );
     await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
     return service;
   }
