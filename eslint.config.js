@@ -168,6 +168,7 @@ export default tseslint.config(
       'bench/**',
       'clients/typescript/examples/**',
       '.ci/**',
+      'scripts/previous-release-check.mjs',
       'ormconfig.ts',
       'vitest.config.ts',
     ],
