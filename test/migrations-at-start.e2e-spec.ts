@@ -49,9 +49,14 @@ describe('MIGRATIONS_AT_START=check', () => {
       ]);
       expect(tables(path)).toEqual([]);
 
-      const migrated = await runEntry('cli', ['migrations', 'run'], { ...env, LOG_LEVEL: 'silent' });
+      const migrated = await runEntry('cli', ['migrations', 'run'], env);
       expect(migrated.code).toBe(0);
-      expect(migrated.stdout).toMatch(/^Applied: CoreSchema1763800000000, /);
+      // With LOG_FORMAT=json the CLI writes JSON lines only (docs/operations.md#health-metrics-logs-api-document).
+      const messages = migrated.stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages).toEqual([expect.stringMatching(/^Applied: CoreSchema1763800000000, /)]);
 
       const api = await startApi(env);
       try {

@@ -77,13 +77,31 @@ export function retryingFetch(
       const last = attempt >= attempts;
       // A clone keeps the body readable for the next attempt.
       const sent = last ? request : request.clone();
-      const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+      // The attempt's own signal: aborted by the caller's signal or when `timeout` passes. A plain
+      // controller and timer, not AbortSignal.any(AbortSignal.timeout()): Node may collect such a combined signal
+      // while fetch awaits, and then it never aborts.
+      const attemptSignal = timeoutMs > 0 ? new AbortController() : undefined;
+      let timedOut = false;
+      const timer =
+        attemptSignal &&
+        setTimeout(() => {
+          timedOut = true;
+          attemptSignal.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+        }, timeoutMs);
+      // Left running once the answer came, so that it bounds reading the body too; unref'd in Node, so that it keeps
+      // no process alive.
+      (timer as { unref?: () => void } | undefined)?.unref?.();
+      const forwardAbort = () => attemptSignal?.abort(sent.signal.reason);
+      if (sent.signal.aborted) forwardAbort();
+      else sent.signal.addEventListener('abort', forwardAbort, { once: true });
       let response: Response;
       try {
-        response = await fetchImpl(timeout ? new Request(sent, { signal: AbortSignal.any([sent.signal, timeout]) }) : sent, init);
+        const answer = fetchImpl(attemptSignal ? new Request(sent, { signal: attemptSignal.signal }) : sent, init);
+        response = attemptSignal ? await settledOrAborted(answer, attemptSignal.signal) : await answer;
       } catch (error) {
+        clearTimeout(timer);
+        sent.signal.removeEventListener('abort', forwardAbort);
         if (request.signal.aborted) throw error;
-        const timedOut = timeout?.aborted === true;
         if (last || !resendable) {
           const what = timedOut ? `no answer within ${timeoutMs} ms` : `no answer (${(error as Error)?.message ?? String(error)})`;
           throw new ConnectionError(`${method} ${request.url}: ${what} after ${attempt} attempt(s).`, timedOut, attempt, key, {
@@ -113,6 +131,29 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * `answer`, or a rejection with the signal's reason as soon as `signal` aborts, whichever comes first: Node's fetch
+ * (undici) now and then leaves the promise of an aborted request pending until its socket closes, and an attempt
+ * must end when its `timeout` passes.
+ */
+function settledOrAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Resolves after `ms` milliseconds; rejects with the signal's reason if it is aborted first. */
