@@ -14,6 +14,7 @@ import { HttpMetrics } from './metrics/http-metrics.service.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { ApiValidationPipe } from './http/api-validation.pipe.js';
 import { clientErrorHandler } from './http/client-errors.js';
+import { serveConsole } from './http/console-assets.js';
 import { corsOptions } from './http/cors-options.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { gracefulShutdown } from './http/graceful-shutdown.js';
@@ -28,7 +29,7 @@ import { assertValidatedBodies } from './http/validated-bodies.js';
  * Builds the API application (not yet listening): Fastify with the lossless
  * JSON parser and the 128 KiB body limit, the validation pipe and the error
  * filter of docs/api.md#conventions; JSON logs, request metrics, security headers, CORS,
- * the OpenAPI document and the 503 answers of a graceful shutdown. It refuses
+ * the OpenAPI document, the console (docs/console.md) and the 503 answers of a graceful shutdown. It refuses
  * a write route whose body is not a validated class (`assertValidatedBodies`). Every
  * line, Nest's and TypeORM's from the first one, goes through the process's
  * pino logger. Used by `main.ts` (which handles the shutdown signals) and by
@@ -68,6 +69,7 @@ export async function createHttpApp(
   gracefulShutdown(adapter.getInstance());
   app.get(HttpMetrics).observe(adapter.getInstance());
   securityHeaders(adapter.getInstance());
+  serveConsole(adapter.getInstance());
   const { corsOrigins } = app.get(AppConfig);
   if (corsOrigins.length > 0) app.enableCors(corsOptions(corsOrigins));
   setupOpenApi(app, WEBHOOKS);
