@@ -57,4 +57,6 @@ function Console() {
   );
 }
 
-render(<Console />, document.getElementById('root')!);
+const root = document.getElementById('root')!;
+root.textContent = '';
+render(<Console />, root);

@@ -12,7 +12,7 @@ export default async function setup(): Promise<() => void> {
   const teardown = (): void => {
     const { files } = suitesLeftOut(process.env);
     if (files.length === 0) return;
-    console.log(`\nLeft out ${files.length} suites that need MySQL/MariaDB or Redis: ${files.join(', ')}`);
+    console.log(`\nLeft out ${files.length} suites that need MySQL/MariaDB, Redis or Chromium: ${files.join(', ')}`);
     console.log(`Run them with: ${HOW_TO_RUN_ALL}\n`);
   };
   if (!process.env.TEST_DATABASE_URL?.match(/^(mysql|mariadb):/)) return teardown;

@@ -1,0 +1,148 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { useDeliveryScenario } from './support/delivery-scenario.js';
+import { embeddedDeliveryEnv, settledDeliveries } from './support/deliveries.js';
+import { chromiumPath } from './support/suite-selection.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** With `CONSOLE_SCREENSHOTS=docs`, the test writes the screenshots of docs/console.md there. */
+const SCREENSHOTS = process.env.CONSOLE_SCREENSHOTS;
+
+/** Chromium's flags for a quiet, isolated headless run in CI (no sandbox: CI runs as root). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The serious and critical accessibility violations axe-core finds on the page as it is now (rule id: nodes). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations: { id: string; impact: string; nodes: { target: string[] }[] }[] = await page.evaluate(async () => {
+    const axe = (globalThis as any).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `console-${name}.png`), fullPage: true });
+}
+
+/**
+ * The console (docs/console.md) in a real Chromium driven by Playwright, against the API with embedded delivery and a
+ * local receiver: sign in, a failed delivery, redeliver it and see it succeed, rotate the secret (shown once, copied,
+ * signing the next delivery), sign out; axe-core on each page; no CSP violation.
+ */
+describe('console in a browser', () => {
+  const { t, receiver, s } = useDeliveryScenario(embeddedDeliveryEnv());
+  let context: BrowserContext;
+  let profile: string;
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    profile = mkdtempSync(join(tmpdir(), 'console-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(process.env),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1200, height: 800 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('signs in, redelivers a failed delivery until it succeeds, rotates the secret and signs out', async () => {
+    await s.register(s.listener, '/hook');
+    receiver.script('/hook', { status: 503 }, { status: 503 }, { status: 503 });
+    await s.emit();
+    const [failed] = await settledDeliveries(t.dataSource, 1);
+    expect(failed.status).toBe('failed');
+
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    const answer = await page.goto(`${t.http.baseUrl}/console`);
+    expect(answer?.status()).toBe(200);
+    expect(page.url()).toBe(`${t.http.baseUrl}/console/`);
+
+    // Sign in, with the keyboard only.
+    await expect(page.getByRole('heading', { name: 'Callbacks console' }).isVisible()).resolves.toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sign-in');
+    await page.getByLabel('Username').focus();
+    await page.keyboard.type(s.listener.username);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('not-the-token');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'The service refused these credentials' }).waitFor();
+    await page.getByLabel('Token').fill(s.listener.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Callbacks', exact: true }).waitFor();
+    await page.getByText(receiver.url('/hook')).waitFor();
+    await page.getByText(/Failing since/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'callbacks');
+
+    // The failed delivery, its attempts, and a redelivery that succeeds.
+    await page.getByRole('button', { name: 'Deliveries' }).click();
+    await page.locator('tbody .badge.failed').first().waitFor();
+    await page.getByRole('button', { name: `Delivery ${failed.id}: details` }).click();
+    await page.getByRole('heading', { name: `Delivery ${failed.id}` }).waitFor();
+    await expect(page.locator('.details tbody tr').filter({ hasText: 'HTTP 503' }).count()).resolves.toBe(3);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'delivery');
+    await page.getByRole('button', { name: 'Redeliver' }).click();
+    await page.getByRole('status').filter({ hasText: `Delivery ${failed.id} is queued again` }).waitFor();
+    await page.locator('.details .badge.succeeded').waitFor({ timeout: 15_000 });
+    await expect(page.locator('.details tbody tr').nth(3).locator('td').nth(2).textContent()).resolves.toBe('200');
+    await page.locator('tbody .badge.succeeded').first().waitFor({ timeout: 10_000 });
+    expect(receiver.requestsTo('/hook')).toHaveLength(4);
+
+    // Rotate the secret: made in the browser, shown once, copied; the next delivery is signed with it.
+    await page.getByRole('button', { name: '← Callbacks' }).click();
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('button', { name: 'Generate and set a new secret' }).click();
+    const shown = page.getByLabel('New secret (shown once)');
+    await shown.waitFor();
+    const secret = await shown.inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied to the clipboard.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'rotate-secret');
+    await page.getByRole('button', { name: 'Done, I stored it' }).click();
+    await expect(page.getByLabel('New secret (shown once)').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Ping' }).click();
+    await page.getByRole('status').filter({ hasText: /^Ping recorded as delivery/ }).waitFor();
+    const [ping] = (await receiver.waitFor('/hook', 5)).slice(4);
+    expect(() => new Webhook(secret).verify(ping.body, ping.headers as Record<string, string>)).not.toThrow();
+
+    // Sign out: the credentials are gone, and were never stored.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Token').waitFor();
+    expect(await page.getByLabel('Token').inputValue()).toBe('');
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
+    expect(cspViolations).toEqual([]);
+    await page.close();
+  });
+});
