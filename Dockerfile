@@ -41,6 +41,9 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 # No source maps in the image: stack traces name the compiled files, which keep their names and lines close.
 RUN npx tsc -p tsconfig.build.json --sourceMap false
+# The console (docs/console.md): bundled by esbuild into dist/console.
+COPY console ./console
+RUN node console/build.mjs
 
 # ---- runtime: production dependencies and compiled code only, non-root ----
 FROM ${NODE_IMAGE} AS runtime
