@@ -111,7 +111,10 @@ describe('console in a browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'delivery');
     await page.getByRole('button', { name: 'Redeliver' }).click();
-    await page.getByRole('status').filter({ hasText: `Delivery ${failed.id} is queued again` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Delivery ${failed.id} is queued again` })
+      .waitFor();
     await page.locator('.details .badge.succeeded').waitFor({ timeout: 15_000 });
     await expect(page.locator('.details tbody tr').nth(3).locator('td').nth(2).textContent()).resolves.toBe('200');
     await page.locator('tbody .badge.succeeded').first().waitFor({ timeout: 10_000 });
@@ -133,7 +136,10 @@ describe('console in a browser', () => {
     await page.getByRole('button', { name: 'Done, I stored it' }).click();
     await expect(page.getByLabel('New secret (shown once)').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Ping' }).click();
-    await page.getByRole('status').filter({ hasText: /^Ping recorded as delivery/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Ping recorded as delivery/ })
+      .waitFor();
     const [ping] = (await receiver.waitFor('/hook', 5)).slice(4);
     expect(() => new Webhook(secret).verify(ping.body, ping.headers as Record<string, string>)).not.toThrow();
 

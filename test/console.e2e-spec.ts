@@ -51,7 +51,11 @@ describe('console', () => {
 
   it('answers no cross-origin request by default: a page of another origin cannot read the API', async () => {
     const preflight = await t.http.request('OPTIONS', '/callbacks', {
-      headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://evil.example.net',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
@@ -63,7 +67,11 @@ describe('console with CORS_ORIGINS=*', () => {
 
   it('never allows credentials cross-origin: a cookie could not ride a request from another site', async () => {
     const preflight = await t.http.request('OPTIONS', '/callbacks', {
-      headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://evil.example.net',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

@@ -78,7 +78,10 @@ function detailOf(body: unknown): string | undefined {
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail)) {
     return detail
-      .map((problem: { loc?: unknown[]; msg?: string }) => `${(problem.loc ?? []).slice(1).join('.') || 'request'}: ${problem.msg ?? 'invalid'}`)
+      .map(
+        (problem: { loc?: unknown[]; msg?: string }) =>
+          `${(problem.loc ?? []).slice(1).join('.') || 'request'}: ${problem.msg ?? 'invalid'}`,
+      )
       .join('; ');
   }
   return undefined;

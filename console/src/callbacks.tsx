@@ -65,8 +65,8 @@ function EmptyState({ username }: { username: string }) {
   return (
     <div class="card empty">
       <p>
-        <strong>No callback is registered for this app yet.</strong> Register one with the API, giving the URL that receives the
-        events and a secret that signs them:
+        <strong>No callback is registered for this app yet.</strong> Register one with the API, giving the URL that receives the events and
+        a secret that signs them:
       </p>
       <pre>
         {`curl -u ${username}:$TOKEN -X PUT ${origin}/callback/account_team_update \\
@@ -87,7 +87,13 @@ function health(callback: Callback): { label: string; kind: 'ok' | 'warn' | 'bad
   return { label: 'Healthy', kind: 'ok' };
 }
 
-function CallbackCard(props: { api: Api; callback: Callback; notify: Notify; onChanged: () => Promise<void>; onOpen: (event: string) => void }) {
+function CallbackCard(props: {
+  api: Api;
+  callback: Callback;
+  notify: Notify;
+  onChanged: () => Promise<void>;
+  onOpen: (event: string) => void;
+}) {
   const { api, callback, notify, onChanged, onOpen } = props;
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<'rate' | 'rotate'>();

@@ -85,8 +85,8 @@ export function DeliveriesView(props: { api: Api; event: string; notify: Notify;
       )}
       {list && list.results === 0 && (
         <p class="card empty">
-          No deliveries{status ? ` with status ${status}` : ''} yet. Each event the app's callback is registered for makes one;
-          Ping on the callbacks page makes a test delivery.
+          No deliveries{status ? ` with status ${status}` : ''} yet. Each event the app's callback is registered for makes one; Ping on the
+          callbacks page makes a test delivery.
         </p>
       )}
       {list && list.data.length > 0 && (

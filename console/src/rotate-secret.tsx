@@ -59,15 +59,16 @@ export function RotateSecret(props: { api: Api; callback: Callback; notify: Noti
           </button>
         </div>
         <p class="note" role="status">
-          {copied ?? 'Give it to your receiver. The previous secret keeps signing during the grace period (CALLBACK_SECRET_GRACE, 24 h by default).'}
+          {copied ??
+            'Give it to your receiver. The previous secret keeps signing during the grace period (CALLBACK_SECRET_GRACE, 24 h by default).'}
         </p>
       </div>
     );
   return (
     <div class="inline-form">
       <p>
-        A new <code>whsec_</code> secret is generated in this browser and replaces the current one. Deliveries are signed with
-        both until the old secret's grace period ends.
+        A new <code>whsec_</code> secret is generated in this browser and replaces the current one. Deliveries are signed with both until
+        the old secret's grace period ends.
       </p>
       <div class="actions">
         <button type="button" disabled={busy} onClick={() => void rotate()}>
