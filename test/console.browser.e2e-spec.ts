@@ -151,4 +151,29 @@ describe('console in a browser', () => {
     expect(cspViolations).toEqual([]);
     await page.close();
   });
+
+  it('says how to register a callback when the app has none, and explains an error the API answers', async () => {
+    const page = await context.newPage();
+    await page.goto(`${t.http.baseUrl}/console/`);
+    await page.getByLabel('Username').fill(s.other.username);
+    await page.getByLabel('Token').fill(s.other.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('No callback is registered for this app yet.').waitFor();
+    await expect(page.locator('pre').textContent()).resolves.toContain(
+      `curl -u ${s.other.username}:$TOKEN -X PUT ${t.http.baseUrl}/callback/account_team_update`,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'empty');
+
+    // The callback appears once registered; deleted behind the console's back, its Ping is the API's 404 in words.
+    await s.register(s.other, '/other');
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByRole('button', { name: 'Ping' }).waitFor();
+    expect((await t.http.delete('/callback/account_team_update', { auth: s.other })).status).toBe(204);
+    await page.getByRole('button', { name: 'Ping' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ping: No callback is registered for account_team_update.' }).waitFor();
+    await page.getByText('No callback is registered for this app yet.').waitFor();
+    expect(cspViolations).toEqual([]);
+    await page.close();
+  });
 });

@@ -49,7 +49,7 @@ export function CallbacksView({ api, notify, onOpen }: { api: Api; notify: Notif
     <section aria-labelledby="callbacks-title">
       <h2 id="callbacks-title">Callbacks</h2>
       {callbacks.length === 0 ? (
-        <EmptyState username={api.username} />
+        <EmptyState username={api.username} onCheck={() => void load()} />
       ) : (
         callbacks.map((callback) => (
           <CallbackCard key={callback.id} api={api} callback={callback} notify={notify} onChanged={load} onOpen={onOpen} />
@@ -60,7 +60,7 @@ export function CallbacksView({ api, notify, onOpen }: { api: Api; notify: Notif
 }
 
 /** What to do when the app has no callback: register one with `PUT /callback/{event}` (docs/api.md#put-callback). */
-function EmptyState({ username }: { username: string }) {
+function EmptyState({ username, onCheck }: { username: string; onCheck: () => void }) {
   const origin = location.origin;
   return (
     <div class="card empty">
@@ -74,8 +74,11 @@ function EmptyState({ username }: { username: string }) {
   -d '{"url": "https://example.com/hooks/accounts", "secret": "whsec_…"}'`}
       </pre>
       <p>
-        Then reload this view (sign in again). The API reference is at <a href="/docs">/docs</a>.
+        The API reference is at <a href="/docs">/docs</a>.
       </p>
+      <button type="button" onClick={onCheck}>
+        Check again
+      </button>
     </div>
   );
 }
@@ -104,12 +107,13 @@ function CallbackCard(props: {
     setBusy(true);
     try {
       notify({ kind: 'ok', text: await run() });
-      await onChanged();
     } catch (failure) {
       notify({ kind: 'error', text: `${label}: ${(failure as Error).message}` });
     } finally {
       setBusy(false);
     }
+    // Read again after a failure too: the callback may have changed or gone meanwhile.
+    await onChanged();
   }
 
   return (
