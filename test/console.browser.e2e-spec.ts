@@ -32,7 +32,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations: { id: string; impact: string; nodes: { target: string[] }[] }[] = await page.evaluate(async () => {
     const axe = (globalThis as any).axe;
-    return (await axe.run(document)).violations;
+    return (await axe.run((globalThis as any).document)).violations;
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -130,7 +130,7 @@ describe('console in a browser', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByText('Copied to the clipboard.').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(secret);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'rotate-secret');
     await page.getByRole('button', { name: 'Done, I stored it' }).click();
@@ -147,7 +147,13 @@ describe('console in a browser', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Token').waitFor();
     expect(await page.getByLabel('Token').inputValue()).toBe('');
-    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
+    expect(
+      await page.evaluate(() => {
+        // The page's globals (the tests are typed without the DOM's library).
+        const { localStorage, sessionStorage, document } = globalThis as any;
+        return [localStorage.length, sessionStorage.length, document.cookie];
+      }),
+    ).toEqual([0, 0, '']);
     expect(cspViolations).toEqual([]);
     await page.close();
   });

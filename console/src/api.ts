@@ -118,9 +118,12 @@ export function errorMessage(status: number, body: unknown, retryAfter: string |
   }
 }
 
+/** How long a write whose answer was lost waits before it is sent again with the same key (ms). */
+const WRITE_RETRY_DELAY_MS = 1000;
+
 /**
  * The JSON API of the same origin, called with HTTP Basic credentials built in memory for each request
- * (docs/console.md#security). Writes carry a fresh `Idempotency-Key`, so a retried click is not applied twice.
+ * (docs/console.md#security).
  */
 export class Api {
   constructor(private readonly credentials: Credentials) {}
@@ -130,7 +133,9 @@ export class Api {
   }
 
   /**
-   * Sends one request. @returns the parsed JSON answer (undefined for 204).
+   * Sends one request. A write whose answer was lost (no answer, or a 504: it may or may not have been applied) is
+   * sent once more with the same `Idempotency-Key`, so it is applied at most once (docs/api.md#idempotency).
+   * @returns the parsed JSON answer (undefined for 204).
    * @throws ApiError for any answer but a 2xx, and for no answer (status 0).
    */
   async request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
@@ -140,18 +145,19 @@ export class Api {
     };
     if (method !== 'GET') headers['idempotency-key'] = crypto.randomUUID();
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'omit',
-        cache: 'no-store',
-      });
-    } catch {
-      throw new ApiError(0, 'The service did not answer: check the network, or that the API is running.');
+    const init: RequestInit = {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+      cache: 'no-store',
+    };
+    let response = await fetch(path, init).catch(() => undefined);
+    if (method !== 'GET' && (response === undefined || response.status === 504)) {
+      await new Promise((resolve) => setTimeout(resolve, WRITE_RETRY_DELAY_MS));
+      response = await fetch(path, init).catch(() => undefined);
     }
+    if (response === undefined) throw new ApiError(0, 'The service did not answer: check the network, or that the API is running.');
     const text = await response.text();
     let parsed: unknown = undefined;
     try {

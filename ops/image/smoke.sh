@@ -254,6 +254,9 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -u "$user:$pass" -H 'Content-Typ
   -X POST "http://127.0.0.1:$PORT/teams/new" -d '{"name": "Red"}')
 [[ $status == 201 ]] || fail "POST /teams/new answered $status"
 echo "CLI created app $user; POST /teams/new -> 201"
+console=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/console/console.js")
+[[ $console == 200 ]] || fail "GET /console/console.js answered $console: the image has no built console (docs/console.md)"
+echo "GET /console/console.js -> 200"
 stop_clean sqlite
 
 # ---------------------------------------------------------------- 2. API + worker on MariaDB and Redis
