@@ -7,7 +7,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { useDeliveryScenario } from './support/delivery-scenario.js';
+import { useDeliveryScenario, WHSEC } from './support/delivery-scenario.js';
 import { embeddedDeliveryEnv, settledDeliveries } from './support/deliveries.js';
 import { chromiumPath } from './support/suite-selection.js';
 
@@ -154,6 +154,48 @@ describe('console in a browser', () => {
         return [localStorage.length, sessionStorage.length, document.cookie];
       }),
     ).toEqual([0, 0, '']);
+    expect(cspViolations).toEqual([]);
+    await page.close();
+  });
+
+  it('sets the rate limit, and recovers failed deliveries once their count is confirmed', async () => {
+    await s.register(s.listener, '/hook');
+    receiver.script('/hook', ...Array.from({ length: 6 }, () => ({ status: 503 })));
+    await s.emit();
+    await s.emit();
+    const failed = await settledDeliveries(t.dataSource, 2);
+    expect(failed.map((delivery) => delivery.status)).toEqual(['failed', 'failed']);
+
+    const page = await context.newPage();
+    await page.goto(`${t.http.baseUrl}/console/`);
+    await page.getByLabel('Username').fill(s.listener.username);
+    await page.getByLabel('Token').fill(s.listener.password);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('button', { name: 'Set rate limit' }).click();
+    await page.getByLabel('Attempts per second (empty: no limit)').fill('5');
+    await page.getByLabel('Current secret').fill(WHSEC);
+    await page.getByRole('button', { name: 'Save rate limit' }).click();
+    await page.getByRole('status').filter({ hasText: 'Rate limit set to 5 attempts per second.' }).waitFor();
+    await page.getByText('5 attempts per second', { exact: true }).waitFor();
+    expect((await t.http.get('/callback/account_team_update', { auth: s.listener })).body.rate_limit).toBe(5);
+
+    await page.getByRole('button', { name: 'Deliveries' }).click();
+    await page.getByLabel('Status').selectOption('failed');
+    await page.getByText('2 deliveries, refreshed every 2 s').waitFor();
+    const since = new Date((failed[0].createdAt - 1) * 1000).toISOString().slice(0, 19);
+    await page.getByLabel('Failed deliveries created since (UTC)').fill(since);
+    await page.getByRole('button', { name: 'Count them' }).click();
+    await page.getByText(`2 failed deliveries were created since ${since.replace('T', ' ')} UTC.`).waitFor();
+    expect(receiver.requestsTo('/hook')).toHaveLength(6);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'recover');
+    await page.getByRole('button', { name: 'Send 2 again' }).click();
+    await page.getByRole('status').filter({ hasText: 'Recover: 2 failed deliveries are being sent again.' }).waitFor();
+    await page.getByText('No deliveries with status failed yet.').waitFor({ timeout: 15_000 });
+    await page.getByLabel('Status').selectOption('succeeded');
+    await page.getByText('2 deliveries, refreshed every 2 s').waitFor({ timeout: 15_000 });
+    await receiver.waitFor('/hook', 8);
     expect(cspViolations).toEqual([]);
     await page.close();
   });

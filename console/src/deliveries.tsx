@@ -65,6 +65,7 @@ export function DeliveriesView(props: { api: Api; event: string; notify: Notify;
           onChange={(change) => {
             setStatus((change.currentTarget as HTMLSelectElement).value);
             setPage(0);
+            setList(undefined);
           }}
         >
           <option value="">all</option>
