@@ -17,24 +17,31 @@ export class DeliveryLogReader {
 
   /**
    * The app's deliveries of callback event type `event` matching `filter`,
-   * newest first (by created, then id): one page and the exact total
-   * (docs/api.md#pagination). Filtered by status alone, or not at all, the
-   * total is read from the maintained counts (`delivery_counts`, a few rows
+   * newest first (by created, then id: a total order in which a delivery's
+   * place never changes, its `created_at` and id being fixed): one page of up
+   * to `limit`, whether more follow, and the exact total of the filter
+   * (docs/api.md#pagination). The page starts at an offset, or strictly after
+   * the place of delivery `after` of the same app and event type (a keyset
+   * read of the same index; empty when there is no such delivery, which the
+   * caller tells apart). Filtered by status alone, or not at all, the total
+   * is read from the maintained counts (`delivery_counts`, a few rows
    * whatever the table size); with `since` or `until` it counts the index
    * range the filter bounds.
    */
   @GenerateSql(
-    { params: [S.APP, S.EVENT_TYPE, {}, 0, 20] },
-    { name: 'status', params: [S.APP, S.EVENT_TYPE, { status: 'failed' }, 0, 20] },
-    { name: 'time range', params: [S.APP, S.EVENT_TYPE, { status: 'failed', since: S.NOW - 3600, until: S.NOW }, 0, 20] },
+    { params: [S.APP, S.EVENT_TYPE, {}, { offset: 0 }, 20] },
+    { name: 'status', params: [S.APP, S.EVENT_TYPE, { status: 'failed' }, { offset: 0 }, 20] },
+    { name: 'time range', params: [S.APP, S.EVENT_TYPE, { status: 'failed', since: S.NOW - 3600, until: S.NOW }, { offset: 0 }, 20] },
+    { name: 'cursor', params: [S.APP, S.EVENT_TYPE, {}, { after: S.DELIVERY }, 20] },
+    { name: 'cursor and time range', params: [S.APP, S.EVENT_TYPE, { since: S.NOW - 3600, until: S.NOW }, { after: S.DELIVERY }, 20] },
   )
   async listForApp(
     appId: number,
     event: string,
     filter: DeliveryLogFilter,
-    offset: number,
+    start: DeliveryLogStart,
     limit: number,
-  ): Promise<{ rows: AppDeliveryRow[]; total: number }> {
+  ): Promise<{ rows: AppDeliveryRow[]; hasMore: boolean; total: number }> {
     const where = ['d.app_id = ?', 'd.event = ?'];
     const parameters: unknown[] = [appId, event];
     if (filter.status !== undefined) {
@@ -49,16 +56,29 @@ export class DeliveryLogReader {
       where.push('d.created_at < ?');
       parameters.push(filter.until);
     }
+    // After a cursor: the rows below its (created_at, id) in the index, the cursor's row read in the same
+    // statement (its DOUBLE never round-trips through the client); `created_at <= c` bounds the index range.
+    const [cursor, cursorParameters, offset] =
+      'after' in start
+        ? [
+            ` JOIN (SELECT created_at, id FROM deliveries WHERE id = ? AND app_id = ? AND event = ?) c
+                 ON d.created_at <= c.created_at AND (d.created_at < c.created_at OR d.id < c.id)`,
+            [start.after, appId, event],
+            '',
+          ]
+        : ['', [], ' OFFSET ?'];
     const manager = this.transactions.manager;
     const [rows, counts] = await Promise.all([
       // The page is cut from the index first, then joined: a join planned from the events' side
       // (few events with many deliveries each) would read and sort the app's whole range.
+      // One row more than the page tells whether more follow.
       manager.query(
         `SELECT ${APP_DELIVERY_COLUMNS}
-           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?) d
+           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d${cursor} WHERE ${where.join(' AND ')}
+                  ORDER BY d.created_at DESC, d.id DESC LIMIT ?${offset}) d
            JOIN outbox_events e ON e.id = d.event_id
           ORDER BY d.created_at DESC, d.id DESC`,
-        [...parameters, limit, offset],
+        [...cursorParameters, ...parameters, limit + 1, ...('offset' in start ? [start.offset] : [])],
       ) as Promise<AppDeliveryRow[]>,
       (filter.since === undefined && filter.until === undefined
         ? manager.query(
@@ -67,7 +87,7 @@ export class DeliveryLogReader {
           )
         : manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters)) as Promise<{ n: number }[]>,
     ]);
-    return { rows, total: counts[0]?.n ?? 0 };
+    return { rows: rows.slice(0, limit), hasMore: rows.length > limit, total: counts[0]?.n ?? 0 };
   }
 
   /**
@@ -111,6 +131,12 @@ export interface DeliveryLogFilter {
   readonly since?: number;
   readonly until?: number;
 }
+
+/**
+ * Where a page of the app's delivery list starts: after `offset` deliveries, or
+ * strictly after the delivery `after` (its id) in the list's order.
+ */
+export type DeliveryLogStart = { readonly offset: number } | { readonly after: number };
 
 /** A delivery as the app's log reads it (MySQL may return numbers as strings). */
 export interface AppDeliveryRow {
