@@ -116,7 +116,7 @@ describe('delivery log for apps', () => {
 
     const walked = [...ids(first.body)];
     let cursor = walked.at(-1)!;
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const page = await t.http.get(`${LOG}?per_page=3&starting_after=${cursor}`, { auth: s.listener });
       expect(page.status).toBe(200);
       expect(page.body).toMatchObject({ page: null, per_page: 3, pages: 3, results: 9 });

@@ -51,13 +51,12 @@ export class DeliveryLogController {
   })
   @EventParam()
   @ApiSuccess(200, DeliveryPageSchema)
-  @ApiErrors([401, 422], { ...APP_ONLY, 422: 'Unknown event type; bad page, per_page, status, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type.' })
+  @ApiErrors([401, 422], {
+    ...APP_ONLY,
+    422: 'Unknown event type; bad page, per_page, status, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type.',
+  })
   @Get(['callback/:event/deliveries', 'callbacks/:event/deliveries'])
-  list(
-    @Event() event: EventType,
-    @Query() query: DeliveryLogQuery,
-    @CurrentPrincipal() app: AppPrincipal,
-  ): Promise<DeliveryPage> {
+  list(@Event() event: EventType, @Query() query: DeliveryLogQuery, @CurrentPrincipal() app: AppPrincipal): Promise<DeliveryPage> {
     return this.log.list(app.appId, event, query);
   }
 

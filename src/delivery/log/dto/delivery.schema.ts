@@ -91,7 +91,12 @@ export class DeliveryDetailsSchema extends DeliverySchema implements DeliveryDet
 /** OpenAPI schema of a page of deliveries (docs/api.md#pagination, docs/api.md#delivery-log): a page, by number or by cursor. */
 @ApiSchema({ name: 'DeliveryPage' })
 export class DeliveryPageSchema implements DeliveryPage {
-  @ApiProperty({ type: 'integer', minimum: 0, nullable: true, description: 'Zero-based page number; null for a page asked for with `starting_after`.' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    nullable: true,
+    description: 'Zero-based page number; null for a page asked for with `starting_after`.',
+  })
   page: number | null;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: 100 })
@@ -103,7 +108,10 @@ export class DeliveryPageSchema implements DeliveryPage {
   @ApiProperty({ type: 'integer', description: 'Total number of matches of the filter (whatever the page or cursor).' })
   results: number;
 
-  @ApiProperty({ type: 'boolean', description: 'Whether deliveries follow the last of `data`: ask for them with `starting_after` set to its `id`.' })
+  @ApiProperty({
+    type: 'boolean',
+    description: 'Whether deliveries follow the last of `data`: ask for them with `starting_after` set to its `id`.',
+  })
   has_more: boolean;
 
   @ApiProperty({ type: () => [DeliverySchema] })
