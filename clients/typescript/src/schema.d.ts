@@ -481,7 +481,7 @@ export interface paths {
         };
         /**
          * List the calling app's deliveries for an event type, newest first
-         * @description App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), which never repeats or skips a delivery while new ones are recorded.
+         * @description App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), a walk by cursor returns each delivery that was there when it began exactly once, in order, whatever is recorded meanwhile.
          */
         get: operations["DeliveryLogController_list"];
         put?: never;

@@ -47,7 +47,7 @@ export class DeliveryLogController {
   @ApiOperation({
     summary: "List the calling app's deliveries for an event type, newest first",
     description:
-      'App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), which never repeats or skips a delivery while new ones are recorded.',
+      'App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), a walk by cursor returns each delivery that was there when it began exactly once, in order, whatever is recorded meanwhile.',
   })
   @EventParam()
   @ApiSuccess(200, DeliveryPageSchema)
