@@ -91,19 +91,42 @@ export class DeliveryLogReader {
   }
 
   /**
-   * The most recent deliveries of every app, newest first (by id), only those
-   * in `status` when given: the operators' `deliveries list`, in the log's row
-   * shape with the app (one statement, the page cut from the deliveries first).
+   * The newest deliveries of every app in the apps' log's order (newest first
+   * by created, then id; docs/api.md#delivery-log), only those in `status` when
+   * given, up to `limit`, from the top or strictly after the place of delivery
+   * `after` (empty when there is no such delivery, which the caller tells
+   * apart): the operators' `deliveries list`, in the log's row shape with the
+   * app (one statement, the page cut from the deliveries first).
    */
-  @GenerateSql({ params: [undefined, 50] }, { name: 'status', params: ['failed', 50] })
-  async listRecent(status: string | undefined, limit: number): Promise<OperatorDeliveryRow[]> {
+  @GenerateSql(
+    { params: [undefined, undefined, 50] },
+    { name: 'status', params: ['failed', undefined, 50] },
+    { name: 'cursor', params: [undefined, S.DELIVERY, 50] },
+  )
+  async listRecent(status: string | undefined, after: number | undefined, limit: number): Promise<OperatorDeliveryRow[]> {
+    const parameters: unknown[] = [];
+    let cursor = '';
+    if (after !== undefined) {
+      cursor = ` JOIN (SELECT created_at, id FROM deliveries WHERE id = ?) c
+                   ON d.created_at <= c.created_at AND (d.created_at < c.created_at OR d.id < c.id)`;
+      parameters.push(after);
+    }
+    if (status !== undefined) parameters.push(status);
     return this.transactions.manager.query(
       `SELECT ${APP_DELIVERY_COLUMNS}, d.app_id AS appId
-         FROM (SELECT ${PAGE_COLUMNS}, d.app_id FROM deliveries d${status === undefined ? '' : ' WHERE d.status = ?'} ORDER BY d.id DESC LIMIT ?) d
+         FROM (SELECT ${PAGE_COLUMNS}, d.app_id FROM deliveries d${cursor}${status === undefined ? '' : ' WHERE d.status = ?'}
+                ORDER BY d.created_at DESC, d.id DESC LIMIT ?) d
          JOIN outbox_events e ON e.id = d.event_id
-        ORDER BY d.id DESC`,
-      status === undefined ? [limit] : [status, limit],
+        ORDER BY d.created_at DESC, d.id DESC`,
+      [...parameters, limit],
     ) as Promise<OperatorDeliveryRow[]>;
+  }
+
+  /** Whether delivery `id` exists (of any app): the operators' cursor names one. */
+  @GenerateSql({ params: [S.DELIVERY] })
+  async exists(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.transactions.manager.query('SELECT 1 AS found FROM deliveries WHERE id = ?', [id]);
+    return rows.length > 0;
   }
 
   /** The app's delivery `id` of callback event type `event`, with its event's body, or `null` (unknown, or another app's). */
