@@ -86,6 +86,38 @@ describe('deliveries CLI', () => {
     expect(badLimit.stderr).toContain('limit must be a positive integer, got "0".');
   }, 90_000);
 
+  it("lists in the apps' log's order (created_at, then id) and pages after a delivery as the API's cursor does", async () => {
+    await s.register(s.listener, '/order');
+    for (let i = 0; i < 5; i++)
+      expect((await t.http.post('/callback/account_team_update/ping', { auth: s.listener, body: {} })).status).toBe(202);
+    const rows = await settledDeliveries(t.dataSource, 5);
+    // created_at out of id order, with a tie, as the relay records deliveries after their events' commits.
+    const base = Math.floor(Date.now() / 1000) - 600;
+    for (const [index, offset] of [4, 2, 5, 2, 1].entries()) {
+      await t.dataSource.query('UPDATE deliveries SET created_at = ? WHERE id = ?', [base + offset, rows[index].id]);
+    }
+    const ids = (body: { id: string }[]) => body.map((delivery) => delivery.id);
+    const api = await t.http.get('/callback/account_team_update/deliveries', { auth: s.listener });
+    const all = await cli('list', '--json');
+    expect(all.code, all.stderr).toBe(0);
+    expect(ids(JSON.parse(all.stdout))).toEqual(ids(api.body.data));
+    expect(ids(api.body.data)).toEqual([2, 0, 3, 1, 4].map((index) => String(rows[index].id)));
+
+    const cursor = api.body.data[1].id;
+    const apiPage = await t.http.get(`/callback/account_team_update/deliveries?per_page=2&starting_after=${cursor}`, { auth: s.listener });
+    const cliPage = await cli('list', '--limit', '2', '--starting-after', cursor, '--json');
+    expect(cliPage.code, cliPage.stderr).toBe(0);
+    expect(JSON.parse(cliPage.stdout)).toEqual(apiPage.body.data.map((delivery: object) => ({ ...delivery, app: `A${s.listener.id}` })));
+    expect(ids(JSON.parse(cliPage.stdout))).toEqual(ids(api.body.data.slice(2, 4)));
+    const last = await cli('list', '--starting-after', api.body.data[4].id, '--json');
+    expect([last.code, last.stdout]).toEqual([0, '[]\n']);
+
+    const unknown = await cli('list', '--starting-after', '999999');
+    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining('No delivery 999999.')]);
+    const malformed = await cli('list', '--starting-after', 'x');
+    expect([malformed.code, malformed.stderr]).toEqual([1, expect.stringContaining('starting-after must be a positive integer, got "x".')]);
+  }, 90_000);
+
   it('shows a delivery retried once as the API does: attempts of both rounds, the URL it was sent to, the same id', async () => {
     const failed = await deliver('/first', '7', 410);
     const redeliver = await t.http.post(`/callback/account_team_update/deliveries/${failed.id}/redeliver`, { auth: s.listener, body: {} });

@@ -24,6 +24,20 @@ describe('delivery log with a worker process', () => {
   const { t, receiver, s } = useDeliveryScenario(() => queue.env);
   useWorker(t, () => queue.env);
 
+  it("dates a team change's delivery at its event's commit, whenever the worker relays it", async () => {
+    await s.register(s.listener, '/order');
+    await s.emit();
+    const ping = await t.http.post(`${CALLBACK}/ping`, { auth: s.listener, body: {} });
+    expect(ping.status).toBe(202);
+    await settledDeliveries(t.dataSource, 2);
+    const list = await t.http.get(LOG, { auth: s.listener });
+    expect(list.body.data.map((delivery: { event: string }) => delivery.event)).toEqual(['ping', 'account_team_update']);
+    const change = list.body.data[1];
+    expect(change.created_at).toBeLessThanOrEqual(ping.body.created_at);
+    const details = await t.http.get(`${LOG}/${change.id}`, { auth: s.listener });
+    expect(new Date(Math.floor(change.created_at * 1000)).toISOString()).toBe(details.body.payload.occurred_at);
+  });
+
   it('logs every attempt of a failing, a hanging and a long-answering receiver; redeliver and recover go through the worker', async () => {
     await s.register(s.listener, '/mixed');
     receiver.script(

@@ -8,6 +8,12 @@ import { teamUpdateBody } from './support/event-bodies.js';
 
 const CALLBACK_PATH = '/callback/account_team_update';
 const LOG = `${CALLBACK_PATH}/deliveries`;
+const PING = `${CALLBACK_PATH}/ping`;
+
+/** The ids of a page of the delivery log. */
+function ids(page: { data: { id: string }[] }): string[] {
+  return page.data.map((delivery) => delivery.id);
+}
 
 /** The delivery log for apps (docs/api.md#delivery-log), embedded delivery (no REDIS_URL), with a real local receiver. */
 describe('delivery log for apps', () => {
@@ -71,13 +77,110 @@ describe('delivery log for apps', () => {
     const failed = await t.http.get(`${LOG}?status=failed`, { auth: s.listener });
     expect(failed.body).toMatchObject({ results: 1, data: [{ id: String(rows[1].id) }] });
     const page = await t.http.get(`${LOG}?per_page=2&page=1`, { auth: s.listener });
-    expect(page.body).toMatchObject({ page: 1, per_page: 2, pages: 2, results: 3, data: [{ id: String(rows[0].id) }] });
+    expect(page.body).toMatchObject({ page: 1, per_page: 2, pages: 2, results: 3, has_more: false, data: [{ id: String(rows[0].id) }] });
+    expect((await t.http.get(`${LOG}?per_page=2`, { auth: s.listener })).body).toMatchObject({ page: 0, has_more: true });
     const past = await t.http.get(`${LOG}?page=5`, { auth: s.listener });
-    expect(past.body).toEqual({ page: 5, per_page: 20, pages: 1, results: 3, data: [] });
+    expect(past.body).toEqual({ page: 5, per_page: 20, pages: 1, results: 3, has_more: false, data: [] });
     const since = await t.http.get(`${LOG}?since=${rows[1].createdAt}`, { auth: s.listener });
     expect(since.body.data.map((delivery: { id: string }) => delivery.id)).toEqual([String(rows[2].id), String(rows[1].id)]);
     const until = await t.http.get(`${LOG}?until=${rows[1].createdAt}`, { auth: s.listener });
     expect(until.body.data.map((delivery: { id: string }) => delivery.id)).toEqual([String(rows[0].id)]);
+  });
+
+  it('pages by cursor (starting_after) in the list order, never repeating or skipping a delivery while new ones are recorded', async () => {
+    await s.register(s.listener, '/walk');
+    for (let i = 0; i < 7; i++) expect((await t.http.post(PING, { auth: s.listener, body: {} })).status).toBe(202);
+    const rows = await settledDeliveries(t.dataSource, 7);
+    // created_at out of id order, with ties, as the relay records deliveries after their events' commits.
+    const base = Math.floor(Date.now() / 1000) - 600;
+    const setCreated = (id: number, at: number) => t.dataSource.query('UPDATE deliveries SET created_at = ? WHERE id = ?', [at, id]);
+    const offsets = [5, 3, 3, 7, 1, 3, 6];
+    for (const [index, row] of rows.entries()) await setCreated(row.id, base + offsets[index]);
+    const order = rows
+      .map((row, index) => ({ id: row.id, at: base + offsets[index] }))
+      .sort((a, b) => b.at - a.at || b.id - a.id)
+      .map((row) => String(row.id));
+
+    const first = await t.http.get(`${LOG}?per_page=3`, { auth: s.listener });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ page: 0, per_page: 3, pages: 3, results: 7, has_more: true });
+    expect(ids(first.body)).toEqual(order.slice(0, 3));
+
+    // Between pages: a newer delivery (above the cursor: not in this walk), and one recorded late with an
+    // older created_at (below the cursor: in this walk, at its place).
+    expect((await t.http.post(PING, { auth: s.listener, body: {} })).status).toBe(202);
+    expect((await t.http.post(PING, { auth: s.listener, body: {} })).status).toBe(202);
+    const [newer, late] = (await settledDeliveries(t.dataSource, 9)).slice(7);
+    await setCreated(late.id, base + 2);
+    const expected = [...order.slice(0, 6), String(late.id), order[6]];
+
+    const walked = [...ids(first.body)];
+    let cursor = walked.at(-1)!;
+    for (let more = true; more;) {
+      const page = await t.http.get(`${LOG}?per_page=3&starting_after=${cursor}`, { auth: s.listener });
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ page: null, per_page: 3, pages: 3, results: 9 });
+      walked.push(...ids(page.body));
+      cursor = walked.at(-1)!;
+      more = page.body.has_more;
+    }
+    expect(walked).toEqual(expected);
+    expect(walked).not.toContain(String(newer.id));
+
+    // The same cursors through the alias, with filters: the filter applies below the cursor's place.
+    const alias = await t.http.get(`/callbacks/account_team_update/deliveries?starting_after=${order[0]}&since=${base + 3}`, {
+      auth: s.listener,
+    });
+    expect(alias.body).toMatchObject({ page: null, per_page: 20, results: 7, has_more: false });
+    expect(ids(alias.body)).toEqual(order.slice(1, 6));
+    // After the last delivery: an empty last page.
+    const last = await t.http.get(`${LOG}?starting_after=${order.at(-1)}`, { auth: s.listener });
+    expect(last.body).toEqual({ page: null, per_page: 20, pages: 1, results: 9, has_more: false, data: [] });
+  });
+
+  it('refuses a malformed cursor, a cursor with page, and one that is not among its deliveries for the event type (422)', async () => {
+    await s.register(s.listener, '/cursor');
+    await s.register(s.other, '/theirs');
+    expect((await t.http.post(PING, { auth: s.listener, body: {} })).status).toBe(202);
+    expect((await t.http.post(PING, { auth: s.other, body: {} })).status).toBe(202);
+    const [mine, theirs] = await settledDeliveries(t.dataSource, 2);
+    const loc = ['query', 'starting_after'];
+    const cases: [string, { msg: string; type: string }][] = [
+      ['abc', { msg: 'value is not a valid integer', type: 'type_error.integer' }],
+      ['1.5', { msg: 'value is not a valid integer', type: 'type_error.integer' }],
+      ['', { msg: 'value is not a valid integer', type: 'type_error.integer' }],
+      ['99999999999999999999', { msg: 'value is not a valid integer', type: 'type_error.integer' }],
+      ['0', { msg: 'ensure this value is greater than or equal to 1', type: 'value_error.number.not_ge' }],
+      [`${mine.id}&page=0`, { msg: 'starting_after and page cannot be combined', type: 'value_error.exclusive' }],
+      ['999999', { msg: 'Delivery not found.', type: 'value_error.not_found' }],
+      [String(theirs.id), { msg: 'Delivery not found.', type: 'value_error.not_found' }],
+    ];
+    for (const [value, error] of cases) {
+      const response = await t.http.get(`${LOG}?starting_after=${value}`, { auth: s.listener });
+      expect([value, response.status, response.body]).toEqual([value, 422, { detail: [{ loc, ...error }] }]);
+    }
+    // The cursor is a delivery of this app for this event type, whatever the filter.
+    const filtered = await t.http.get(`${LOG}?starting_after=${mine.id}&status=failed`, { auth: s.listener });
+    expect(filtered.body).toEqual({ page: null, per_page: 20, pages: 0, results: 0, has_more: false, data: [] });
+    const tail = await t.http.get(`${LOG}?starting_after=${theirs.id}`, { auth: s.other });
+    expect([tail.status, tail.body.data]).toEqual([200, []]);
+  });
+
+  it("dates a team change's delivery at its event's commit, before a ping asked for after the PATCH returned", async () => {
+    await s.register(s.listener, '/order');
+    const account = await s.emit();
+    const ping = await t.http.post(PING, { auth: s.listener, body: {} });
+    expect(ping.status).toBe(202);
+    const rows = await settledDeliveries(t.dataSource, 2);
+    const list = await t.http.get(LOG, { auth: s.listener });
+    expect(list.body.results).toBe(2);
+    const change = list.body.data.find((delivery: { event: string }) => delivery.event === 'account_team_update');
+    expect(change.created_at).toBeLessThanOrEqual(ping.body.created_at);
+    expect(ids(list.body)).toEqual([ping.body.id, change.id]);
+    const details = await t.http.get(`${LOG}/${change.id}`, { auth: s.listener });
+    expect(details.body.payload).toEqual(teamUpdateBody(account, 1));
+    expect(new Date(Math.floor(change.created_at * 1000)).toISOString()).toBe(details.body.payload.occurred_at);
+    expect(rows.map((row) => row.createdAt).sort()).toEqual([change.created_at, ping.body.created_at].sort());
   });
 
   it('answers bad input with a 4xx of §1/§3, never a 5xx', async () => {

@@ -126,6 +126,37 @@ describe('TypeScript client', () => {
     }
   });
 
+  it('iterates the delivery log by cursor: deliveries recorded while it pages come neither twice nor missing', async () => {
+    const client = createAccountsClient({ baseUrl: t.http.baseUrl, credentials: admin });
+    const receiver = await CallbackReceiver.start();
+    try {
+      const event = 'account_team_update';
+      await unwrap(
+        client.PUT('/callback/{event}', { params: { path: { event } }, body: { url: receiver.url('/hook'), secret: 's3cret' } }),
+      );
+      const before = [];
+      for (let i = 0; i < 5; i++) before.push((await ping(client, event)).id);
+      const seen: string[] = [];
+      const pages: (number | null)[] = [];
+      for await (const page of paged(client, '/callback/{event}/deliveries', { path: { event }, query: { per_page: 2 } }).pages()) {
+        pages.push(page.page);
+        seen.push(...page.data.map((delivery) => delivery.id));
+        // Newer deliveries on top while it pages: by page number the next page would repeat these.
+        await ping(client, event);
+        await ping(client, event);
+      }
+      expect(seen).toEqual(before.reverse());
+      expect(pages).toEqual([0, null, null]);
+      const items = [];
+      for await (const delivery of paged(client, '/callback/{event}/deliveries', { path: { event }, query: { per_page: 4 } }))
+        items.push(delivery);
+      expect(items).toHaveLength(11);
+      expect(new Set(items.map((delivery) => delivery.id)).size).toBe(11);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('refuses a missing or relative baseUrl at construction, naming it', () => {
     for (const baseUrl of [undefined, '', '/callback', 'localhost:3000', 'ftp://example.com']) {
       expect(() => createAccountsClient({ baseUrl: baseUrl as string })).toThrow(

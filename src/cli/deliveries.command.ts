@@ -51,19 +51,26 @@ function parseOlderThan(value: string): number {
 
 /**
  * `deliveries list|redeliver|prune`: operators' view of callback deliveries (docs/api.md#events):
- * recent deliveries newest first, each as the apps' log shows it (docs/api.md#delivery-log); a failed one sent again
+ * recent deliveries of every app in the apps' log's order, newest first, a page at a time (`--starting-after`, the
+ * log's cursor), each as the apps' log shows it (docs/api.md#delivery-log); a failed one sent again
  * with a fresh retry schedule; old finished deliveries and their events deleted.
  */
 export function deliveriesCommand(services: CliServices): Command {
   const deliveries = commandGroup('deliveries', 'Inspect, redeliver and prune callback deliveries');
   const service = () => services.get(DeliveriesService);
 
-  subcommand(deliveries, 'list', 'List recent deliveries (newest first) with their attempts and last status')
+  subcommand(deliveries, 'list', 'List recent deliveries (newest first by creation, then id) with their attempts and last status')
     .option('--failed', 'only deliveries that failed for good')
     .option('--limit <n>', 'how many (default 50, at most 1000)', parseLimit)
+    .option('--starting-after <id>', 'only those after this delivery in the list (the last one of the list before)', (value: string) =>
+      parseIdArgument(value, 'starting-after'),
+    )
     .option('--json', 'print a JSON list')
-    .action(async (options: { failed?: boolean; limit?: number; json?: boolean }) => {
-      const rows = await (await services.get(DeliveryLogReader)).listRecent(options.failed ? 'failed' : undefined, options.limit ?? 50);
+    .action(async (options: { failed?: boolean; limit?: number; startingAfter?: number; json?: boolean }) => {
+      const reader = await services.get(DeliveryLogReader);
+      const after = options.startingAfter;
+      const rows = await reader.listRecent(options.failed ? 'failed' : undefined, after, options.limit ?? 50);
+      if (after !== undefined && rows.length === 0 && !(await reader.exists(after))) throw new Error(`No delivery ${after}.`);
       const list: OperatorDelivery[] = rows.map((row) => ({ ...toDeliveryResource(row), app: `A${row.appId}` }));
       if (options.json) console.log(JSON.stringify(list));
       else for (const delivery of list) console.log(describe(delivery));

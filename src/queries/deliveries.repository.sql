@@ -462,8 +462,8 @@ WHERE
   AND created_at >= ?
   AND status = 'failed'
   AND callback_id IS NOT NULL;
--- id | select_type | table      | type | possible_keys                                                                                                                 | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | deliveries | ref  | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where
+-- id | select_type | table      | type | possible_keys                                                                                                                                        | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | deliveries | ref  | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created | idx_deliveries_status_due | 66      | const | Using index condition; Using where
 
 -- DeliveriesRepository.recoverBatch
 SELECT
@@ -488,8 +488,8 @@ ORDER BY
   `DeliveryEntity_id` ASC
 LIMIT
   100;
--- id | select_type | table          | type  | possible_keys                                                                                                                         | key     | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | PRIMARY | 4       |     | Using where
+-- id | select_type | table          | type  | possible_keys                                                                                                                                                | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created | PRIMARY | 4       |     | Using where
 UPDATE `deliveries`
 SET
   `status` = ?,

@@ -172,10 +172,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                         | key                       | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                       |                           |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                               | PRIMARY                   | 4       | d.event_id |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
+-- id | select_type | table      | type   | possible_keys                                                                                                                | key                       | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                              |                           |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                      | PRIMARY                   | 4       | d.event_id |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
 SELECT
   COUNT(*) AS n
 FROM
@@ -186,8 +186,160 @@ WHERE
   AND d.status = ?
   AND d.created_at >= ?
   AND d.created_at < ?;
--- id | select_type | table | type | possible_keys                                                                                         | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using index condition; Using where
+-- id | select_type | table | type | possible_keys                                                                                                                | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created | idx_deliveries_status_due | 66      | const | Using index condition; Using where
+
+-- DeliveryLogReader.listForApp (cursor)
+SELECT
+  d.id,
+  d.webhook_id AS webhookId,
+  e.type,
+  d.status,
+  d.total_attempts AS totalAttempts,
+  d.round,
+  d.created_at AS createdAt,
+  d.last_attempt_at AS lastAttemptAt,
+  d.next_attempt_at AS nextAttemptAt,
+  d.last_status AS lastStatus,
+  d.last_error AS lastError,
+  d.url
+FROM
+  (
+    SELECT
+      d.id,
+      d.event_id,
+      d.webhook_id,
+      d.status,
+      d.total_attempts,
+      d.round,
+      d.created_at,
+      d.last_attempt_at,
+      d.next_attempt_at,
+      d.last_status,
+      d.last_error,
+      d.url
+    FROM
+      deliveries d
+      JOIN (
+        SELECT
+          created_at,
+          id
+        FROM
+          deliveries
+        WHERE
+          id = ?
+          AND app_id = ?
+          AND event = ?
+      ) c ON d.created_at <= c.created_at
+      AND (
+        d.created_at < c.created_at
+        OR d.id < c.id
+      )
+    WHERE
+      d.app_id = ?
+      AND d.event = ?
+    ORDER BY
+      d.created_at DESC,
+      d.id DESC
+    LIMIT
+      ?
+  ) d
+  JOIN outbox_events e ON e.id = d.event_id
+ORDER BY
+  d.created_at DESC,
+  d.id DESC;
+-- id | select_type | table      | type   | possible_keys                                                                      | key                    | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                    |                        |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                            | PRIMARY                | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created | PRIMARY                | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created | idx_deliveries_created | 8       |            | Using where
+SELECT
+  COALESCE(SUM(deliveries), 0) AS n
+FROM
+  delivery_counts
+WHERE
+  app_id = ?
+  AND event = ?;
+-- id | select_type | table           | type | possible_keys | key     | key_len | ref         | Extra
+-- 1  | SIMPLE      | delivery_counts | ref  | PRIMARY       | PRIMARY | 262     | const,const | Using where
+
+-- DeliveryLogReader.listForApp (cursor and time range)
+SELECT
+  d.id,
+  d.webhook_id AS webhookId,
+  e.type,
+  d.status,
+  d.total_attempts AS totalAttempts,
+  d.round,
+  d.created_at AS createdAt,
+  d.last_attempt_at AS lastAttemptAt,
+  d.next_attempt_at AS nextAttemptAt,
+  d.last_status AS lastStatus,
+  d.last_error AS lastError,
+  d.url
+FROM
+  (
+    SELECT
+      d.id,
+      d.event_id,
+      d.webhook_id,
+      d.status,
+      d.total_attempts,
+      d.round,
+      d.created_at,
+      d.last_attempt_at,
+      d.next_attempt_at,
+      d.last_status,
+      d.last_error,
+      d.url
+    FROM
+      deliveries d
+      JOIN (
+        SELECT
+          created_at,
+          id
+        FROM
+          deliveries
+        WHERE
+          id = ?
+          AND app_id = ?
+          AND event = ?
+      ) c ON d.created_at <= c.created_at
+      AND (
+        d.created_at < c.created_at
+        OR d.id < c.id
+      )
+    WHERE
+      d.app_id = ?
+      AND d.event = ?
+      AND d.created_at >= ?
+      AND d.created_at < ?
+    ORDER BY
+      d.created_at DESC,
+      d.id DESC
+    LIMIT
+      ?
+  ) d
+  JOIN outbox_events e ON e.id = d.event_id
+ORDER BY
+  d.created_at DESC,
+  d.id DESC;
+-- id | select_type | table      | type   | possible_keys                                                                      | key                    | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                    |                        |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                            | PRIMARY                | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created | PRIMARY                | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created | idx_deliveries_created | 8       |            | Using where
+SELECT
+  COUNT(*) AS n
+FROM
+  deliveries d
+WHERE
+  d.app_id = ?
+  AND d.event = ?
+  AND d.created_at >= ?
+  AND d.created_at < ?;
+-- id | select_type | table | type  | possible_keys                                                              | key                              | key_len | ref | Extra
+-- 1  | SIMPLE      | d     | range | idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created | idx_deliveries_app_event_created | 270     |     | Using where; Using index
 
 -- DeliveryLogReader.listRecent
 SELECT
@@ -223,17 +375,19 @@ FROM
     FROM
       deliveries d
     ORDER BY
+      d.created_at DESC,
       d.id DESC
     LIMIT
       ?
   ) d
   JOIN outbox_events e ON e.id = d.event_id
 ORDER BY
+  d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type  | possible_keys | key     | key_len | ref  | Extra
--- 1  | PRIMARY     | e          | ALL   | PRIMARY       |         |         |      | Using temporary; Using filesort
--- 1  | PRIMARY     | <derived2> | ref   | key0          | key0    | 4       | e.id |
--- 2  | DERIVED     | d          | index |               | PRIMARY | 4       |      |
+-- id | select_type | table      | type | possible_keys | key  | key_len | ref  | Extra
+-- 1  | PRIMARY     | e          | ALL  | PRIMARY       |      |         |      | Using temporary; Using filesort
+-- 1  | PRIMARY     | <derived2> | ref  | key0          | key0 | 4       | e.id |
+-- 2  | DERIVED     | d          | ALL  |               |      |         |      | Using filesort
 
 -- DeliveryLogReader.listRecent (status)
 SELECT
@@ -271,17 +425,91 @@ FROM
     WHERE
       d.status = ?
     ORDER BY
+      d.created_at DESC,
       d.id DESC
     LIMIT
       ?
   ) d
   JOIN outbox_events e ON e.id = d.event_id
 ORDER BY
+  d.created_at DESC,
   d.id DESC;
 -- id | select_type | table      | type   | possible_keys                                     | key                       | key_len | ref        | Extra
 -- 1  | PRIMARY     | <derived2> | ALL    |                                                   |                           |         |            | Using filesort
 -- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                           | PRIMARY                   | 4       | d.event_id |
 -- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
+
+-- DeliveryLogReader.listRecent (cursor)
+SELECT
+  d.id,
+  d.webhook_id AS webhookId,
+  e.type,
+  d.status,
+  d.total_attempts AS totalAttempts,
+  d.round,
+  d.created_at AS createdAt,
+  d.last_attempt_at AS lastAttemptAt,
+  d.next_attempt_at AS nextAttemptAt,
+  d.last_status AS lastStatus,
+  d.last_error AS lastError,
+  d.url,
+  d.app_id AS appId
+FROM
+  (
+    SELECT
+      d.id,
+      d.event_id,
+      d.webhook_id,
+      d.status,
+      d.total_attempts,
+      d.round,
+      d.created_at,
+      d.last_attempt_at,
+      d.next_attempt_at,
+      d.last_status,
+      d.last_error,
+      d.url,
+      d.app_id
+    FROM
+      deliveries d
+      JOIN (
+        SELECT
+          created_at,
+          id
+        FROM
+          deliveries
+        WHERE
+          id = ?
+      ) c ON d.created_at <= c.created_at
+      AND (
+        d.created_at < c.created_at
+        OR d.id < c.id
+      )
+    ORDER BY
+      d.created_at DESC,
+      d.id DESC
+    LIMIT
+      ?
+  ) d
+  JOIN outbox_events e ON e.id = d.event_id
+ORDER BY
+  d.created_at DESC,
+  d.id DESC;
+-- id | select_type | table      | type   | possible_keys                  | key                    | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                |                        |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                        | PRIMARY                | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_created | PRIMARY                | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_created | idx_deliveries_created | 8       |            | Using where
+
+-- DeliveryLogReader.exists
+SELECT
+  1 AS found
+FROM
+  deliveries
+WHERE
+  id = ?;
+-- id | select_type | table      | type  | possible_keys | key     | key_len | ref   | Extra
+-- 1  | SIMPLE      | deliveries | const | PRIMARY       | PRIMARY | 4       | const | Using index
 
 -- DeliveryLogReader.findForApp
 SELECT

@@ -17,24 +17,31 @@ export class DeliveryLogReader {
 
   /**
    * The app's deliveries of callback event type `event` matching `filter`,
-   * newest first (by created, then id): one page and the exact total
-   * (docs/api.md#pagination). Filtered by status alone, or not at all, the
-   * total is read from the maintained counts (`delivery_counts`, a few rows
+   * newest first (by created, then id: a total order in which a delivery's
+   * place never changes, its `created_at` and id being fixed): one page of up
+   * to `limit`, whether more follow, and the exact total of the filter
+   * (docs/api.md#pagination). The page starts at an offset, or strictly after
+   * the place of delivery `after` of the same app and event type (a keyset
+   * read of the same index; empty when there is no such delivery, which the
+   * caller tells apart). Filtered by status alone, or not at all, the total
+   * is read from the maintained counts (`delivery_counts`, a few rows
    * whatever the table size); with `since` or `until` it counts the index
    * range the filter bounds.
    */
   @GenerateSql(
-    { params: [S.APP, S.EVENT_TYPE, {}, 0, 20] },
-    { name: 'status', params: [S.APP, S.EVENT_TYPE, { status: 'failed' }, 0, 20] },
-    { name: 'time range', params: [S.APP, S.EVENT_TYPE, { status: 'failed', since: S.NOW - 3600, until: S.NOW }, 0, 20] },
+    { params: [S.APP, S.EVENT_TYPE, {}, { offset: 0 }, 20] },
+    { name: 'status', params: [S.APP, S.EVENT_TYPE, { status: 'failed' }, { offset: 0 }, 20] },
+    { name: 'time range', params: [S.APP, S.EVENT_TYPE, { status: 'failed', since: S.NOW - 3600, until: S.NOW }, { offset: 0 }, 20] },
+    { name: 'cursor', params: [S.APP, S.EVENT_TYPE, {}, { after: S.DELIVERY }, 20] },
+    { name: 'cursor and time range', params: [S.APP, S.EVENT_TYPE, { since: S.NOW - 3600, until: S.NOW }, { after: S.DELIVERY }, 20] },
   )
   async listForApp(
     appId: number,
     event: string,
     filter: DeliveryLogFilter,
-    offset: number,
+    start: DeliveryLogStart,
     limit: number,
-  ): Promise<{ rows: AppDeliveryRow[]; total: number }> {
+  ): Promise<{ rows: AppDeliveryRow[]; hasMore: boolean; total: number }> {
     const where = ['d.app_id = ?', 'd.event = ?'];
     const parameters: unknown[] = [appId, event];
     if (filter.status !== undefined) {
@@ -49,16 +56,29 @@ export class DeliveryLogReader {
       where.push('d.created_at < ?');
       parameters.push(filter.until);
     }
+    // After a cursor: the rows below its (created_at, id) in the index, the cursor's row read in the same
+    // statement (its DOUBLE never round-trips through the client); `created_at <= c` bounds the index range.
+    const [cursor, cursorParameters, offset] =
+      'after' in start
+        ? [
+            ` JOIN (SELECT created_at, id FROM deliveries WHERE id = ? AND app_id = ? AND event = ?) c
+                 ON d.created_at <= c.created_at AND (d.created_at < c.created_at OR d.id < c.id)`,
+            [start.after, appId, event],
+            '',
+          ]
+        : ['', [], ' OFFSET ?'];
     const manager = this.transactions.manager;
     const [rows, counts] = await Promise.all([
       // The page is cut from the index first, then joined: a join planned from the events' side
       // (few events with many deliveries each) would read and sort the app's whole range.
+      // One row more than the page tells whether more follow.
       manager.query(
         `SELECT ${APP_DELIVERY_COLUMNS}
-           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?) d
+           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d${cursor} WHERE ${where.join(' AND ')}
+                  ORDER BY d.created_at DESC, d.id DESC LIMIT ?${offset}) d
            JOIN outbox_events e ON e.id = d.event_id
           ORDER BY d.created_at DESC, d.id DESC`,
-        [...parameters, limit, offset],
+        [...cursorParameters, ...parameters, limit + 1, ...('offset' in start ? [start.offset] : [])],
       ) as Promise<AppDeliveryRow[]>,
       (filter.since === undefined && filter.until === undefined
         ? manager.query(
@@ -67,23 +87,46 @@ export class DeliveryLogReader {
           )
         : manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters)) as Promise<{ n: number }[]>,
     ]);
-    return { rows, total: counts[0]?.n ?? 0 };
+    return { rows: rows.slice(0, limit), hasMore: rows.length > limit, total: counts[0]?.n ?? 0 };
   }
 
   /**
-   * The most recent deliveries of every app, newest first (by id), only those
-   * in `status` when given: the operators' `deliveries list`, in the log's row
-   * shape with the app (one statement, the page cut from the deliveries first).
+   * The newest deliveries of every app in the apps' log's order (newest first
+   * by created, then id; docs/api.md#delivery-log), only those in `status` when
+   * given, up to `limit`, from the top or strictly after the place of delivery
+   * `after` (empty when there is no such delivery, which the caller tells
+   * apart): the operators' `deliveries list`, in the log's row shape with the
+   * app (one statement, the page cut from the deliveries first).
    */
-  @GenerateSql({ params: [undefined, 50] }, { name: 'status', params: ['failed', 50] })
-  async listRecent(status: string | undefined, limit: number): Promise<OperatorDeliveryRow[]> {
+  @GenerateSql(
+    { params: [undefined, undefined, 50] },
+    { name: 'status', params: ['failed', undefined, 50] },
+    { name: 'cursor', params: [undefined, S.DELIVERY, 50] },
+  )
+  async listRecent(status: string | undefined, after: number | undefined, limit: number): Promise<OperatorDeliveryRow[]> {
+    const parameters: unknown[] = [];
+    let cursor = '';
+    if (after !== undefined) {
+      cursor = ` JOIN (SELECT created_at, id FROM deliveries WHERE id = ?) c
+                   ON d.created_at <= c.created_at AND (d.created_at < c.created_at OR d.id < c.id)`;
+      parameters.push(after);
+    }
+    if (status !== undefined) parameters.push(status);
     return this.transactions.manager.query(
       `SELECT ${APP_DELIVERY_COLUMNS}, d.app_id AS appId
-         FROM (SELECT ${PAGE_COLUMNS}, d.app_id FROM deliveries d${status === undefined ? '' : ' WHERE d.status = ?'} ORDER BY d.id DESC LIMIT ?) d
+         FROM (SELECT ${PAGE_COLUMNS}, d.app_id FROM deliveries d${cursor}${status === undefined ? '' : ' WHERE d.status = ?'}
+                ORDER BY d.created_at DESC, d.id DESC LIMIT ?) d
          JOIN outbox_events e ON e.id = d.event_id
-        ORDER BY d.id DESC`,
-      status === undefined ? [limit] : [status, limit],
+        ORDER BY d.created_at DESC, d.id DESC`,
+      [...parameters, limit],
     ) as Promise<OperatorDeliveryRow[]>;
+  }
+
+  /** Whether delivery `id` exists (of any app): the operators' cursor names one. */
+  @GenerateSql({ params: [S.DELIVERY] })
+  async exists(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.transactions.manager.query('SELECT 1 AS found FROM deliveries WHERE id = ?', [id]);
+    return rows.length > 0;
   }
 
   /** The app's delivery `id` of callback event type `event`, with its event's body, or `null` (unknown, or another app's). */
@@ -111,6 +154,12 @@ export interface DeliveryLogFilter {
   readonly since?: number;
   readonly until?: number;
 }
+
+/**
+ * Where a page of the app's delivery list starts: after `offset` deliveries, or
+ * strictly after the delivery `after` (its id) in the list's order.
+ */
+export type DeliveryLogStart = { readonly offset: number } | { readonly after: number };
 
 /** A delivery as the app's log reads it (MySQL may return numbers as strings). */
 export interface AppDeliveryRow {

@@ -481,7 +481,7 @@ export interface paths {
         };
         /**
          * List the calling app's deliveries for an event type, newest first
-         * @description App credentials only. The deliveries made to your callback for this event type, newest first, with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time.
+         * @description App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), a walk by cursor returns each delivery that was there when it began exactly once, in order, whatever is recorded meanwhile.
          */
         get: operations["DeliveryLogController_list"];
         put?: never;
@@ -1067,13 +1067,15 @@ export interface components {
             url: string | null;
         };
         DeliveryPage: {
-            /** @description Zero-based page number. */
-            page: number;
+            /** @description Zero-based page number; null for a page asked for with `starting_after`. */
+            page: number | null;
             per_page: number;
             /** @description ceil(results / per_page). */
             pages: number;
-            /** @description Total number of matches. */
+            /** @description Total number of matches of the filter (whatever the page or cursor). */
             results: number;
+            /** @description Whether deliveries follow the last of `data`: ask for them with `starting_after` set to its `id`. */
+            has_more: boolean;
             data: components["schemas"]["Delivery"][];
         };
         DeliveryAttempt: {
@@ -4383,9 +4385,11 @@ export interface operations {
     DeliveryLogController_list: {
         parameters: {
             query?: {
-                /** @description Zero-based page number. */
+                /** @description Zero-based page number. Not with `starting_after`. */
                 page?: number | null;
                 per_page?: number | null;
+                /** @description Cursor: the `id` of a delivery of this list (the last one of the page before); the page holds the deliveries after it, newest first. Not with `page`. */
+                starting_after?: string;
                 /** @description Only deliveries in this status. */
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
                 /** @description Only deliveries created at or after this time (seconds); not in the future. */
@@ -4438,7 +4442,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown event type; bad page, per_page, status, since (or since in the future) or until. */
+            /** @description Unknown event type; bad page, per_page, status, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4470,9 +4474,11 @@ export interface operations {
     DeliveryLogController_listAlias: {
         parameters: {
             query?: {
-                /** @description Zero-based page number. */
+                /** @description Zero-based page number. Not with `starting_after`. */
                 page?: number | null;
                 per_page?: number | null;
+                /** @description Cursor: the `id` of a delivery of this list (the last one of the page before); the page holds the deliveries after it, newest first. Not with `page`. */
+                starting_after?: string;
                 /** @description Only deliveries in this status. */
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
                 /** @description Only deliveries created at or after this time (seconds); not in the future. */
@@ -4525,7 +4531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown event type; bad page, per_page, status, since (or since in the future) or until. */
+            /** @description Unknown event type; bad page, per_page, status, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type. */
             422: {
                 headers: {
                     [name: string]: unknown;

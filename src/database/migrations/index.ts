@@ -19,6 +19,7 @@ import { OrderedGramCounts1795900000002 } from './1795900000002-ordered-gram-cou
 import { ShardedNameRangeCounts1795900000003 } from './1795900000003-sharded-name-range-counts.js';
 import { TeamNameGrams1795900000004 } from './1795900000004-team-name-grams.js';
 import { AccountEventSequences1795900000005 } from './1795900000005-account-event-sequences.js';
+import { DeliveriesByCreated1795950796218 } from './1795950796218-deliveries-by-created.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ShardedNameRangeCounts1795900000003,
   TeamNameGrams1795900000004,
   AccountEventSequences1795900000005,
+  DeliveriesByCreated1795950796218,
 ];

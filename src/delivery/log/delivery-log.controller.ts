@@ -6,11 +6,10 @@ import { CurrentPrincipal } from '../../common/current-principal.decorator.js';
 import type { AppPrincipal } from '../../common/principal.js';
 import { EVENT_TYPES, type EventType } from '../../events/event-type.js';
 import { EventTypePipe } from '../../events/event-type.pipe.js';
-import type { Page } from '../../http/pagination.js';
 import { UnprocessableEntityError } from '../../http/validation-error.js';
 import { IdempotentWrite } from '../../idempotency/idempotent-write.decorator.js';
 import { ApiErrors, ApiSuccess } from '../../openapi/api-responses.decorator.js';
-import type { DeliveryDetailsResource, DeliveryResource, RecoverResource } from './delivery-log.resource.js';
+import type { DeliveryDetailsResource, DeliveryPage, DeliveryResource, RecoverResource } from './delivery-log.resource.js';
 import { DeliveryLogService } from './delivery-log.service.js';
 import { DeliveryLogQuery } from './dto/delivery-log.query.js';
 import { DeliveryDetailsSchema, DeliveryPageSchema, DeliverySchema, RecoverResultSchema } from './dto/delivery.schema.js';
@@ -48,17 +47,16 @@ export class DeliveryLogController {
   @ApiOperation({
     summary: "List the calling app's deliveries for an event type, newest first",
     description:
-      'App credentials only. The deliveries made to your callback for this event type, newest first, with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time.',
+      'App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), a walk by cursor returns each delivery that was there when it began exactly once, in order, whatever is recorded meanwhile.',
   })
   @EventParam()
   @ApiSuccess(200, DeliveryPageSchema)
-  @ApiErrors([401, 422], { ...APP_ONLY, 422: 'Unknown event type; bad page, per_page, status, since (or since in the future) or until.' })
+  @ApiErrors([401, 422], {
+    ...APP_ONLY,
+    422: 'Unknown event type; bad page, per_page, status, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type.',
+  })
   @Get(['callback/:event/deliveries', 'callbacks/:event/deliveries'])
-  list(
-    @Event() event: EventType,
-    @Query() query: DeliveryLogQuery,
-    @CurrentPrincipal() app: AppPrincipal,
-  ): Promise<Page<DeliveryResource>> {
+  list(@Event() event: EventType, @Query() query: DeliveryLogQuery, @CurrentPrincipal() app: AppPrincipal): Promise<DeliveryPage> {
     return this.log.list(app.appId, event, query);
   }
 

@@ -1,4 +1,5 @@
 import { withoutUserInfo } from '../../callbacks/callback-url.js';
+import type { Page } from '../../http/pagination.js';
 import type { AppDeliveryRow } from '../../read-model/delivery-log.reader.js';
 import type { DeliveryStatus } from '../delivery-status.js';
 
@@ -41,6 +42,18 @@ export function toDeliveryResource(row: AppDeliveryRow): DeliveryResource {
     last_error: row.lastError,
     url: row.url === null ? null : withoutUserInfo(row.url),
   };
+}
+
+/**
+ * A page of the delivery log (docs/api.md#delivery-log): the page of every
+ * paginated route (docs/api.md#pagination), with `page` `null` when the page
+ * was asked for by cursor (`starting_after`), and `has_more`: whether
+ * deliveries follow the last of `data` (ask for them with `starting_after`
+ * set to its id).
+ */
+export interface DeliveryPage extends Omit<Page<DeliveryResource>, 'page'> {
+  page: number | null;
+  has_more: boolean;
 }
 
 /** One attempt of the attempt log (docs/api.md#delivery-log). */

@@ -8,12 +8,18 @@ import type { EventType } from '../../events/event-type.js';
 import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../../events/delivery-outbox.js';
 import { occurredAt } from '../../events/occurred-at.js';
 import { OutboxSignal } from '../../events/outbox-signal.js';
-import { type Page, toPage } from '../../http/pagination.js';
+import { toPage } from '../../http/pagination.js';
 import { InvalidInputError, NotFoundError } from '../../errors/domain-errors.js';
 import { DeliveryLogReader } from '../../read-model/delivery-log.reader.js';
 import { DeliveriesRepository } from '../deliveries.repository.js';
 import { DeliveryRecoveriesRepository } from '../delivery-recoveries.repository.js';
-import { type DeliveryDetailsResource, type DeliveryResource, type RecoverResource, toDeliveryResource } from './delivery-log.resource.js';
+import {
+  type DeliveryDetailsResource,
+  type DeliveryPage,
+  type DeliveryResource,
+  type RecoverResource,
+  toDeliveryResource,
+} from './delivery-log.resource.js';
 import type { DeliveryLogQuery } from './dto/delivery-log.query.js';
 import { PING_EVENT, PingEvent } from './dto/ping.event.js';
 import { newDelivery } from '../relay/new-delivery.js';
@@ -39,19 +45,32 @@ export class DeliveryLogService {
   ) {}
 
   /**
-   * A page of the app's deliveries for `event`, newest first.
-   * @throws InvalidInputError (HTTP 422) for a `since` in the future.
+   * A page of the app's deliveries for `event`, newest first (by `created_at`,
+   * then id): the `page`-th (absent: 0), or the one after the delivery
+   * `starting_after` (then `page` is `null`), with `has_more` (docs/api.md#delivery-log).
+   * @throws InvalidInputError (HTTP 422) for a `since` in the future, or a
+   *   `starting_after` that is not one of the app's deliveries for `event`.
    */
-  async list(appId: number, event: EventType, query: DeliveryLogQuery): Promise<Page<DeliveryResource>> {
+  async list(appId: number, event: EventType, query: DeliveryLogQuery): Promise<DeliveryPage> {
     this.requireNotFuture(query.since);
-    const { rows, total } = await this.log.listForApp(
+    const after = query.starting_after;
+    const page = query.page ?? 0;
+    const { rows, hasMore, total } = await this.log.listForApp(
       appId,
       event,
       { status: query.status, since: query.since, until: query.until },
-      query.page * query.per_page,
+      after === undefined ? { offset: page * query.per_page } : { after },
       query.per_page,
     );
-    return toPage(query, total, rows.map(toDeliveryResource));
+    // An empty page after a cursor: the cursor is the last delivery, or none of the app's for this event type.
+    if (after !== undefined && rows.length === 0 && !(await this.log.findForApp(appId, event, after))) {
+      throw InvalidInputError.unknown(['starting_after'], 'Delivery');
+    }
+    return {
+      ...toPage({ page, per_page: query.per_page }, total, rows.map(toDeliveryResource)),
+      page: after === undefined ? page : null,
+      has_more: hasMore,
+    };
   }
 
   /** The delivery with the body it sends and its attempt log. @throws NotFoundError (404) unknown or not the app's. */
@@ -140,7 +159,7 @@ export class DeliveryLogService {
       const now = this.clock.nowSeconds();
       const payload = JSON.stringify(new PingEvent(toCallbackResource(callback), occurredAt(now)));
       const eventId = await this.outbox.insertRelayed({ type: PING_EVENT, payload }, now);
-      const delivery = newDelivery(callback, eventId, now);
+      const delivery = newDelivery(callback, { id: eventId, createdAt: now }, now);
       const id = await this.deliveries.insertOne(delivery);
       return toDeliveryResource({
         ...delivery,

@@ -10,20 +10,22 @@ export function newWebhookId(): string {
 }
 
 /**
- * The delivery of event `eventId` to `callback`, recorded at `now` (Unix
- * seconds), for the relay and for a ping alike (docs/api.md#events): a new
- * `webhook-id`, no attempt yet, round 0, the callback's URL; `pending` and
- * due at once, or, when the callback is disabled, held: `failed` with
- * `last_error` {@link CALLBACK_DISABLED}, not sent until a `recover`
- * (docs/api.md#delivery-log).
+ * The delivery to `callback` of the event `event` (its id, and `createdAt`, the
+ * Unix seconds its transaction recorded it at), recorded at `now` (Unix
+ * seconds), for the relay and for a ping alike (docs/api.md#events): created
+ * when its event was committed (`created_at`, whenever the relay gets to it,
+ * docs/api.md#delivery-log), a new `webhook-id`, no attempt yet, round 0, the
+ * callback's URL; `pending` and due at once, or, when the callback is
+ * disabled, held: `failed` with `last_error` {@link CALLBACK_DISABLED}, not
+ * sent until a `recover` (docs/api.md#delivery-log).
  */
 export function newDelivery(
   callback: Pick<CallbackEntity, 'id' | 'appId' | 'event' | 'url' | 'disabledAt'>,
-  eventId: number,
+  event: { readonly id: number; readonly createdAt: number },
   now: number,
 ): NewDelivery {
   return {
-    eventId,
+    eventId: event.id,
     callbackId: callback.id,
     appId: callback.appId,
     event: callback.event,
@@ -32,7 +34,7 @@ export function newDelivery(
     attempts: 0,
     totalAttempts: 0,
     round: 0,
-    createdAt: now,
+    createdAt: event.createdAt,
     updatedAt: now,
     ...(callback.disabledAt === null
       ? { status: 'pending' as const, nextAttemptAt: now, lastError: null }

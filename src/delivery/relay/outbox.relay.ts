@@ -18,7 +18,8 @@ class RelayConflictError extends Error {}
  * The outbox relay (docs/api.md#events): turns committed events into one pending
  * delivery per callback registered for their type when they were committed
  * (the callback's epoch at or before the event's, events/callback-epoch.repository.ts;
- * a callback registered since, even before this relay ran, gets none), and marks them
+ * a callback registered since, even before this relay ran, gets none), each created
+ * at its event's time rather than the relay's (docs/api.md#delivery-log), and marks them
  * dispatched, in one transaction. Several processes may relay at once: on
  * MySQL each takes rows with `FOR UPDATE SKIP LOCKED`; on both backends the
  * claim is a conditional update and (event, callback) is unique, so an event
@@ -65,7 +66,7 @@ export class OutboxRelay implements OnModuleInit {
         const deliveries = events.flatMap((event) =>
           callbacks
             .filter((callback) => callback.event === event.type && callback.sinceEpoch <= event.callbackEpoch)
-            .map((callback) => newDelivery(callback, event.id, now)),
+            .map((callback) => newDelivery(callback, event, now)),
         );
         await this.deliveries.insert(deliveries);
         if (deliveries.length > 0) this.logger.log(`Relayed ${events.length} event(s) into ${deliveries.length} deliveries`);

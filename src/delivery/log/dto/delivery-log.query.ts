@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNumber, IsOptional, Min } from 'class-validator';
+import { IsIn, IsNumber, IsOptional, Min, ValidateBy } from 'class-validator';
 
-import { PaginationQuery } from '../../../http/pagination.js';
+import { IntegerField, Optional } from '../../../http/field.decorators.js';
+import { ToInteger } from '../../../http/to-integer.decorator.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../delivery-status.js';
 
 /** Turns a query-string value of plain decimal digits into a number; anything else stays a string for `@IsNumber()` to reject (422). */
@@ -15,8 +16,52 @@ export const SecondsField = (): PropertyDecorator => (target: object, key: strin
   Min(0, { message: 'ensure this value is greater than or equal to 0' })(target, key);
 };
 
-/** Query of `GET /callback/{event}/deliveries` (docs/api.md#pagination, docs/api.md#delivery-log). */
-export class DeliveryLogQuery extends PaginationQuery {
+/**
+ * Query of `GET /callback/{event}/deliveries` (docs/api.md#pagination, docs/api.md#delivery-log):
+ * `page` and `per_page` as every paginated route, or a cursor, `starting_after`, with
+ * `per_page`. `page` has no default here (the service reads it as 0) so that
+ * `page` sent with `starting_after` is seen and refused.
+ */
+export class DeliveryLogQuery {
+  /** Zero-based page number; absent: 0. */
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    default: 0,
+    description: 'Zero-based page number. Not with `starting_after`.',
+  })
+  @Optional()
+  @ToInteger()
+  @IntegerField({ min: 0 })
+  page?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @Optional()
+  @ToInteger()
+  @IntegerField({ min: 1, max: 100 })
+  per_page: number = 20;
+
+  /** A delivery id: the page holds the deliveries that come after it in the list's order (docs/api.md#delivery-log). */
+  @ApiPropertyOptional({
+    type: 'string',
+    pattern: '^[0-9]+$',
+    description:
+      'Cursor: the `id` of a delivery of this list (the last one of the page before); the page holds the deliveries after it, newest first. Not with `page`.',
+    example: '1042',
+  })
+  // Checked after the integer rule (decorators register bottom-up): a malformed cursor is a type error first.
+  @ValidateBy({
+    name: 'exclusive',
+    validator: {
+      validate: (_value: unknown, args) => (args?.object as DeliveryLogQuery).page === undefined,
+      defaultMessage: () => 'starting_after and page cannot be combined',
+    },
+  })
+  @IsOptional()
+  @ToInteger()
+  @IntegerField({ min: 1 })
+  starting_after?: number;
+
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Only deliveries in this status.' })
   @IsOptional()
   @IsIn(DELIVERY_STATUSES, { message: `value is not one of ${DELIVERY_STATUSES.join(', ')}` })

@@ -1,7 +1,12 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-import { pageSchema } from '../../../openapi/schemas/page.schema.js';
-import type { DeliveryAttemptResource, DeliveryDetailsResource, DeliveryResource, RecoverResource } from '../delivery-log.resource.js';
+import type {
+  DeliveryAttemptResource,
+  DeliveryDetailsResource,
+  DeliveryPage,
+  DeliveryResource,
+  RecoverResource,
+} from '../delivery-log.resource.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../delivery-status.js';
 
 /** OpenAPI schema of the Delivery object (docs/api.md#delivery-log). */
@@ -83,8 +88,35 @@ export class DeliveryDetailsSchema extends DeliverySchema implements DeliveryDet
   attempt_log: DeliveryAttemptResource[];
 }
 
-/** OpenAPI schema of a page of deliveries (docs/api.md#pagination). */
-export const DeliveryPageSchema = pageSchema(DeliverySchema, 'DeliveryPage');
+/** OpenAPI schema of a page of deliveries (docs/api.md#pagination, docs/api.md#delivery-log): a page, by number or by cursor. */
+@ApiSchema({ name: 'DeliveryPage' })
+export class DeliveryPageSchema implements DeliveryPage {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    nullable: true,
+    description: 'Zero-based page number; null for a page asked for with `starting_after`.',
+  })
+  page: number | null;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 100 })
+  per_page: number;
+
+  @ApiProperty({ type: 'integer', description: 'ceil(results / per_page).' })
+  pages: number;
+
+  @ApiProperty({ type: 'integer', description: 'Total number of matches of the filter (whatever the page or cursor).' })
+  results: number;
+
+  @ApiProperty({
+    type: 'boolean',
+    description: 'Whether deliveries follow the last of `data`: ask for them with `starting_after` set to its `id`.',
+  })
+  has_more: boolean;
+
+  @ApiProperty({ type: () => [DeliverySchema] })
+  data: DeliveryResource[];
+}
 
 /** OpenAPI schema of `POST /callback/{event}/recover`'s answer. */
 @ApiSchema({ name: 'RecoverResult' })
