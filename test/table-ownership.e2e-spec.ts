@@ -79,7 +79,7 @@ describe('table ownership lint rule', () => {
   });
 
   describe('fails closed', () => {
-    const unowned = (table: string) => `Table \`${table}\` has no owner: add it to TABLE_OWNERS in eslint.config.js`;
+    const unowned = (table: string) => `Table \`${table}\` has no owner: add it to \`tables\` in the manifest of the folder that owns it`;
 
     it('refuses SQL naming a table that has no owner, wherever it is, the shared folders included', async () => {
       for (const file of ['src/teams/zz.repository.ts', 'src/read-model/x.reader.ts', 'src/database/x.ts']) {
@@ -305,7 +305,7 @@ export class Announcements1800000000000 implements MigrationInterface {
       ]);
     });
 
-    it('reads every table and writes the tables of READ_MODEL_UPKEEP', async () => {
+    it('reads every table and writes the tables of the upkeep of its manifest', async () => {
       expect(await ownershipErrors('src/read-model/x.reader.ts', "export const A = 'SELECT a.id FROM accounts a, teams t';")).toEqual([]);
       expect(
         await ownershipErrors(
