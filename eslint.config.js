@@ -135,6 +135,7 @@ export default tseslint.config(
       'clients/typescript/examples/**',
       '.ci/**',
       'scripts/previous-release-check.mjs',
+      'scripts/module-create.mjs',
       'ormconfig.ts',
       'vitest.config.ts',
     ],
