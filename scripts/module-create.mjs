@@ -49,13 +49,11 @@ if (!migration) throw new Error(`migration:create wrote no migration: ${output}`
 writeFileSync(join(ROOT, migration), migrationBody(n, className));
 written.push(migration, 'src/database/migrations/index.ts');
 
-for (const [file, edit] of [
-  ['src/app.module.ts', withAppModule],
-  ['docs/architecture.md', withTableRow],
-]) {
-  writeFileSync(join(ROOT, file), edit(readFileSync(join(ROOT, file), 'utf8'), n));
-  written.push(file);
-}
+const appModule = join(ROOT, 'src/app.module.ts');
+writeFileSync(appModule, withAppModule(readFileSync(appModule, 'utf8'), n));
+written.push('src/app.module.ts');
+const architecture = join(ROOT, 'docs/architecture.md');
+writeFileSync(architecture, withTableRow(readFileSync(architecture, 'utf8'), n));
 run(join(ROOT, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', ...written]);
 console.log(`Wrote src/${n.kebab}/, test/${n.kebab}.e2e-spec.ts and ${migration}; registered ${n.Plural}Module in src/app.module.ts`);
 console.log(`and the table \`${n.snake}\` in docs/architecture.md#tables.`);

@@ -267,9 +267,9 @@ export class Announcements1800000000000 implements MigrationInterface {
     it('an unknown table in lower case, or in a comma join, as a table with no owner', async () => {
       const unowned = expect.stringContaining('Table `pennants` has no owner');
       expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'select id from pennants';")).toEqual([unowned]);
-      expect(await ownershipErrors('src/awards/awards.repository.ts', "export const A = 'SELECT a.id FROM awards a, pennants b';")).toEqual([
-        unowned,
-      ]);
+      expect(await ownershipErrors('src/awards/awards.repository.ts', "export const A = 'SELECT a.id FROM awards a, pennants b';")).toEqual(
+        [unowned],
+      );
     });
 
     it('still ignores prose and the columns of an upsert', async () => {
