@@ -14,13 +14,34 @@
 //   composition roots and specs): other features call the owner's exported service or port
 //   (e.g. callbacks/delivery-callbacks.ts), with no exception.
 //
-// The folders of each layer are listed in scripts/layers.cjs (a new feature goes in FEATURES there).
-const layers = require('./scripts/layers.cjs');
+// - a feature imports only the features its manifest lists in `imports`.
+//
+// Each folder's layer, and a feature's imports, come from its manifest, src/<folder>/feature.ts
+// (scripts/features.cjs, docs/architecture.md#feature-manifests).
+const features = require('./scripts/features.cjs');
 
-const INFRASTRUCTURE = layers.under(layers.INFRASTRUCTURE);
-const FEATURES = layers.under(layers.FEATURES);
-const ROOTS = `^src/(${layers.ROOTS.map((folder) => `${folder}/`).join('|')}|[^/]+\\.ts$)`;
+const INFRASTRUCTURE = features.under(features.foldersOf('infrastructure'));
+const FEATURES = features.under(features.foldersOf('feature'));
+const ROOTS = `^src/(${features
+  .foldersOf('root')
+  .map((folder) => `${folder}/`)
+  .join('|')}|[^/]+\\.ts$)`;
 const REPOSITORY = '\\.repository\\.ts$';
+
+/** One rule per feature: it imports no feature but itself and those its manifest lists. */
+const featureImports = features
+  .manifests()
+  .filter((manifest) => manifest.layer === 'feature')
+  .map((manifest) => {
+    const others = features.foldersOf('feature').filter((folder) => folder !== manifest.folder && !manifest.imports.includes(folder));
+    return {
+      name: `${manifest.folder}-imports-listed-features`,
+      severity: 'error',
+      comment: `src/${manifest.folder}/ imports only the features of \`imports\` in src/${manifest.folder}/feature.ts: add the feature there, keeping the features free of loops.`,
+      from: { path: `^src/${manifest.folder}/` },
+      to: { path: others.length ? features.under(others) : '^$' },
+    };
+  });
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -89,6 +110,7 @@ module.exports = {
       from: { path: '^src/' },
       to: { path: '^test/' },
     },
+    ...featureImports,
   ],
   options: {
     // Specs are test code beside what they test: they may use test/support, which imports src/ back.

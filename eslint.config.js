@@ -1,5 +1,7 @@
 import tseslint from 'typescript-eslint';
 
+import features from './scripts/features.cjs';
+
 import { currentTransaction } from './eslint/current-transaction.js';
 import { generateSql } from './eslint/generate-sql.js';
 import { httpExceptions } from './eslint/http-exceptions.js';
@@ -8,46 +10,6 @@ import { tableOwnership } from './eslint/table-ownership.js';
 /** A string or template that starts like an SQL statement, in capitals as this code base writes SQL (docs/architecture.md). */
 const SQL = '/^\\s*(SELECT\\s|INSERT\\s+INTO\\s|UPDATE\\s+\\S+\\s+SET\\s|DELETE\\s+FROM\\s|REPLACE\\s+INTO\\s|WITH\\s)/';
 const SQL_MESSAGE = 'SQL belongs in a repository (<feature>/*.repository.ts), the read model (src/read-model/) or src/database/.';
-
-/**
- * Each table's owning folder, as docs/architecture.md#tables lists them (`npm run lint` checks the list against
- * this one): only there does SQL name the table or code use its entity. A table with no owner fails lint where
- * SQL names it, at its entity and at the migration that creates it.
- */
-export const TABLE_OWNERS = {
-  accounts: 'src/accounts/',
-  teams: 'src/teams/',
-  awards: 'src/awards/',
-  awardees: 'src/awards/',
-  callbacks: 'src/callbacks/',
-  apps: 'src/auth/apps/',
-  sessions: 'src/auth/sessions/',
-  outbox_events: 'src/events/',
-  callback_epoch: 'src/events/',
-  account_event_sequences: 'src/events/',
-  deliveries: 'src/delivery/',
-  delivery_attempts: 'src/delivery/',
-  delivery_counts: 'src/delivery/',
-  delivery_recoveries: 'src/delivery/',
-  idempotency_keys: 'src/idempotency/',
-  replication_heartbeat: 'src/database/',
-  account_counts: 'src/database/',
-  table_totals: 'src/database/',
-  account_name_grams: 'src/read-model/account-search/',
-  name_gram_counts: 'src/read-model/account-search/',
-  team_name_grams: 'src/read-model/team-search.reader.ts',
-  team_name_gram_counts: 'src/read-model/team-search.reader.ts',
-  account_name_ranges: 'src/read-model/account-search/',
-  account_name_range_counts: 'src/read-model/account-search/',
-  account_name_range_gate: 'src/read-model/account-search/',
-  numbers: 'src/read-model/account-search/',
-};
-
-/**
- * The tables the read model keeps up to date (docs/architecture.md#lint-rules): its SQL writes these and no other
- * table (`INSERT`, `UPDATE`, `DELETE`, `TRUNCATE`, `REPLACE`); every other table it only reads.
- */
-export const READ_MODEL_UPKEEP = ['account_name_ranges', 'account_name_range_counts'];
 
 /** Names SQL reads that are no table of the schema: MySQL's dummy table and catalogue, SQLite's. */
 const NOT_TABLES = ['dual', 'information_schema', 'sqlite_master', 'sqlite_schema'];
@@ -131,10 +93,14 @@ export default tseslint.config(
       'local/table-ownership': [
         'error',
         {
-          owners: TABLE_OWNERS,
-          shared: ['src/read-model/', 'src/database/'],
+          // Each table's owner, from the manifests (`tables` of src/<folder>/feature.ts, docs/architecture.md#tables):
+          // only there does SQL name the table or code use its entity. A table with no owner fails lint where SQL
+          // names it, at its entity and at the migration that creates it. The folders whose manifest says
+          // `everyTable` may name every table; the read model writes only its `upkeep`.
+          owners: features.tableOwners(),
+          shared: features.sharedFolders(),
           notTables: NOT_TABLES,
-          upkeep: { 'src/read-model/': READ_MODEL_UPKEEP },
+          upkeep: features.upkeep(),
         },
       ],
     },
@@ -152,7 +118,7 @@ export default tseslint.config(
     rules: { 'local/generate-sql': 'error' },
   },
   {
-    // CommonJS files (.dependency-cruiser.cjs, scripts/layers.cjs) load each other with require().
+    // CommonJS files (.dependency-cruiser.cjs, scripts/features.cjs) load each other with require().
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
@@ -169,6 +135,7 @@ export default tseslint.config(
       'clients/typescript/examples/**',
       '.ci/**',
       'scripts/previous-release-check.mjs',
+      'scripts/module-create.mjs',
       'ormconfig.ts',
       'vitest.config.ts',
     ],

@@ -109,7 +109,7 @@ const OWNERS_DOC = 'docs/architecture.md#tables';
 
 /**
  * ESLint rule `local/table-ownership` (docs/architecture.md#tables). Every
- * table has one owning folder (`TABLE_OWNERS` in eslint.config.js), and the
+ * table has one owning folder (`tables` of the folders' manifests, src/<folder>/feature.ts), and the
  * rule fails closed:
  *
  * - an SQL string that names a table (after `FROM`, `JOIN`, `INSERT INTO`,
@@ -157,13 +157,13 @@ export const tableOwnership = {
       computedTable:
         'A computed table name (`${...}`) cannot be checked: name its tables in a comment just before the statement, `// table-ownership: table_a, table_b` (docs/architecture.md#tables).',
       readModelWrite:
-        '{{folder}} only reads: it may not write `{{table}}` (owned by {{owner}}). The tables it keeps up to date are listed in its `upkeep` (eslint.config.js, docs/architecture.md#lint-rules).',
+        '{{folder}} only reads: it may not write `{{table}}` (owned by {{owner}}). The tables it keeps up to date are listed in `upkeep` of its manifest, src/<folder>/feature.ts (docs/architecture.md#feature-manifests).',
       foreignTable:
         "SQL on `{{table}}` belongs to its owner, {{owner}} (docs/architecture.md#tables): call the owner's exported service or port, or read across tables in the read model.",
-      unownedTable: `Table \`{{table}}\` has no owner: add it to TABLE_OWNERS in eslint.config.js with the folder that owns it, and to the table list of ${OWNERS_DOC}.`,
+      unownedTable: `Table \`{{table}}\` has no owner: add it to \`tables\` in the manifest of the folder that owns it (src/<folder>/feature.ts), and to the table list of ${OWNERS_DOC}.`,
       unnamedEntity: `Name the entity's table (\`@Entity('name')\`) so that its owner can be checked (${OWNERS_DOC}).`,
       entityOutsideOwner:
-        'The entity of `{{table}}` belongs in its owning folder, {{owner}} (TABLE_OWNERS in eslint.config.js, docs/architecture.md#tables).',
+        'The entity of `{{table}}` belongs in its owning folder, {{owner}} (`tables` of its manifest, src/<folder>/feature.ts; docs/architecture.md#tables).',
       foreignEntity:
         "`{{name}}` is the entity of `{{table}}`, owned by {{owner}} (docs/architecture.md#tables): call the owner's exported service or port instead of using its entity.",
     },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run migration:create <Name>`: writes src/database/migrations/<timestamp>-<name>.ts, a migration in this
-// project's format (docs/adding-a-module.md#2-migration), and appends it to MIGRATIONS in
+// project's format (docs/module-reference.md#migration), and appends it to MIGRATIONS in
 // src/database/migrations/index.ts. The timestamp is now, or one past the newest migration's when that is
 // later: TypeORM runs migrations in timestamp order, so a new one must be newer than every other
 // (test/migrations-schema.e2e-spec.ts and src/database/migrations/migration-order.spec.ts fail otherwise).

@@ -34,7 +34,7 @@ export function migrationFile(name, timestamp) {
 
 /**
  * ${name}: what this migration changes in the schema, and why. Frozen once shipped: it holds every
- * statement it runs and imports only \`typeorm\` and \`column-types.ts\` (docs/adding-a-module.md#2-migration).
+ * statement it runs and imports only \`typeorm\` and \`column-types.ts\` (docs/module-reference.md#migration).
  */
 export class ${className} implements MigrationInterface {
   name = '${className}';

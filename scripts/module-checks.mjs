@@ -1,37 +1,5 @@
-// The checks of scripts/check-modules.mjs, as functions of what they read (test/module-checks.e2e-spec.ts runs
-// them on bad samples).
-
-/** Where the guide tells a module developer what to add. */
-const GUIDE = 'docs/adding-a-module.md#1-entity';
-
-/**
- * One message per folder directly under src/ that no layer of scripts/layers.cjs lists (a new feature folder
- * missing from FEATURES), and per listed folder that does not exist.
- *
- * @param {string[]} folders the names of the folders directly under src/.
- * @param {Record<string, string[]>} layers each layer's folder names (ROOTS, INFRASTRUCTURE, FEATURES, ...).
- * @returns {string[]} the messages, empty when every folder is in exactly one layer.
- */
-export function layerProblems(folders, layers) {
-  const problems = [];
-  const layerOf = new Map();
-  for (const [layer, listed] of Object.entries(layers)) {
-    for (const folder of listed) {
-      if (layerOf.has(folder)) problems.push(`src/${folder}/ is in two layers of scripts/layers.cjs: ${layerOf.get(folder)} and ${layer}.`);
-      layerOf.set(folder, layer);
-      if (!folders.includes(folder))
-        problems.push(`src/${folder}/ is listed in ${layer} of scripts/layers.cjs but does not exist: remove it.`);
-    }
-  }
-  for (const folder of folders) {
-    if (!layerOf.has(folder))
-      problems.push(
-        `src/${folder}/ is in no layer: add '${folder}' to FEATURES in scripts/layers.cjs (a feature module; see ${GUIDE}), ` +
-          'or to the layer it belongs to, so that the layer rules cover it.',
-      );
-  }
-  return problems;
-}
+// The table-list check of scripts/check-modules.mjs, as functions of what they read (test/module-checks.e2e-spec.ts
+// runs them on bad samples).
 
 /**
  * The rows of the table list under `## Tables` in docs/architecture.md: each row's tables (the backticked
@@ -54,12 +22,17 @@ export function documentedOwners(markdown) {
     });
 }
 
+/** The manifest that owns a table whose owner is `owner` (`src/read-model/account-search/` → `src/read-model/feature.ts`). */
+function manifestOf(owner) {
+  return `${owner.split('/').slice(0, 2).join('/')}/feature.ts`;
+}
+
 /**
- * Where the architecture's table list (docs/architecture.md#tables) and TABLE_OWNERS (eslint.config.js)
- * disagree: a table in one and not the other, or a different owning folder.
+ * Where the architecture's table list (docs/architecture.md#tables) and the manifests' tables
+ * (src/<folder>/feature.ts) disagree: a table in one and not the other, or a different owner.
  *
  * @param {string} markdown the text of docs/architecture.md.
- * @param {Record<string, string>} owners TABLE_OWNERS: each table's owning folder (`src/.../`).
+ * @param {Record<string, string>} owners each table's owner (`src/.../`), from the manifests (scripts/features.cjs).
  * @returns {string[]} the messages, empty when they agree.
  */
 export function tableListProblems(markdown, owners) {
@@ -68,15 +41,19 @@ export function tableListProblems(markdown, owners) {
   for (const { tables, folder } of documentedOwners(markdown)) for (const table of tables) documented.set(table, folder);
   for (const [table, owner] of Object.entries(owners)) {
     if (!documented.has(table))
-      problems.push(`Table \`${table}\` (TABLE_OWNERS in eslint.config.js) is missing from the table list of docs/architecture.md#tables.`);
+      problems.push(
+        `Table \`${table}\` (${manifestOf(owner)}) is missing from the table list of docs/architecture.md#tables: add its row.`,
+      );
     else if (documented.get(table) !== owner)
       problems.push(
-        `Table \`${table}\`: docs/architecture.md#tables names its owner ${documented.get(table)}, TABLE_OWNERS in eslint.config.js ${owner}.`,
+        `Table \`${table}\`: docs/architecture.md#tables names its owner ${documented.get(table)}, ${manifestOf(owner)} ${owner}.`,
       );
   }
   for (const table of documented.keys()) {
     if (!(table in owners))
-      problems.push(`Table \`${table}\` of docs/architecture.md#tables has no owner in TABLE_OWNERS (eslint.config.js): add it there.`);
+      problems.push(
+        `Table \`${table}\` of docs/architecture.md#tables is in no manifest: add it to \`tables\` of its owner's src/<folder>/feature.ts.`,
+      );
   }
   return problems;
 }

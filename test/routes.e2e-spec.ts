@@ -76,7 +76,7 @@ const NOT_KEYED = {
   'POST /auth/reset_token': 'issues a credential the service never stores',
 } as const;
 
-describe('every write route validates its body and takes an Idempotency-Key (docs/adding-a-module.md#request-bodies)', () => {
+describe('every write route validates its body and takes an Idempotency-Key (docs/module-reference.md#request-bodies)', () => {
   const { t } = useTestApp();
 
   it('the app has no POST, PUT or PATCH route whose body is not a validated class (else it would not have started)', () => {

@@ -79,7 +79,7 @@ describe('table ownership lint rule', () => {
   });
 
   describe('fails closed', () => {
-    const unowned = (table: string) => `Table \`${table}\` has no owner: add it to TABLE_OWNERS in eslint.config.js`;
+    const unowned = (table: string) => `Table \`${table}\` has no owner: add it to \`tables\` in the manifest of the folder that owns it`;
 
     it('refuses SQL naming a table that has no owner, wherever it is, the shared folders included', async () => {
       for (const file of ['src/teams/zz.repository.ts', 'src/read-model/x.reader.ts', 'src/database/x.ts']) {
@@ -265,11 +265,11 @@ export class Announcements1800000000000 implements MigrationInterface {
     });
 
     it('an unknown table in lower case, or in a comma join, as a table with no owner', async () => {
-      const unowned = expect.stringContaining('Table `badges` has no owner');
-      expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'select id from badges';")).toEqual([unowned]);
-      expect(await ownershipErrors('src/awards/awards.repository.ts', "export const A = 'SELECT a.id FROM awards a, badges b';")).toEqual([
-        unowned,
-      ]);
+      const unowned = expect.stringContaining('Table `pennants` has no owner');
+      expect(await ownershipErrors('src/teams/teams.repository.ts', "export const A = 'select id from pennants';")).toEqual([unowned]);
+      expect(await ownershipErrors('src/awards/awards.repository.ts', "export const A = 'SELECT a.id FROM awards a, pennants b';")).toEqual(
+        [unowned],
+      );
     });
 
     it('still ignores prose and the columns of an upsert', async () => {
@@ -305,7 +305,7 @@ export class Announcements1800000000000 implements MigrationInterface {
       ]);
     });
 
-    it('reads every table and writes the tables of READ_MODEL_UPKEEP', async () => {
+    it('reads every table and writes the tables of the upkeep of its manifest', async () => {
       expect(await ownershipErrors('src/read-model/x.reader.ts', "export const A = 'SELECT a.id FROM accounts a, teams t';")).toEqual([]);
       expect(
         await ownershipErrors(

@@ -83,7 +83,7 @@ function isValidatedClass(type: Type): boolean {
 
 /**
  * Refuses to start an application with a write route whose body is not validated ({@link unvalidatedBody}),
- * naming each such route (docs/adding-a-module.md#request-bodies).
+ * naming each such route (docs/module-reference.md#request-bodies).
  *
  * @throws Error listing the routes.
  */

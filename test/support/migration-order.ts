@@ -9,7 +9,7 @@ const FOLDER = fileURLToPath(new URL('../../src/database/migrations/', import.me
 /** What to do about a migration out of order. */
 const HINT =
   'TypeORM runs migrations in timestamp order: create each with `npm run migration:create <Name>`, which picks a timestamp ' +
-  'newer than every other and appends the class to MIGRATIONS, then move your code into it (docs/adding-a-module.md#2-migration).';
+  'newer than every other and appends the class to MIGRATIONS, then move your code into it (docs/module-reference.md#migration).';
 
 /**
  * Problems with the order of `migrations` (MIGRATIONS of src/database/migrations/index.ts, passed in): a class

@@ -6,6 +6,11 @@ import { basename, extname, join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 
+import features from '../../scripts/features.cjs';
+
+/** The tables triggers keep, from the manifests: how {@link truncateAll} resets each. */
+const TRIGGER_KEPT = features.triggerKeptTables();
+
 /**
  * The database the e2e tests use: `TEST_DATABASE_URL` when set (CI points it
  * at a MariaDB database named `..._test`), otherwise a fresh SQLite file per
@@ -67,35 +72,30 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 }
 
-/** Empties every table (schema kept) so each test file starts from nothing. */
+/**
+ * Empties every table (schema kept) so each test file starts from nothing: the entities' tables, then the tables
+ * triggers keep, as their manifests say (`keptByTriggers` of src/<folder>/feature.ts, scripts/features.cjs).
+ */
 export async function truncateAll(dataSource: DataSource): Promise<void> {
   const tables = dataSource.entityMetadatas.map((metadata) => metadata.tableName);
-  if (dataSource.options.type === 'mysql') {
+  const mysql = dataSource.options.type === 'mysql';
+  const quote = (table: string) => (mysql ? `\`${table}\`` : `"${table}"`);
+  // Maintained by triggers; reset whatever order the tables were emptied in.
+  const kept = TRIGGER_KEPT.filter((table) => mysql || !table.mysqlOnly).flatMap(({ table, keep, zero }) => [
+    `DELETE FROM ${quote(table)}${keep ? ` WHERE NOT (${keep})` : ''}`,
+    ...(zero ? [`UPDATE ${quote(table)} SET ${zero} = 0`] : []),
+  ]);
+  const statements = [...tables.map((table) => `DELETE FROM ${quote(table)}`), ...kept];
+  if (mysql) {
     await dataSource.transaction(async (manager) => {
       await manager.query('SET FOREIGN_KEY_CHECKS = 0');
-      for (const table of tables) await manager.query(`DELETE FROM \`${table}\``);
-      // Maintained by triggers; reset whatever order the tables were emptied in.
-      await manager.query('DELETE FROM account_counts WHERE team_key <> 0');
-      await manager.query('UPDATE account_counts SET accounts = 0');
-      await manager.query('DELETE FROM table_totals WHERE slot <> 0');
-      await manager.query('UPDATE table_totals SET total = 0');
-      await manager.query('DELETE FROM account_name_grams');
-      await manager.query('DELETE FROM name_gram_counts');
-      await manager.query('DELETE FROM team_name_grams');
-      await manager.query('DELETE FROM team_name_gram_counts');
-      await manager.query("DELETE FROM account_name_ranges WHERE boundary <> ''");
-      await manager.query('DELETE FROM account_name_range_counts');
-      await manager.query('DELETE FROM delivery_counts');
+      for (const statement of statements) await manager.query(statement);
       await manager.query('SET FOREIGN_KEY_CHECKS = 1');
     });
     return;
   }
   await dataSource.query('PRAGMA foreign_keys = OFF');
-  for (const table of tables) await dataSource.query(`DELETE FROM "${table}"`);
-  await dataSource.query('DELETE FROM account_counts WHERE team_key <> 0');
-  await dataSource.query('UPDATE account_counts SET accounts = 0');
-  await dataSource.query('UPDATE table_totals SET total = 0');
-  await dataSource.query('DELETE FROM delivery_counts');
+  for (const statement of statements) await dataSource.query(statement);
   await dataSource.query('PRAGMA foreign_keys = ON');
 }
 

@@ -55,7 +55,7 @@ export function uniqueIndexName(table: string, columns: readonly string[]): stri
 /**
  * A unique index for a migration's `new Table({ indices: [...] })` or `createIndex`, built the same way on both
  * backends. Its entity declares the same index with {@link UniqueIndex}; the schema test compares both,
- * `isUnique` included (docs/adding-a-module.md#unique-indexes). Not `uniques:` (SQLite reads a table's
+ * `isUnique` included (docs/module-reference.md#unique-indexes). Not `uniques:` (SQLite reads a table's
  * constraints back as indexes, so the entity's metadata would differ).
  */
 export function uniqueIndex(table: string, columns: readonly string[]): TableIndexOptions {

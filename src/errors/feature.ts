@@ -1,0 +1,7 @@
+/**
+ * The domain errors (infrastructure).
+ * Plain data read by scripts/features.cjs (docs/architecture.md#feature-manifests).
+ */
+export const feature = {
+  layer: 'infrastructure',
+};
