@@ -19,7 +19,7 @@ async function historyListLength(connection) {
 }
 
 /**
- * Waits until MariaDB has settled, at most `timeoutSeconds`: purge caught up
+ * Waits until MariaDB has settled, at most `timeoutSeconds` (`BENCH_SETTLE_SECONDS`, else 120): purge caught up
  * (history list under {@link PURGED}), then its process idle
  * ({@link waitUntilIdle}: the page flushing that follows a load costs CPU
  * too). Dirty pages are not waited for: an idle InnoDB may leave some for
@@ -28,7 +28,7 @@ async function historyListLength(connection) {
  * @param connection a mysql2/promise connection to it; @param pid its process id.
  * @returns `{ seconds, history }`: seconds waited (whole), and the history list length last read.
  */
-export async function waitUntilSettled(connection, pid, { timeoutSeconds = 120 } = {}) {
+export async function waitUntilSettled(connection, pid, { timeoutSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 120) } = {}) {
   const started = Date.now();
   let history = await historyListLength(connection);
   while (history >= PURGED && Date.now() - started < timeoutSeconds * 1000) {

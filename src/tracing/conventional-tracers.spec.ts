@@ -1,4 +1,4 @@
-import { ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { tracing } from '@opentelemetry/sdk-node';
 import { describe, expect, it } from 'vitest';
 
@@ -26,6 +26,23 @@ describe('databaseTracers', () => {
     expect(span.isRecording()).toBe(false);
     span.end();
     expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('makes no span of a statement in a request that sampling left out', () => {
+    const { exporter, provider, inRequest } = traced();
+    const unsampled = trace.setSpanContext(ROOT_CONTEXT, { ...trace.getSpanContext(inRequest)!, traceFlags: TraceFlags.NONE });
+    const span = databaseTracers(provider).getTracer('mysql2').startSpan('SELECT', STATEMENT, unsampled);
+    expect(span.isRecording()).toBe(false);
+    span.end();
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('gives a failed statement without a known error error.type _OTHER', () => {
+    const { exporter, provider, inRequest } = traced();
+    const span = databaseTracers(provider).getTracer('mysql2').startSpan('SELECT', STATEMENT, inRequest);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: 'Connection lost' });
+    span.end();
+    expect(exporter.getFinishedSpans()[0]!.attributes['error.type']).toBe('_OTHER');
   });
 
   it('names a statement of a request `{operation} {table}`, with the server its version names', () => {

@@ -2,16 +2,18 @@ import {
   type Context,
   context,
   INVALID_SPAN_CONTEXT,
-  isSpanContextValid,
   type Span,
   type SpanOptions,
+  SpanStatusCode,
   trace,
+  TraceFlags,
   type Tracer,
   type TracerProvider,
 } from '@opentelemetry/api';
 
 import { databaseSystemName } from './database-system.js';
 import { errorType } from './error-type.js';
+import { failedStatementError } from './sampled-statements.js';
 import { summarizeStatement } from './sql-statement.js';
 
 /** What a tracer of {@link TracerProvider} does to each span an instrumentation starts. */
@@ -19,19 +21,22 @@ type SpanStart = (tracer: Tracer, name: string, options: SpanOptions, parent: Co
 
 /**
  * The tracers of the mysql2 instrumentation (docs/operations.md#tracing): a
- * statement outside any traced request or delivery (background polling:
- * the outbox relay, the pumps, the heartbeat, the pruners) makes no span, so
- * an idle process exports none; the others are named and described as
- * OpenTelemetry's database conventions ask: `SELECT accounts` with
- * `db.operation.name` `SELECT`, `db.collection.name` `accounts` (when the
+ * statement outside a sampled span (background polling: the outbox relay, the
+ * pumps, the heartbeat, the pruners; a request or delivery that sampling left
+ * out) makes no span, so an idle process exports none; the others are named
+ * and described as OpenTelemetry's database conventions ask: `SELECT accounts`
+ * with `db.operation.name` `SELECT`, `db.collection.name` `accounts` (when the
  * statement plainly has one main table) and `db.system.name` `mariadb` on
- * MariaDB, `mysql` otherwise.
+ * MariaDB, `mysql` otherwise; a failed one gets `error.type` its error's code
+ * (`ER_DUP_ENTRY`, `ER_LOCK_DEADLOCK`), else class, else `_OTHER`.
  */
 export function databaseTracers(provider: TracerProvider): TracerProvider {
   return wrapped(provider, (tracer, name, options, parent) => {
-    if (!isSpanContextValid(trace.getSpanContext(parent) ?? INVALID_SPAN_CONTEXT)) return trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+    if (((trace.getSpanContext(parent)?.traceFlags ?? TraceFlags.NONE) & TraceFlags.SAMPLED) === 0) {
+      return trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+    }
     const text = options.attributes?.['db.query.text'];
-    if (typeof text !== 'string') return tracer.startSpan(name, options, parent);
+    if (typeof text !== 'string') return withStatementErrorType(tracer.startSpan(name, options, parent));
     const { operation, collection } = summarizeStatement(text);
     const attributes = {
       ...options.attributes,
@@ -39,8 +44,19 @@ export function databaseTracers(provider: TracerProvider): TracerProvider {
       'db.operation.name': operation,
       ...(collection === undefined ? {} : { 'db.collection.name': collection }),
     };
-    return tracer.startSpan(collection === undefined ? operation : `${operation} ${collection}`, { ...options, attributes }, parent);
+    const spanName = collection === undefined ? operation : `${operation} ${collection}`;
+    return withStatementErrorType(tracer.startSpan(spanName, { ...options, attributes }, parent));
   });
+}
+
+/** `span`, whose status set to an error also sets `error.type` from the statement's error ({@link failedStatementError}). */
+function withStatementErrorType(span: Span): Span {
+  const setStatus = span.setStatus.bind(span);
+  span.setStatus = (status) => {
+    if (status.code === SpanStatusCode.ERROR) span.setAttribute('error.type', errorType(failedStatementError()) ?? '_OTHER');
+    return setStatus(status);
+  };
+  return span;
 }
 
 /**
@@ -52,6 +68,8 @@ export function databaseTracers(provider: TracerProvider): TracerProvider {
 export function errorTypedTracers(provider: TracerProvider): TracerProvider {
   return wrapped(provider, (tracer, name, options, parent) => {
     const span = tracer.startSpan(name, options, parent);
+    // A span sampling left out records nothing: no need to wrap it (one per request).
+    if (!span.isRecording()) return span;
     const recordException = span.recordException.bind(span);
     span.recordException = (exception, time) => {
       const type = errorType(exception);

@@ -5,6 +5,7 @@ import {
   propagation,
   ROOT_CONTEXT,
   type Span,
+  type SpanContext,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -133,11 +134,27 @@ function messaging(system: string, destination: string, operation: 'send' | 'pro
   };
 }
 
+/** Of an error thrown out of {@link inSpan}, the outermost span it failed (for {@link inTraceOf}). */
+const failedSpans = new WeakMap<object, SpanContext>();
+
+/**
+ * Runs `work` (a log line written about `error` once its span has ended: "could
+ * not be attempted") in the trace of the outermost span of
+ * {@link inStoredTrace} or {@link inProducerSpan} that `error` was thrown out
+ * of, so that the line carries that span's `trace_id` and `span_id`
+ * (docs/operations.md#tracing); any other error runs it as it is.
+ */
+export function inTraceOf<T>(error: unknown, work: () => T): T {
+  const failed = typeof error === 'object' && error !== null ? failedSpans.get(error) : undefined;
+  return failed === undefined ? work() : context.with(trace.setSpanContext(context.active(), failed), work);
+}
+
 /** Runs `work` with `span` active and ends it; a thrown error marks it failed (`error.type`: code or class, else `_OTHER`). */
 async function inSpan<T>(span: Span, work: () => Promise<T>): Promise<T> {
   try {
     return await context.with(trace.setSpan(context.active(), span), work);
   } catch (error) {
+    if (typeof error === 'object' && error !== null) failedSpans.set(error, span.spanContext());
     span.setAttribute('error.type', errorType(error) ?? '_OTHER');
     span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
     throw error;

@@ -8,6 +8,7 @@ import { DELIVERY_QUEUE, type DeliveryJobData } from './delivery-queue.js';
 import { DeliveryPump } from './delivery.pump.js';
 import { DeliveryExecutor } from '../sending/delivery-executor.js';
 import { redisErrorWarning } from './redis-error-log.js';
+import { inTraceOf } from '../../tracing/trace-context.js';
 
 /** Wait before trying a job again when the attempt could not even be made (database unavailable). */
 const INFRASTRUCTURE_RETRY_MS = 5_000;
@@ -99,8 +100,11 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
     try {
       outcome = await this.executor.execute({ id: deliveryId, round, admittedAt }, DELIVERY_QUEUE);
     } catch (error) {
-      this.logger.warn(
-        `Delivery ${deliveryId} could not be attempted (${error instanceof Error ? error.message : String(error)}); trying again`,
+      // In the attempt's trace when it failed inside its span: the line carries its trace_id.
+      inTraceOf(error, () =>
+        this.logger.warn(
+          `Delivery ${deliveryId} could not be attempted (${error instanceof Error ? error.message : String(error)}); trying again`,
+        ),
       );
       return this.retryLater(job, INFRASTRUCTURE_RETRY_MS, token);
     }

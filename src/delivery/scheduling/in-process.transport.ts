@@ -6,6 +6,7 @@ import { AppSlots } from './app-slots.js';
 import { type Admission, DeliveriesRepository } from '../deliveries.repository.js';
 import { DeliveryExecutor } from '../sending/delivery-executor.js';
 import { DeliveryTransport } from './delivery-transport.js';
+import { inTraceOf } from '../../tracing/trace-context.js';
 
 /** Extra time (seconds) an admission outlives the attempt's timeout before it is taken for lost (its process stopped). */
 const ADMISSION_MARGIN_SECONDS = 120;
@@ -102,7 +103,7 @@ export class InProcessTransport extends DeliveryTransport {
         await this.executor.execute(admission);
         return;
       } catch (error) {
-        this.logger.warn(`Delivery ${admission.id}: ${error instanceof Error ? error.message : String(error)}`);
+        inTraceOf(error, () => this.logger.warn(`Delivery ${admission.id}: ${error instanceof Error ? error.message : String(error)}`));
         if (this.draining || retries >= INFRASTRUCTURE_RETRIES) return;
         await new Promise((resolve) => setTimeout(resolve, INFRASTRUCTURE_RETRY_MS));
         if (this.draining) return;
