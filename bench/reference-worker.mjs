@@ -338,8 +338,8 @@ async function attempt({ deliveryId, round, admittedAt }) {
   if (!succeeded) throw new Error(`not mirrored: an answer other than 2xx (${result.status ?? result.error})`);
   const recordSuccess = async () => {
     if ((successWritten.get(row.callbackId) ?? -Infinity) > now - 1) return;
-    await pool.query(SUCCESS, [now, null, row.callbackId, now - 1]);
     successWritten.set(row.callbackId, now);
+    await pool.query(SUCCESS, [now, null, row.callbackId, now - 1]);
   };
   await Promise.all([
     pool.query(OUTCOME, [
