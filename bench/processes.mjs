@@ -191,11 +191,12 @@ async function liveHeapMiB(api) {
  * Starts a delivery worker, serving its probes on a free `WORKER_PORT` (as
  * the production image does), and waits until it is live.
  *
+ * @param options.nodeArgs extra Node flags, e.g. `['--cpu-prof', '--cpu-prof-dir', dir]`.
  * @returns `{ url, pid, stop, takeLogLines }`.
  */
-export async function startWorker(dist, databaseUrl, { logLevel, redisUrl, extraEnv, name = 'worker' }) {
+export async function startWorker(dist, databaseUrl, { logLevel, redisUrl, extraEnv, name = 'worker', nodeArgs = [] }) {
   const env = { ...serviceEnvironment(databaseUrl, { logLevel, redisUrl, extraEnv }), WORKER_PORT: String(await freePort()) };
-  return startService(name, dist, 'worker.js', env, '/health/live');
+  return startService(name, dist, 'worker.js', env, '/health/live', nodeArgs);
 }
 
 /** Removes the benchmark's queue keys (prefix `bench`) from the Redis of `redisUrl`. */
@@ -225,6 +226,25 @@ export async function startReference(databaseUrl, { sameSqlReads = false } = {})
   );
   const url = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${url}/account/1`, child);
+  return { url, pid: child.pid, stop: () => stop(child) };
+}
+
+/**
+ * Starts the same-work reference worker (bench/reference-worker.mjs) on the
+ * benchmark's queue (prefix `bench`), with its probe on a free port, and waits until it is live.
+ * @returns `{ url, pid, stop }`.
+ */
+export async function startReferenceWorker(databaseUrl, redisUrl) {
+  const port = await freePort();
+  const child = track(
+    spawn(nodeBinary, [new URL('./reference-worker.mjs', import.meta.url).pathname], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, QUEUE_PREFIX, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+    'reference-worker',
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilServing(url, child);
   return { url, pid: child.pid, stop: () => stop(child) };
 }
 

@@ -71,6 +71,7 @@ import {
   serverNodeVersion,
   startApi,
   startReference,
+  startReferenceWorker,
   startWorker,
   useNode,
 } from './processes.mjs';
@@ -96,6 +97,7 @@ import { scenarios } from './scenarios.mjs';
 import { accountIdAt, addAccounts, dropAllTables, seedDataSet } from './seed.mjs';
 import { measurePipeline } from './delivery.mjs';
 import { measureIsolation } from './isolation.mjs';
+import { SAME_WORK_TARGET, measureSameWork, sameWorkTable } from './delivery-same-work.mjs';
 import { measureRateLimit } from './rate-limit.mjs';
 import { median, summarize } from './stats.mjs';
 
@@ -471,6 +473,39 @@ async function main() {
       probes.api.workerPid = pipeline.worker.pid;
     }
 
+    let sameWork;
+    if (selected('delivery same work')) {
+      sameWork = await measureSameWork(
+        {
+          connection,
+          counter,
+          receiver,
+          apiUrl: api.url,
+          auth,
+          size: { ...size, accounts: scales.at(-1) },
+          pids: { database, api: api.pid },
+          startWorker: newWorker,
+          startProfiledWorker: async (name) => {
+            const worker = await startWorker(options.dist, databaseUrl, { ...serviceOptions, name, nodeArgs: profileArgs });
+            workers.push(worker);
+            return worker;
+          },
+          startReferenceWorker: () => startReferenceWorker(databaseUrl, redisUrl),
+          stopWorkers,
+          createApp,
+          payload: await eventPayload(api.url),
+          log,
+        },
+        {
+          backlog: Number(options.backlog),
+          rate: Number(options['latency-rate']),
+          seconds: Number(options['latency-duration']),
+          rounds,
+        },
+      );
+      probes.api.workerPid = (await newWorker('worker')).pid;
+    }
+
     let isolation;
     if (selected('delivery isolation')) {
       isolation = await measureIsolation(
@@ -537,6 +572,7 @@ async function main() {
       scales: results,
       memory,
       pipeline: pipeline && { ...pipeline, worker: undefined },
+      sameWork,
       isolation: isolation && { ...isolation, worker: undefined },
       rateLimit: rateLimit && { ...rateLimit, worker: undefined },
     };
@@ -560,11 +596,17 @@ async function main() {
     console.log(scalingTable(results));
     if (memory) console.log(`\n${memoryTable(memory)}\n`);
     if (pipeline) console.log(`${pipelineTable(pipeline)}\n`);
+    if (sameWork) console.log(`${sameWorkTable(sameWork)}\n`);
     if (isolation) console.log(`${isolationTable(isolation)}\n`);
     if (rateLimit) console.log(`${rateLimitTable(rateLimit)}\n`);
     const missed = [
       ...(results[0]?.results.filter((result) => !met(result)).map((result) => result.name) ?? []),
       ...(pipeline ? pipelineMissed(pipeline).map((name) => `delivery ${name}`) : []),
+      ...(sameWork
+        ? sameWork.results
+            .filter((result) => result.errors > 0 || result.ratio < SAME_WORK_TARGET)
+            .map((result) => `same work ${result.name}`)
+        : []),
       ...(isolation ? isolationMissed(isolation).map((name) => `isolation ${name}`) : []),
       ...(rateLimit && rateLimitMissed(rateLimit) ? ['delivery rate limit'] : []),
     ];

@@ -217,17 +217,24 @@ export class DeliveryExecutor {
   /**
    * A success clears the failing run; a failure for good extends it and may
    * disable the callback. A success is not written again within a second of
-   * the last one this process wrote for the callback (no failure between), so
-   * a busy callback costs no statement per delivery.
+   * the last one this process wrote or is writing for the callback (no
+   * failure between), so a busy callback costs no statement per delivery,
+   * even with many attempts ending at once; a write that failed is forgotten
+   * (the outcome's retry writes it).
    *
    * @returns whether the callback was disabled.
    */
   private async recordHealth(ended: { callbackId: number; succeeded: boolean }, now: number): Promise<boolean> {
     if (ended.succeeded) {
       if ((this.successWritten.get(ended.callbackId) ?? -Infinity) > now - 1) return false;
-      await this.callbacks.recordSuccess(ended.callbackId, now);
       if (this.successWritten.size >= MAX_REMEMBERED_SUCCESSES) this.successWritten.clear();
       this.successWritten.set(ended.callbackId, now);
+      try {
+        await this.callbacks.recordSuccess(ended.callbackId, now);
+      } catch (error) {
+        if (this.successWritten.get(ended.callbackId) === now) this.successWritten.delete(ended.callbackId);
+        throw error;
+      }
       return false;
     }
     this.successWritten.delete(ended.callbackId);
