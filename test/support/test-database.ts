@@ -46,6 +46,16 @@ export function testDatabaseUrl(): string {
   return `sqlite:${file}`;
 }
 
+/**
+ * A database without the schema, for a test of the migrations themselves: on MySQL/MariaDB {@link testDatabaseUrl}'s
+ * (the test drops its tables first), on SQLite a new empty file rather than a copy of the migrated template.
+ */
+export function emptyTestDatabaseUrl(): string {
+  const url = testDatabaseUrl();
+  if (!url.startsWith('sqlite:')) return url;
+  return `sqlite:${freshSqliteFile()}`;
+}
+
 /** A new SQLite file name (not created) in the tests' directory under the system's temporary directory. */
 export function freshSqliteFile(): string {
   const dir = join(tmpdir(), 'accounts-service-tests');

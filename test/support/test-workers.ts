@@ -24,3 +24,12 @@ export const SERIAL_SUITES = [
   'test/delivery-rate-limit.e2e-spec.ts',
   'test/delivery-rate-limit.redis-mysql.e2e-spec.ts',
 ];
+
+/**
+ * The e2e files that run isolated (vitest.config.ts's `isolated` project, with the unit specs): each changes its
+ * process for good, which the files a non-isolated worker runs after it would inherit.
+ */
+export const ISOLATED_SUITES = [
+  // Starts the OpenTelemetry SDK at load: instrumented http, pino and mysql2, and a global tracer provider.
+  'test/api-fuzz.e2e-spec.ts',
+];
