@@ -23,6 +23,8 @@ export const SERIAL_SUITES = [
   // other core the sender falls behind the schedule the assertion allows.
   'test/delivery-rate-limit.e2e-spec.ts',
   'test/delivery-rate-limit.redis-mysql.e2e-spec.ts',
+  // Bounds of milliseconds: a refusal in under 50 ms of server time, /health/live within 100 ms under 8 heavy requests.
+  'test/body-bounds.e2e-spec.ts',
 ];
 
 /**
