@@ -25,6 +25,11 @@ export const SERIAL_SUITES = [
   'test/delivery-rate-limit.redis-mysql.e2e-spec.ts',
   // Bounds of milliseconds: a refusal in under 50 ms of server time, /health/live within 100 ms under 8 heavy requests.
   'test/body-bounds.e2e-spec.ts',
+  // Attempts counted per second of the receiver's clock while another app's backlog drains: files beside them delay
+  // the sender past the second the assertion allows.
+  'test/delivery-isolation.e2e-spec.ts',
+  'test/delivery-isolation.redis-mysql.e2e-spec.ts',
+  'test/delivery-fairness.redis-mysql.e2e-spec.ts',
 ];
 
 /**
