@@ -3,6 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 import { suitesLeftOut } from './test/support/suite-selection.js';
 import { refuseTestDatabase } from './test/support/test-database.js';
+import { ISOLATED_SUITES, SERIAL_SUITES, testWorkers } from './test/support/test-workers.js';
 
 // The tests read TEST_DATABASE_URL and TEST_REDIS_URL only, and refuse a database whose name does not end
 // in _test before anything connects (docs/database-support.md). A deployment's own settings are removed,
@@ -17,18 +18,64 @@ delete process.env.REDIS_URL;
 
 // SWC keeps the decorator metadata Nest's dependency injection and
 // class-validator rely on (esbuild drops it).
+const plugins = [swc.vite({ module: { type: 'es6' } })];
+// Suites needing a real Redis or MySQL/MariaDB run only when TEST_REDIS_URL / TEST_DATABASE_URL say where
+// (test/support/suite-selection.ts); the global setup names those left out at the end of the run.
+const exclude = [...configDefaults.exclude, ...suitesLeftOut(process.env).patterns];
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
-  plugins: [swc.vite({ module: { type: 'es6' } })],
+  plugins,
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.e2e-spec.ts'],
-    // Suites needing a real Redis or MySQL/MariaDB run only when TEST_REDIS_URL / TEST_DATABASE_URL say where
-    // (test/support/suite-selection.ts); the global setup names those left out at the end of the run.
-    exclude: [...configDefaults.exclude, ...suitesLeftOut(process.env).patterns],
+    // Once per run, before any file: each worker's MariaDB database, or SQLite's migrated template
+    // (test/support/global-setup.ts). Here only, so that it runs once whichever projects a run selects.
     globalSetup: ['test/support/global-setup.ts'],
-    // e2e files share one database: run files one after another.
-    fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      {
+        // The e2e files, several workers at once (TEST_WORKERS, test/support/test-workers.ts). A worker runs its files
+        // one after another, each on a database of its own (a copy of the migrated SQLite template, or the worker's
+        // MariaDB database) and, with Redis, under queue prefixes of its own. Not isolated: a worker loads the
+        // service's modules once for all its files instead of once per file (half the run's CPU time); the files
+        // that change the process itself are in the isolated project instead (ISOLATED_SUITES).
+        plugins,
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.e2e-spec.ts'],
+          exclude: [...exclude, ...SERIAL_SUITES, ...ISOLATED_SUITES],
+          isolate: false,
+          maxWorkers: testWorkers(),
+          sequence: { groupOrder: 0 },
+          ...timeouts,
+        },
+      },
+      {
+        // Then the unit specs and ISOLATED_SUITES, each file in a fresh module graph. A group of their own: a worker is
+        // kept for the next file only when that file is of its project, so mixed in with the e2e files they would end
+        // the shared workers.
+        plugins,
+        test: {
+          name: 'isolated',
+          include: ['src/**/*.spec.ts', ...ISOLATED_SUITES],
+          exclude,
+          maxWorkers: testWorkers(),
+          sequence: { groupOrder: 1 },
+          ...timeouts,
+        },
+      },
+      {
+        // After the others, alone on the machine, one at a time: the files whose guarantees are about time
+        // under a known load (SERIAL_SUITES says why each).
+        plugins,
+        test: {
+          name: 'serial',
+          include: SERIAL_SUITES,
+          exclude,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+          ...timeouts,
+        },
+      },
+    ],
   },
 });

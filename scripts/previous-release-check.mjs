@@ -27,7 +27,8 @@ const SUITES = ['smoke', 'accounts', 'teams', 'awards', 'callbacks', 'delivery-e
  * The previous release's vitest configuration without its global setup, which drops every table of the test
  * database so that its own migrations build the schema: here the schema is the new release's, made beforehand.
  * Its test apps still apply pending migrations at start; they find none (TypeORM compares names only, and a
- * migration it does not know in the migrations table is left alone).
+ * migration it does not know in the migrations table is left alone). Run with TEST_WORKERS=1: one worker, on that
+ * database itself rather than on per-worker databases (test/support/test-database.ts).
  */
 const VITEST_CONFIG = `import config from './vitest.config';
 
@@ -140,7 +141,7 @@ async function main() {
         `--outputFile.json=${results}`,
         ...suites,
       ],
-      { cwd: dir, env: cleanEnv({ TEST_DATABASE_URL: databaseUrl }), stdio: 'inherit' },
+      { cwd: dir, env: cleanEnv({ TEST_DATABASE_URL: databaseUrl, TEST_WORKERS: '1' }), stdio: 'inherit' },
     );
     const report = existsSync(results) ? JSON.parse(readFileSync(results, 'utf8')) : undefined;
     const after = await appliedMigrations(databaseUrl);

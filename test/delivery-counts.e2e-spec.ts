@@ -95,6 +95,7 @@ describe('delivery log counts', () => {
     await expectCountsMatchTable(t.dataSource);
   });
 
+  // Three CLI processes, each starting Nest and opening the database: up to a minute.
   it("stays exact through the CLI's redelivery and prune, and an app's deletion", async () => {
     await s.register(s.listener, '/cli');
     receiver.script('/cli', { status: 400 }, { status: 400 });
@@ -126,7 +127,7 @@ describe('delivery log counts', () => {
     await t.app.get(AppsService).delete(s.listener.id);
     expect(await t.dataSource.query(`SELECT * FROM delivery_counts WHERE app_id = ${s.listener.id}`)).toEqual([]);
     await expectCountsMatchTable(t.dataSource);
-  });
+  }, 60_000);
 
   it('equals a fresh count after a concurrent burst of events, outcomes, pings, redeliveries and recoveries', async () => {
     await expectCountsExactAfterBurst(t, receiver, s, 20);

@@ -12,7 +12,7 @@ import { loadAppConfig } from '../src/config/environment.js';
 import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { migrationOrderProblems } from './support/migration-order.js';
-import { dropAllTables, testDatabaseUrl } from './support/test-database.js';
+import { dropAllTables, emptyTestDatabaseUrl } from './support/test-database.js';
 
 /** A class decorated with `@Entity`. */
 type EntityClass = new () => object;
@@ -104,7 +104,7 @@ describe('migrations build the schema of the entities', () => {
   let entities: EntityClass[];
 
   beforeAll(async () => {
-    const url = testDatabaseUrl();
+    const url = emptyTestDatabaseUrl();
     if (url.startsWith('mysql')) await dropAllTables(url);
     entities = await loadEntities();
     dataSource = new DataSource(dataSourceOptions(loadAppConfig({ DATABASE_URL: url }).database, entities));

@@ -59,12 +59,13 @@ describe('the tests touch only a database given for testing (docs/database-suppo
     });
   });
 
+  // A whole vitest run of its own (start, the global setup's SQLite template, the suite): up to a minute.
   it('never read DATABASE_URL or REDIS_URL: an exported deployment setting is left alone', async () => {
     const file = keptDatabase('accounts.sqlite');
     const result = await vitest('test/smoke.e2e-spec.ts', { DATABASE_URL: `sqlite:${file}`, REDIS_URL: 'redis://127.0.0.1:1' });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(contents(file)).toEqual({ tables: ['kept'], rows: 3 });
-  });
+  }, 60_000);
 
   it('the rule, by URL', () => {
     expect(refuseTestDatabase('mysql://root@127.0.0.1:3306/accounts_test')).toBeUndefined();

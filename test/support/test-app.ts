@@ -13,7 +13,7 @@ import { loadAppConfig } from '../../src/config/environment.js';
 import { Transactions } from '../../src/database/transactions.js';
 import { createHttpApp } from '../../src/http-app.js';
 import { type Credentials, HttpClient } from './http-client.js';
-import { testDatabaseUrl, testRedisUrl, truncateAll } from './test-database.js';
+import { testDatabaseUrl, testRedisUrl, testWorker, truncateAll } from './test-database.js';
 
 /** The real API listening on a random local port, with helpers to set up data. */
 export class TestApp {
@@ -24,7 +24,7 @@ export class TestApp {
   ) {}
 
   /**
-   * Starts the API on the test database (and `TEST_REDIS_URL`'s Redis, when set) with `env` overriding the environment
+   * Starts the API on the test database (and `TEST_REDIS_URL`'s Redis, when set, queues under the prefix `test-w<worker>`) with `env` overriding the environment
    * (docs/api.md#operating variables, e.g. `{ SIGNUPS_OPEN: 'false' }`). Tables are emptied.
    * With `options.logDestination`, the app logs there (JSON lines, `LOG_LEVEL`
    * of `env`) and Nest's own messages are kept.
@@ -34,6 +34,8 @@ export class TestApp {
       ...process.env,
       DATABASE_URL: testDatabaseUrl(),
       REDIS_URL: testRedisUrl(),
+      // Apps of different vitest workers run at once on the one test Redis: each worker's queues of its own.
+      CALLBACK_QUEUE_PREFIX: `test-w${testWorker()}`,
       LOG_LEVEL: 'silent',
       ...env,
     });

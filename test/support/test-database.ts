@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 
@@ -7,14 +7,33 @@ import { createConnection } from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
 
 import features from '../../scripts/features.cjs';
+import { testWorkers } from './test-workers.js';
 
 /** The tables triggers keep, from the manifests: how {@link truncateAll} resets each. */
 const TRIGGER_KEPT = features.triggerKeptTables();
 
 /**
- * The database the e2e tests use: `TEST_DATABASE_URL` when set (CI points it
- * at a MariaDB database named `..._test`), otherwise a fresh SQLite file per
- * call. `DATABASE_URL` is never read: an operator's exported setting cannot
+ * The environment variable naming the SQLite file the run's global setup migrated once
+ * (test/support/global-setup.ts); {@link testDatabaseUrl} copies it instead of migrating each file anew.
+ */
+export const SQLITE_TEMPLATE_VARIABLE = 'TEST_SQLITE_TEMPLATE';
+
+/**
+ * The vitest worker this process is (`VITEST_POOL_ID`: 1 to the run's number of workers, each running its test
+ * files one after another); 1 outside vitest's workers.
+ */
+export function testWorker(): number {
+  const id = Number(process.env.VITEST_POOL_ID);
+  return Number.isInteger(id) && id > 0 ? id : 1;
+}
+
+/**
+ * The database the e2e tests use. With `TEST_DATABASE_URL` (CI points it at a MariaDB database named
+ * `<name>_test`): the database of this vitest worker, `<name>_w<N>_test` on the same server ({@link workerDatabaseUrl};
+ * the global setup creates one per worker), so files in different workers never share tables; with one worker
+ * (`TEST_WORKERS=1`), that database itself. Otherwise a fresh
+ * SQLite file per call: a copy of the run's migrated template when the global setup made one, an empty file
+ * (migrated by the app at start) otherwise. `DATABASE_URL` is never read: an operator's exported setting cannot
  * send the tests to a deployment's database.
  * @throws Error when `TEST_DATABASE_URL` names a database the tests refuse ({@link refuseTestDatabase}).
  */
@@ -23,11 +42,40 @@ export function testDatabaseUrl(): string {
   if (url) {
     const refusal = refuseTestDatabase(url);
     if (refusal) throw new Error(refusal);
-    return url;
+    return /^(mysql|mariadb):\/\//.test(url) && testWorkers() > 1 ? workerDatabaseUrl(url, testWorker()) : url;
   }
+  const file = freshSqliteFile();
+  const template = process.env[SQLITE_TEMPLATE_VARIABLE];
+  if (template) copyFileSync(template, file);
+  return `sqlite:${file}`;
+}
+
+/**
+ * A database without the schema, for a test of the migrations themselves: on MySQL/MariaDB {@link testDatabaseUrl}'s
+ * (the test drops its tables first), on SQLite a new empty file rather than a copy of the migrated template.
+ */
+export function emptyTestDatabaseUrl(): string {
+  const url = testDatabaseUrl();
+  if (!url.startsWith('sqlite:')) return url;
+  return `sqlite:${freshSqliteFile()}`;
+}
+
+/** A new SQLite file name (not created) in the tests' directory under the system's temporary directory. */
+export function freshSqliteFile(): string {
   const dir = join(tmpdir(), 'accounts-service-tests');
   mkdirSync(dir, { recursive: true });
-  return `sqlite:${join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.sqlite`)}`;
+  return join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.sqlite`);
+}
+
+/**
+ * The MySQL/MariaDB `url` (database `<name>_test`) with its database renamed for vitest worker `worker`:
+ * `<name>_w<worker>_test`, which still ends in `_test`.
+ */
+export function workerDatabaseUrl(url: string, worker: number): string {
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  parsed.pathname = `/${encodeURIComponent(`${name.replace(/_test$/, '')}_w${worker}_test`)}`;
+  return parsed.toString();
 }
 
 /** The Redis the suites that need one use (`TEST_REDIS_URL`), never `REDIS_URL`; undefined when unset. */
