@@ -161,7 +161,7 @@ describe('console in a browser', () => {
   it('sets the rate limit, and recovers failed deliveries once their count is confirmed', async () => {
     await s.register(s.listener, '/hook');
     receiver.script('/hook', ...Array.from({ length: 6 }, () => ({ status: 503 })));
-    await s.emit();
+    const first = await s.emit();
     await s.emit();
     const failed = await settledDeliveries(t.dataSource, 2);
     expect(failed.map((delivery) => delivery.status)).toEqual(['failed', 'failed']);
@@ -196,6 +196,18 @@ describe('console in a browser', () => {
     await page.getByLabel('Status').selectOption('succeeded');
     await page.getByText('2 deliveries, refreshed every 2 s').waitFor({ timeout: 15_000 });
     await receiver.waitFor('/hook', 8);
+
+    // Filter by the account an event is about, with the status filter.
+    await page.getByLabel('Account id').fill(first.id);
+    await page.keyboard.press('Enter');
+    await page.getByText('1 delivery, refreshed every 2 s').waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    const [mine] = (await t.http.get(`/callback/account_team_update/deliveries?account=${first.id}`, { auth: s.listener })).body.data;
+    await page.getByRole('button', { name: `Delivery ${mine.id}: details` }).waitFor();
+    await page.getByLabel('Account id').fill('1');
+    await page.keyboard.press('Enter');
+    await page.getByText('No deliveries with status succeeded about account 1 yet.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     expect(cspViolations).toEqual([]);
     await page.close();
   });

@@ -24,9 +24,9 @@ describe('delivery log with a worker process', () => {
   const { t, receiver, s } = useDeliveryScenario(() => queue.env);
   useWorker(t, () => queue.env);
 
-  it("dates a team change's delivery at its event's commit, whenever the worker relays it", async () => {
+  it("dates a team change's delivery at its event's commit and names its account, whenever the worker relays it", async () => {
     await s.register(s.listener, '/order');
-    await s.emit();
+    const account = await s.emit();
     const ping = await t.http.post(`${CALLBACK}/ping`, { auth: s.listener, body: {} });
     expect(ping.status).toBe(202);
     await settledDeliveries(t.dataSource, 2);
@@ -36,6 +36,8 @@ describe('delivery log with a worker process', () => {
     expect(change.created_at).toBeLessThanOrEqual(ping.body.created_at);
     const details = await t.http.get(`${LOG}/${change.id}`, { auth: s.listener });
     expect(new Date(Math.floor(change.created_at * 1000)).toISOString()).toBe(details.body.payload.occurred_at);
+    const about = await t.http.get(`${LOG}?account=${account.id}`, { auth: s.listener });
+    expect([about.body.results, about.body.data.map((delivery: { id: string }) => delivery.id)]).toEqual([1, [change.id]]);
   });
 
   it('logs every attempt of a failing, a hanging and a long-answering receiver; redeliver and recover go through the worker', async () => {

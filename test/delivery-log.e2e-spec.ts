@@ -138,6 +138,73 @@ describe('delivery log for apps', () => {
     expect(last.body).toEqual({ page: null, per_page: 20, pages: 1, results: 9, has_more: false, data: [] });
   });
 
+  it('filters by the account the event is about, with status, since and the cursor; never another app’s; pings are about none', async () => {
+    await s.register(s.listener, '/mine');
+    await s.register(s.other, '/theirs');
+    receiver.script('/mine', { status: 400 });
+    const big = '18446744073709551615';
+    await t.insertAccount({ id: big, teamId: null });
+    await s.join(big);
+    const left = await t.http.patch(`/account/${big}`, { auth: s.admin, body: { team: null } });
+    expect(left.status).toBe(200);
+    const someone = await s.emit();
+    expect((await t.http.post(PING, { auth: s.listener, body: {} })).status).toBe(202);
+    const rows = await settledDeliveries(t.dataSource, 7);
+    const of = (app: { id: number }, account: string | null) =>
+      rows.filter((row) => row.appId === app.id && row.accountId === account).map((row) => String(row.id));
+    expect([of(s.listener, big).length, of(s.other, big).length, of(s.listener, someone.id).length, of(s.listener, null).length]).toEqual([
+      2, 2, 1, 1,
+    ]);
+    const mine = of(s.listener, big).reverse();
+
+    const list = await t.http.get(`${LOG}?account=${big}`, { auth: s.listener });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ page: 0, per_page: 20, pages: 1, results: 2, has_more: false });
+    expect(ids(list.body)).toEqual(mine);
+    expect(list.body.data.every((delivery: { event: string }) => delivery.event === 'account_team_update')).toBe(true);
+    // Another app sees its own deliveries about it only.
+    const theirs = await t.http.get(`/callbacks/account_team_update/deliveries?account=${big}`, { auth: s.other });
+    expect(theirs.body).toMatchObject({ results: 2 });
+    expect(ids(theirs.body)).toEqual(of(s.other, big).reverse());
+    const theirCursor = await t.http.get(`${LOG}?account=${big}&starting_after=${mine[0]}`, { auth: s.other });
+    expect(theirCursor.status).toBe(422);
+
+    const first = await t.http.get(`${LOG}?account=${big}&per_page=1`, { auth: s.listener });
+    expect(first.body).toMatchObject({ page: 0, per_page: 1, pages: 2, results: 2, has_more: true });
+    expect(ids(first.body)).toEqual([mine[0]]);
+    const next = await t.http.get(`${LOG}?account=${big}&per_page=1&starting_after=${mine[0]}`, { auth: s.listener });
+    expect(next.body).toMatchObject({ page: null, per_page: 1, pages: 2, results: 2, has_more: false });
+    expect(ids(next.body)).toEqual([mine[1]]);
+    expect((await t.http.get(`${LOG}?account=${big}&per_page=1&page=1`, { auth: s.listener })).body.data[0].id).toBe(mine[1]);
+
+    // The receiver refused its first request only.
+    const inStatus = (status: string) => mine.filter((id) => rows.find((row) => String(row.id) === id)!.status === status);
+    expect(inStatus('failed').length + inStatus('succeeded').length).toBe(2);
+    for (const status of ['failed', 'succeeded']) {
+      const filtered = await t.http.get(`${LOG}?account=${big}&status=${status}`, { auth: s.listener });
+      expect([status, filtered.body.results, ids(filtered.body)]).toEqual([status, inStatus(status).length, inStatus(status)]);
+    }
+    const none = await t.http.get(`${LOG}?account=${big}&status=pending`, { auth: s.listener });
+    expect(none.body).toEqual({ page: 0, per_page: 20, pages: 0, results: 0, has_more: false, data: [] });
+    const created = rows.find((row) => String(row.id) === mine[0])!.createdAt;
+    const since = await t.http.get(`${LOG}?account=${big}&since=${created}`, { auth: s.listener });
+    expect([since.body.results, ids(since.body)]).toEqual([1, [mine[0]]]);
+    // Leading zeros name the same account.
+    expect(ids((await t.http.get(`${LOG}?account=00${someone.id}`, { auth: s.listener })).body)).toEqual(of(s.listener, someone.id));
+    const nobody = await t.http.get(`${LOG}?account=1`, { auth: s.listener });
+    expect(nobody.body).toEqual({ page: 0, per_page: 20, pages: 0, results: 0, has_more: false, data: [] });
+    expect((await t.http.get(LOG, { auth: s.listener })).body.results).toBe(4);
+
+    for (const value of ['abc', '-1', '1.5', '', '18446744073709551616', `${big}&account=1`]) {
+      const response = await t.http.get(`${LOG}?account=${value}`, { auth: s.listener });
+      expect([value, response.status, response.body]).toEqual([
+        value,
+        422,
+        { detail: [{ loc: ['query', 'account'], msg: 'value is not a valid account id', type: 'type_error.integer' }] },
+      ]);
+    }
+  });
+
   it('refuses a malformed cursor, a cursor with page, and one that is not among its deliveries for the event type (422)', async () => {
     await s.register(s.listener, '/cursor');
     await s.register(s.other, '/theirs');

@@ -56,6 +56,13 @@ export interface Page<T> {
   data: T[];
 }
 
+/** A page of the delivery log (docs/api.md#delivery-log): `page` is `null` when read after a cursor (`starting_after`). */
+export interface DeliveryPage extends Omit<Page<Delivery>, 'page'> {
+  page: number | null;
+  /** Whether older deliveries follow the last of `data`. */
+  has_more: boolean;
+}
+
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 
-import { type Api, DELIVERY_STATUSES, type Delivery, type Page } from './api.js';
+import { type Api, DELIVERY_STATUSES, type DeliveryPage } from './api.js';
 import { DeliveryDetailsView } from './delivery-details.js';
 import { formatTime } from './format.js';
 import type { Notify } from './notices.js';
@@ -11,14 +11,18 @@ const REFRESH_MS = 2000;
 const PER_PAGE = 20;
 
 /**
- * A callback's deliveries, newest first (docs/api.md#get-deliveries): filtered by status, one page at a time, read again
- * every {@link REFRESH_MS}; a delivery opens its details; failed ones can be recovered since a time.
+ * A callback's deliveries, newest first (docs/api.md#get-deliveries): filtered by status and by account id, one page at
+ * a time, read again every {@link REFRESH_MS}. Older pages are read after the last delivery shown (`starting_after`), so
+ * deliveries recorded meanwhile never shift them; the newest page shows new ones as they come. A delivery opens its
+ * details; failed ones can be recovered since a time.
  */
 export function DeliveriesView(props: { api: Api; event: string; notify: Notify; onBack: () => void }) {
   const { api, event, notify, onBack } = props;
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(0);
-  const [list, setList] = useState<Page<Delivery>>();
+  const [account, setAccount] = useState('');
+  /** The cursors of the pages opened by Older, oldest last: the open page follows the last one (none: the newest page). */
+  const [cursors, setCursors] = useState<string[]>([]);
+  const [list, setList] = useState<DeliveryPage>();
   const [error, setError] = useState<string>();
   const [open, setOpen] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -27,10 +31,16 @@ export function DeliveriesView(props: { api: Api; event: string; notify: Notify;
 
   useEffect(() => {
     let stopped = false;
-    const query = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE), ...(status ? { status } : {}) });
+    const cursor = cursors.at(-1);
+    const query = new URLSearchParams({
+      per_page: String(PER_PAGE),
+      ...(cursor ? { starting_after: cursor } : {}),
+      ...(status ? { status } : {}),
+      ...(account ? { account } : {}),
+    });
     const read = async () => {
       try {
-        const answer = await api.request<Page<Delivery>>('GET', `/callback/${event}/deliveries?${query}`);
+        const answer = await api.request<DeliveryPage>('GET', `/callback/${event}/deliveries?${query}`);
         if (!stopped) {
           setList(answer);
           setError(undefined);
@@ -45,7 +55,7 @@ export function DeliveriesView(props: { api: Api; event: string; notify: Notify;
       stopped = true;
       clearInterval(timer);
     };
-  }, [api, event, status, page]);
+  }, [api, event, status, account, cursors]);
 
   return (
     <section aria-labelledby="deliveries-title">
@@ -64,7 +74,7 @@ export function DeliveriesView(props: { api: Api; event: string; notify: Notify;
           value={status}
           onChange={(change) => {
             setStatus((change.currentTarget as HTMLSelectElement).value);
-            setPage(0);
+            setCursors([]);
             setList(undefined);
           }}
         >
@@ -75,6 +85,19 @@ export function DeliveriesView(props: { api: Api; event: string; notify: Notify;
             </option>
           ))}
         </select>
+        <label for="account-filter">Account id</label>
+        <input
+          id="account-filter"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="any"
+          value={account}
+          onChange={(change) => {
+            setAccount((change.currentTarget as HTMLInputElement).value.trim());
+            setCursors([]);
+            setList(undefined);
+          }}
+        />
         <span class="note" aria-live="polite">
           {list ? `${list.results} ${list.results === 1 ? 'delivery' : 'deliveries'}, refreshed every ${REFRESH_MS / 1000} s` : ''}
         </span>
@@ -86,8 +109,9 @@ export function DeliveriesView(props: { api: Api; event: string; notify: Notify;
       )}
       {list && list.results === 0 && (
         <p class="card empty">
-          No deliveries{status ? ` with status ${status}` : ''} yet. Each event the app's callback is registered for makes one; Ping on the
-          callbacks page makes a test delivery.
+          No deliveries{status ? ` with status ${status}` : ''}
+          {account ? ` about account ${account}` : ''} yet. Each event the app's callback is registered for makes one; Ping on the callbacks
+          page makes a test delivery.
         </p>
       )}
       {list && list.data.length > 0 && (
@@ -125,15 +149,19 @@ export function DeliveriesView(props: { api: Api; event: string; notify: Notify;
           </tbody>
         </table>
       )}
-      {list && list.pages > 1 && (
+      {list && (cursors.length > 0 || list.has_more) && (
         <nav class="pager" aria-label="Pages of deliveries">
-          <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          <button type="button" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
             Newer
           </button>
           <span>
-            Page {page + 1} of {list.pages}
+            Page {cursors.length + 1} of {list.pages}
           </span>
-          <button type="button" disabled={page + 1 >= list.pages} onClick={() => setPage(page + 1)}>
+          <button
+            type="button"
+            disabled={!list.has_more || list.data.length === 0}
+            onClick={() => setCursors([...cursors, list.data[list.data.length - 1].id])}
+          >
             Older
           </button>
         </nav>

@@ -15,6 +15,21 @@ const ACCOUNT_ID_INTEGER = { type: 'integer', minimum: 0 } as const;
  */
 export function AccountIdField(): PropertyDecorator {
   return applyDecorators(
+    IsAccountId(),
+    ApiProperty({
+      oneOf: [ACCOUNT_ID_STRING, ACCOUNT_ID_INTEGER],
+      description: 'Account id: an unsigned 64-bit integer, as a JSON integer or a string of digits.',
+    }),
+  );
+}
+
+/**
+ * The validation of {@link AccountIdField} without its OpenAPI schema (a query
+ * parameter's, a string of digits, is the caller's): a value in 0..2^64-1
+ * becomes its canonical decimal string; anything else is a 422, "value is not a valid account id".
+ */
+export function IsAccountId(): PropertyDecorator {
+  return applyDecorators(
     Transform(({ value }) => parseAccountId(value) ?? value, { toClassOnly: true }),
     ValidateBy({
       name: 'isAccountId',
@@ -22,10 +37,6 @@ export function AccountIdField(): PropertyDecorator {
         validate: (value: unknown) => typeof value === 'string' && parseAccountId(value) === value,
         defaultMessage: () => 'value is not a valid account id',
       },
-    }),
-    ApiProperty({
-      oneOf: [ACCOUNT_ID_STRING, ACCOUNT_ID_INTEGER],
-      description: 'Account id: an unsigned 64-bit integer, as a JSON integer or a string of digits.',
     }),
   );
 }

@@ -89,11 +89,12 @@ export const SqlSample = {
     previousSecrets: [],
     previousSecretsUntil: null,
   },
-  /** A new delivery of event 4 to callback 1. */
+  /** A new delivery of event 4 (about account 1) to callback 1. */
   DELIVERY_FIELDS: {
     eventId: 4,
     callbackId: 1,
     appId: 1,
+    accountId: '1000000000000000001',
     event: 'account_team_update',
     url: 'https://hooks.example.com/one',
     webhookId: 'msg_4',

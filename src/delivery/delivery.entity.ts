@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+import { ACCOUNT_ID_COLUMN } from '../common/account-id.js';
 import type { DeliveryStatus } from './delivery-status.js';
 
 /**
@@ -24,6 +25,14 @@ export class DeliveryEntity {
   /** The event type of the callback it is for (`ping` deliveries too are listed under it, docs/api.md#delivery-log). Rows older than the delivery log have ''. */
   @Column({ type: 'varchar', length: 64, default: '' })
   event: string;
+
+  /**
+   * The account its event is about (canonical decimal id, docs/api.md#objects): the apps' log
+   * filters by it (docs/api.md#delivery-log). `null` for a ping, and for a delivery an older
+   * release recorded after the column was added.
+   */
+  @Column({ ...ACCOUNT_ID_COLUMN, name: 'account_id', nullable: true })
+  accountId: string | null;
 
   /** The callback URL it was (or will be) sent to: set when created, rewritten by every attempt. */
   @Column({ type: 'varchar', length: 2048, nullable: true })

@@ -9,6 +9,7 @@ INSERT INTO
     `callback_id`,
     `app_id`,
     `event`,
+    `account_id`,
     `url`,
     `webhook_id`,
     `status`,
@@ -28,6 +29,7 @@ INSERT INTO
 VALUES
   (
     DEFAULT,
+    ?,
     ?,
     ?,
     ?,
@@ -71,6 +73,7 @@ INSERT INTO
     `callback_id`,
     `app_id`,
     `event`,
+    `account_id`,
     `url`,
     `webhook_id`,
     `status`,
@@ -89,6 +92,7 @@ INSERT INTO
   )
 VALUES
   (
+    ?,
     ?,
     ?,
     ?,
@@ -230,10 +234,10 @@ FROM
     HAVING
       SUM(deliveries) > 0
   ) c;
--- id | select_type        | table           | type  | possible_keys                                                                                         | key                     | key_len | ref                  | Extra
--- 1  | PRIMARY            | <derived3>      | ALL   |                                                                                                       |                         |         |                      |
--- 3  | DERIVED            | delivery_counts | index |                                                                                                       | PRIMARY                 | 332     |                      | Using where
--- 2  | DEPENDENT SUBQUERY | d               | ref   | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_schedule | 79      | const,const,c.app_id | Using where; Using index
+-- id | select_type        | table           | type  | possible_keys                                                                                                                                  | key                     | key_len | ref                  | Extra
+-- 1  | PRIMARY            | <derived3>      | ALL   |                                                                                                                                                |                         |         |                      |
+-- 3  | DERIVED            | delivery_counts | index |                                                                                                                                                | PRIMARY                 | 332     |                      | Using where
+-- 2  | DEPENDENT SUBQUERY | d               | ref   | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_schedule | 79      | const,const,c.app_id | Using where; Using index
 
 -- DeliveriesRepository.admit
 SELECT
@@ -255,8 +259,8 @@ ORDER BY
 LIMIT
   20
 FOR UPDATE SKIP LOCKED;
--- id | select_type | table          | type  | possible_keys                                                                                         | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule | idx_deliveries_status_due | 75      |     | Using index condition; Using where
+-- id | select_type | table          | type  | possible_keys                                                                                                                                  | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_status_due | 75      |     | Using index condition; Using where
 UPDATE `deliveries`
 SET
   `enqueued_at` = ?
@@ -408,6 +412,7 @@ SELECT
   `DeliveryEntity`.`callback_id` AS `DeliveryEntity_callback_id`,
   `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id`,
   `DeliveryEntity`.`event` AS `DeliveryEntity_event`,
+  `DeliveryEntity`.`account_id` AS `DeliveryEntity_account_id`,
   `DeliveryEntity`.`url` AS `DeliveryEntity_url`,
   `DeliveryEntity`.`webhook_id` AS `DeliveryEntity_webhook_id`,
   `DeliveryEntity`.`status` AS `DeliveryEntity_status`,
@@ -462,8 +467,8 @@ WHERE
   AND created_at >= ?
   AND status = 'failed'
   AND callback_id IS NOT NULL;
--- id | select_type | table      | type | possible_keys                                                                                                                                        | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | deliveries | ref  | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created | idx_deliveries_status_due | 66      | const | Using index condition; Using where
+-- id | select_type | table      | type | possible_keys                                                                                                                                                                                 | key                       | key_len | ref   | Extra
+-- 1  | SIMPLE      | deliveries | ref  | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created | idx_deliveries_status_due | 66      | const | Using index condition; Using where
 
 -- DeliveriesRepository.recoverBatch
 SELECT
@@ -488,8 +493,8 @@ ORDER BY
   `DeliveryEntity_id` ASC
 LIMIT
   100;
--- id | select_type | table          | type  | possible_keys                                                                                                                                                | key     | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created | PRIMARY | 4       |     | Using where
+-- id | select_type | table          | type  | possible_keys                                                                                                                                                                                         | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created | PRIMARY | 4       |     | Using where
 UPDATE `deliveries`
 SET
   `status` = ?,

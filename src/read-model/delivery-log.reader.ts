@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { toStoredAccountId } from '../common/account-id.js';
 import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { Transactions } from '../database/transactions.js';
 
@@ -23,10 +24,12 @@ export class DeliveryLogReader {
    * (docs/api.md#pagination). The page starts at an offset, or strictly after
    * the place of delivery `after` of the same app and event type (a keyset
    * read of the same index; empty when there is no such delivery, which the
-   * caller tells apart). Filtered by status alone, or not at all, the total
+   * caller tells apart). Filtered by `account`, the page and the total read
+   * the index by (app, event type, account, created, id): the account's
+   * deliveries alone. Filtered by status alone, or not at all, the total
    * is read from the maintained counts (`delivery_counts`, a few rows
-   * whatever the table size); with `since` or `until` it counts the index
-   * range the filter bounds.
+   * whatever the table size); with `account`, `since` or `until` it counts
+   * the index range the filter bounds.
    */
   @GenerateSql(
     { params: [S.APP, S.EVENT_TYPE, {}, { offset: 0 }, 20] },
@@ -34,6 +37,9 @@ export class DeliveryLogReader {
     { name: 'time range', params: [S.APP, S.EVENT_TYPE, { status: 'failed', since: S.NOW - 3600, until: S.NOW }, { offset: 0 }, 20] },
     { name: 'cursor', params: [S.APP, S.EVENT_TYPE, {}, { after: S.DELIVERY }, 20] },
     { name: 'cursor and time range', params: [S.APP, S.EVENT_TYPE, { since: S.NOW - 3600, until: S.NOW }, { after: S.DELIVERY }, 20] },
+    { name: 'account', params: [S.APP, S.EVENT_TYPE, { account: S.ACCOUNT }, { offset: 0 }, 20] },
+    { name: 'account and status', params: [S.APP, S.EVENT_TYPE, { account: S.ACCOUNT, status: 'failed' }, { offset: 0 }, 20] },
+    { name: 'cursor and account', params: [S.APP, S.EVENT_TYPE, { account: S.ACCOUNT }, { after: S.DELIVERY }, 20] },
   )
   async listForApp(
     appId: number,
@@ -44,6 +50,10 @@ export class DeliveryLogReader {
   ): Promise<{ rows: AppDeliveryRow[]; hasMore: boolean; total: number }> {
     const where = ['d.app_id = ?', 'd.event = ?'];
     const parameters: unknown[] = [appId, event];
+    if (filter.account !== undefined) {
+      where.push('d.account_id = ?');
+      parameters.push(toStoredAccountId(filter.account));
+    }
     if (filter.status !== undefined) {
       where.push('d.status = ?');
       parameters.push(filter.status);
@@ -80,7 +90,7 @@ export class DeliveryLogReader {
           ORDER BY d.created_at DESC, d.id DESC`,
         [...cursorParameters, ...parameters, limit + 1, ...('offset' in start ? [start.offset] : [])],
       ) as Promise<AppDeliveryRow[]>,
-      (filter.since === undefined && filter.until === undefined
+      (filter.account === undefined && filter.since === undefined && filter.until === undefined
         ? manager.query(
             `SELECT COALESCE(SUM(deliveries), 0) AS n FROM delivery_counts WHERE app_id = ? AND event = ?${filter.status === undefined ? '' : ' AND status = ?'}`,
             parameters,
@@ -149,6 +159,8 @@ export class DeliveryLogReader {
 
 /** Filters of the app's delivery list (docs/api.md#delivery-log); times in seconds. */
 export interface DeliveryLogFilter {
+  /** An account id, canonical (`common/account-id.ts`): only deliveries of events about it. */
+  readonly account?: string;
   /** One of delivery/'s statuses. */
   readonly status?: string;
   readonly since?: number;

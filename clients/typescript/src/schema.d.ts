@@ -481,7 +481,7 @@ export interface paths {
         };
         /**
          * List the calling app's deliveries for an event type, newest first
-         * @description App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), a walk by cursor returns each delivery that was there when it began exactly once, in order, whatever is recorded meanwhile.
+         * @description App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status`, by the account the event is about (`account`) and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), a walk by cursor returns each delivery that was there when it began exactly once, in order, whatever is recorded meanwhile.
          */
         get: operations["DeliveryLogController_list"];
         put?: never;
@@ -4390,6 +4390,8 @@ export interface operations {
                 per_page?: number | null;
                 /** @description Cursor: the `id` of a delivery of this list (the last one of the page before); the page holds the deliveries after it, newest first. Not with `page`. */
                 starting_after?: string;
+                /** @description Only deliveries of events about this account (its id, an unsigned 64-bit integer); pings are about none. */
+                account?: string;
                 /** @description Only deliveries in this status. */
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
                 /** @description Only deliveries created at or after this time (seconds); not in the future. */
@@ -4442,7 +4444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown event type; bad page, per_page, status, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type. */
+            /** @description Unknown event type; bad page, per_page, status, account, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4479,6 +4481,8 @@ export interface operations {
                 per_page?: number | null;
                 /** @description Cursor: the `id` of a delivery of this list (the last one of the page before); the page holds the deliveries after it, newest first. Not with `page`. */
                 starting_after?: string;
+                /** @description Only deliveries of events about this account (its id, an unsigned 64-bit integer); pings are about none. */
+                account?: string;
                 /** @description Only deliveries in this status. */
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
                 /** @description Only deliveries created at or after this time (seconds); not in the future. */
@@ -4531,7 +4535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown event type; bad page, per_page, status, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type. */
+            /** @description Unknown event type; bad page, per_page, status, account, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -20,6 +20,7 @@ import { ShardedNameRangeCounts1795900000003 } from './1795900000003-sharded-nam
 import { TeamNameGrams1795900000004 } from './1795900000004-team-name-grams.js';
 import { AccountEventSequences1795900000005 } from './1795900000005-account-event-sequences.js';
 import { DeliveriesByCreated1795950796218 } from './1795950796218-deliveries-by-created.js';
+import { DeliveryAccounts1795952685759 } from './1795952685759-delivery-accounts.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   TeamNameGrams1795900000004,
   AccountEventSequences1795900000005,
   DeliveriesByCreated1795950796218,
+  DeliveryAccounts1795952685759,
 ];

@@ -47,13 +47,13 @@ export class DeliveryLogController {
   @ApiOperation({
     summary: "List the calling app's deliveries for an event type, newest first",
     description:
-      'App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status` and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), a walk by cursor returns each delivery that was there when it began exactly once, in order, whatever is recorded meanwhile.',
+      'App credentials only. The deliveries made to your callback for this event type, newest first (by `created_at`, then id), with their status, attempts and last answer; filter by `status`, by the account the event is about (`account`) and by creation time (`since`, `until`), one page at a time: by number (`page`), or after a delivery (`starting_after`: the `id` of the last delivery of the page before; `has_more` says whether more follow), a walk by cursor returns each delivery that was there when it began exactly once, in order, whatever is recorded meanwhile.',
   })
   @EventParam()
   @ApiSuccess(200, DeliveryPageSchema)
   @ApiErrors([401, 422], {
     ...APP_ONLY,
-    422: 'Unknown event type; bad page, per_page, status, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type.',
+    422: 'Unknown event type; bad page, per_page, status, account, since (or since in the future) or until; starting_after malformed, sent with page, or not one of your deliveries for this event type.',
   })
   @Get(['callback/:event/deliveries', 'callbacks/:event/deliveries'])
   list(@Event() event: EventType, @Query() query: DeliveryLogQuery, @CurrentPrincipal() app: AppPrincipal): Promise<DeliveryPage> {

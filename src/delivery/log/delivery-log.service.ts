@@ -58,7 +58,7 @@ export class DeliveryLogService {
     const { rows, hasMore, total } = await this.log.listForApp(
       appId,
       event,
-      { status: query.status, since: query.since, until: query.until },
+      { account: query.account, status: query.status, since: query.since, until: query.until },
       after === undefined ? { offset: page * query.per_page } : { after },
       query.per_page,
     );
@@ -159,7 +159,7 @@ export class DeliveryLogService {
       const now = this.clock.nowSeconds();
       const payload = JSON.stringify(new PingEvent(toCallbackResource(callback), occurredAt(now)));
       const eventId = await this.outbox.insertRelayed({ type: PING_EVENT, payload }, now);
-      const delivery = newDelivery(callback, { id: eventId, createdAt: now }, now);
+      const delivery = newDelivery(callback, { id: eventId, createdAt: now, accountId: null }, now);
       const id = await this.deliveries.insertOne(delivery);
       return toDeliveryResource({
         ...delivery,

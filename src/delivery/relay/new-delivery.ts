@@ -10,8 +10,9 @@ export function newWebhookId(): string {
 }
 
 /**
- * The delivery to `callback` of the event `event` (its id, and `createdAt`, the
- * Unix seconds its transaction recorded it at), recorded at `now` (Unix
+ * The delivery to `callback` of the event `event` (its id; `createdAt`, the
+ * Unix seconds its transaction recorded it at; `accountId`, the account it is
+ * about, `events/event-account.ts`, or `null` for a ping), recorded at `now` (Unix
  * seconds), for the relay and for a ping alike (docs/api.md#events): created
  * when its event was committed (`created_at`, whenever the relay gets to it,
  * docs/api.md#delivery-log), a new `webhook-id`, no attempt yet, round 0, the
@@ -21,13 +22,14 @@ export function newWebhookId(): string {
  */
 export function newDelivery(
   callback: Pick<CallbackEntity, 'id' | 'appId' | 'event' | 'url' | 'disabledAt'>,
-  event: { readonly id: number; readonly createdAt: number },
+  event: { readonly id: number; readonly createdAt: number; readonly accountId: string | null },
   now: number,
 ): NewDelivery {
   return {
     eventId: event.id,
     callbackId: callback.id,
     appId: callback.appId,
+    accountId: event.accountId,
     event: callback.event,
     url: callback.url,
     webhookId: newWebhookId(),

@@ -4,6 +4,7 @@ import { DELIVERY_CALLBACKS, type DeliveryCallbacks } from '../../callbacks/deli
 import { Clock } from '../../clock/clock.js';
 import { Transactions } from '../../database/transactions.js';
 import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../../events/delivery-outbox.js';
+import { eventAccountId } from '../../events/event-account.js';
 import { DeliveryMetrics } from '../../metrics/delivery-metrics.service.js';
 import { DeliveriesRepository } from '../deliveries.repository.js';
 import { newDelivery } from './new-delivery.js';
@@ -19,7 +20,8 @@ class RelayConflictError extends Error {}
  * delivery per callback registered for their type when they were committed
  * (the callback's epoch at or before the event's, events/callback-epoch.repository.ts;
  * a callback registered since, even before this relay ran, gets none), each created
- * at its event's time rather than the relay's (docs/api.md#delivery-log), and marks them
+ * at its event's time rather than the relay's and naming the account the event is about
+ * (docs/api.md#delivery-log), and marks them
  * dispatched, in one transaction. Several processes may relay at once: on
  * MySQL each takes rows with `FOR UPDATE SKIP LOCKED`; on both backends the
  * claim is a conditional update and (event, callback) is unique, so an event
@@ -63,11 +65,12 @@ export class OutboxRelay implements OnModuleInit {
         if (events === null) throw new RelayConflictError();
         if (events.length === 0) return 0;
         const callbacks = await this.callbacks.listeningTo([...new Set(events.map((event) => event.type))]);
-        const deliveries = events.flatMap((event) =>
-          callbacks
+        const deliveries = events.flatMap((event) => {
+          const about = { id: event.id, createdAt: event.createdAt, accountId: eventAccountId(event) };
+          return callbacks
             .filter((callback) => callback.event === event.type && callback.sinceEpoch <= event.callbackEpoch)
-            .map((callback) => newDelivery(callback, event, now)),
-        );
+            .map((callback) => newDelivery(callback, about, now));
+        });
         await this.deliveries.insert(deliveries);
         if (deliveries.length > 0) this.logger.log(`Relayed ${events.length} event(s) into ${deliveries.length} deliveries`);
         return events.length;

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, Min, ValidateBy } from 'class-validator';
 
+import { IsAccountId } from '../../../common/account-id.field.js';
 import { IntegerField, Optional } from '../../../http/field.decorators.js';
 import { ToInteger } from '../../../http/to-integer.decorator.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../delivery-status.js';
@@ -61,6 +62,17 @@ export class DeliveryLogQuery {
   @ToInteger()
   @IntegerField({ min: 1 })
   starting_after?: number;
+
+  /** Canonical account id (docs/api.md#objects): only the deliveries of events about that account. */
+  @ApiPropertyOptional({
+    type: 'string',
+    pattern: '^[0-9]{1,20}$',
+    description: 'Only deliveries of events about this account (its id, an unsigned 64-bit integer); pings are about none.',
+    example: '1000000000000000001',
+  })
+  @IsOptional()
+  @IsAccountId()
+  account?: string;
 
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Only deliveries in this status.' })
   @IsOptional()
