@@ -1,4 +1,3 @@
-import { HttpModule } from '@nestjs/axios';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 
@@ -57,7 +56,7 @@ export class DeliveryModule {
       if (options.worker) throw new Error('The delivery worker needs REDIS_URL; without it the API delivers callbacks itself.');
       return {
         module: DeliveryModule,
-        imports: [ClockModule, DeliveryStoreModule, CallbacksStoreModule, EventsModule, ReadModelModule, HttpModule],
+        imports: [ClockModule, DeliveryStoreModule, CallbacksStoreModule, EventsModule, ReadModelModule],
         providers: [
           ...common,
           InProcessTransport,
@@ -74,7 +73,6 @@ export class DeliveryModule {
         CallbacksStoreModule,
         EventsModule,
         ReadModelModule,
-        HttpModule,
         RedisModule,
         BullModule.forRootAsync({
           imports: [RedisModule],

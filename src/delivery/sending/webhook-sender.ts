@@ -1,11 +1,7 @@
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import type { Readable } from 'node:stream';
+import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
-import { HttpService } from '@nestjs/axios';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { AxiosError } from 'axios';
-import { firstValueFrom } from 'rxjs';
 
 import { Clock } from '../../clock/clock.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -13,7 +9,6 @@ import { BlockedAddressError } from './blocked-address.error.js';
 import { withoutUserInfo } from '../../callbacks/callback-url.js';
 import { ipLiteralHost, isPublicAddress } from '../../common/public-address.js';
 import { publicOnlyLookup } from './public-only.lookup.js';
-import { sentReportingTransport } from './sent-reporting.transport.js';
 import { type AttemptResult, parseRetryAfter } from './retry-policy.js';
 import { WHSEC_PREFIX, webhookSigner } from '../../callbacks/webhook-signer.js';
 import { RESPONSE_BODY_EXCERPT } from '../delivery-attempt.entity.js';
@@ -22,6 +17,9 @@ import { errorType } from '../../tracing/error-type.js';
 
 /** Largest answer body drained so that its connection can serve the next delivery; a larger one is dropped. */
 const MAX_DRAINED_BYTES = 64 * 1024;
+
+/** Bytes of an answer's body that hold its whole excerpt: 4 bytes per character at most (UTF-8). */
+const EXCERPT_BYTES = RESPONSE_BODY_EXCERPT * 4;
 
 /** Where and with what secret one delivery goes. */
 export interface WebhookTarget {
@@ -40,22 +38,27 @@ export interface WebhookMessage {
 }
 
 /**
- * Sends one attempt of a delivery (docs/api.md#events): `POST` with
+ * Sends one attempt of a delivery (docs/api.md#events) with Node's `http` and
+ * `https` clients: `POST` with
  * `Content-Type: application/json`, `Authorization: Bearer <secret>` only
  * when the current secret is a plain one (a `whsec_` secret is never sent:
  * its receivers verify the signature; user info in the URL is dropped, never
  * sent as `Basic` credentials), `X-Callback-Event`, the Standard Webhooks
  * headers and, with tracing on,
  * the W3C `traceparent` and `tracestate` of the attempt, within
- * `CALLBACK_TIMEOUT_MS`, following no redirects and using no proxy. Unless
+ * `CALLBACK_TIMEOUT_MS` in all (connection, request, answer), following no
+ * redirects and using no proxy. Unless
  * `CALLBACK_ALLOW_PRIVATE_NETWORKS`, refuses hosts that are, or resolve to,
- * non-public addresses (SSRF guard). Connections come from agents of the
+ * non-public addresses (SSRF guard). Connections come from keep-alive agents of the
  * sender's own, so a keep-alive socket opened by another client (whose
  * addresses were never checked) is never reused for a delivery. The outcome
  * is the status line: the answer's body is not read (a receiver that
  * accepted the event with a large body is not sent it again); only its first
  * {@link RESPONSE_BODY_EXCERPT} characters are kept, as text, for the attempt
- * log (docs/api.md#delivery-log), read within what is left of the timeout. A URL that
+ * log (docs/api.md#delivery-log), read within what is left of the timeout; the
+ * rest is read and dropped in the background so that the connection can serve
+ * the next delivery, and past {@link MAX_DRAINED_BYTES} (or the timeout) the
+ * connection is closed. A URL that
  * WHATWG `URL` cannot parse is refused (no retry). Never throws: every
  * outcome is an {@link AttemptResult}.
  */
@@ -65,7 +68,6 @@ export class WebhookSender implements OnApplicationShutdown {
   private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
 
   constructor(
-    private readonly http: HttpService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -76,20 +78,24 @@ export class WebhookSender implements OnApplicationShutdown {
     this.httpsAgent.destroy();
   }
 
-  /** @param onSent called once the request has been written to the socket (a rate limit counts the attempt from then). */
+  /**
+   * @param onSent called once the request has been sent: its `finish` event, when its last byte has been written to
+   *   the socket (after the address lookup and the connection); a rate limit counts the attempt from then.
+   */
   async send(target: WebhookTarget, message: WebhookMessage, onSent?: () => void): Promise<AttemptResult> {
     const guard = !this.config.callbackAllowPrivateNetworks;
     if (!URL.canParse(target.url))
       return { kind: 'refused', error: 'Refused to deliver: the callback URL cannot be parsed.', type: 'invalid_url' };
     // User info in a URL stored before it was refused would become `Authorization: Basic`: never sent.
-    const url = withoutUserInfo(target.url);
-    const literal = ipLiteralHost(new URL(url));
+    const url = new URL(withoutUserInfo(target.url));
+    const literal = ipLiteralHost(url);
     if (guard && literal !== undefined && !isPublicAddress(literal)) {
       return { kind: 'refused', error: new BlockedAddressError(literal).message, type: BlockedAddressError.name };
     }
     const timestamp = Math.floor(this.clock.nowSeconds());
     const headers = {
       'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(message.body)),
       ...bearer(target.secret),
       'x-callback-event': message.event,
       'webhook-id': message.webhookId,
@@ -99,45 +105,81 @@ export class WebhookSender implements OnApplicationShutdown {
       // `traceparent` (and `tracestate`) of the attempt's span, with tracing on (docs/operations.md#tracing).
       ...traceHeaders(),
     };
-    const startedMs = Date.now();
+    const https = url.protocol === 'https:';
+    let request: ClientRequest;
     try {
-      const response = await firstValueFrom(
-        this.http.post<Readable>(url, message.body, {
-          headers,
-          timeout: this.config.callbackTimeoutMs,
-          signal: AbortSignal.timeout(this.config.callbackTimeoutMs),
-          maxRedirects: 0,
-          proxy: false,
-          validateStatus: () => true,
-          responseType: 'stream',
-          transformRequest: [(data: string) => data],
-          httpAgent: this.httpAgent,
-          httpsAgent: this.httpsAgent,
-          ...(guard ? { lookup: publicOnlyLookup } : {}),
-          ...(onSent ? { transport: sentReportingTransport(onSent) } : {}),
-        }),
-      );
-      const body = await readExcerpt(response.data, this.config.callbackTimeoutMs - (Date.now() - startedMs));
-      const retryAfter = response.headers['retry-after'];
-      return {
-        kind: 'answer',
-        status: response.status,
-        body,
-        retryAfterMs: parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, this.clock.nowSeconds() * 1000),
-      };
+      request = (https ? httpsRequest : httpRequest)(url, {
+        method: 'POST',
+        headers,
+        agent: https ? this.httpsAgent : this.httpAgent,
+        ...(guard ? { lookup: publicOnlyLookup } : {}),
+      });
     } catch (error) {
+      // An unsupported protocol (a URL stored before registration refused it).
       return this.describeFailure(error);
     }
+    if (onSent) request.once('finish', onSent);
+    const result = this.outcome(request);
+    request.end(message.body);
+    return result;
+  }
+
+  /**
+   * The outcome of `request`: its answer's status, `Retry-After` and body
+   * excerpt once that much arrived (or the body ended, or the timeout
+   * passed), else why it failed; then drains or closes the answer.
+   */
+  private outcome(request: ClientRequest): Promise<AttemptResult> {
+    return new Promise((resolve) => {
+      let settled = false;
+      let response: IncomingMessage | undefined;
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      const settle = (result: AttemptResult): void => {
+        if (settled) return;
+        settled = true;
+        resolve(result);
+      };
+      const answer = (answered: IncomingMessage): void => {
+        if (settled) return;
+        const retryAfter = answered.headers['retry-after'];
+        settle({
+          kind: 'answer',
+          status: answered.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BODY_EXCERPT),
+          retryAfterMs: parseRetryAfter(retryAfter, this.clock.nowSeconds() * 1000),
+        });
+      };
+      // The whole attempt's deadline: it also bounds the drain of the body after the excerpt.
+      const timer = setTimeout(() => {
+        const error = `Timed out after ${this.config.callbackTimeoutMs} ms.`;
+        if (response) answer(response);
+        else settle({ kind: 'network', error, type: 'timeout' });
+        // The error ends the HTTP client span of the request as failed (docs/operations.md#tracing).
+        request.destroy(new Error(error));
+      }, this.config.callbackTimeoutMs);
+      request.once('close', () => clearTimeout(timer));
+      request.on('error', (error) => (response ? answer(response) : settle(this.describeFailure(error))));
+      request.once('response', (answered: IncomingMessage) => {
+        response = answered;
+        answered.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (!settled) chunks.push(chunk);
+          if (bytes >= EXCERPT_BYTES) answer(answered);
+          if (bytes > MAX_DRAINED_BYTES) request.destroy();
+        });
+        answered.once('end', () => answer(answered));
+        answered.once('close', () => answer(answered));
+        answered.on('error', () => answer(answered));
+      });
+    });
   }
 
   private describeFailure(error: unknown): AttemptResult {
     const blocked = findCause(error, BlockedAddressError);
     if (blocked) return { kind: 'refused', error: blocked.message, type: BlockedAddressError.name };
-    if (error instanceof AxiosError && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED')) {
-      return { kind: 'network', error: `Timed out after ${this.config.callbackTimeoutMs} ms.`, type: 'timeout' };
-    }
     const code = (error as { code?: string }).code;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     return {
       kind: 'network',
       error: (code && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 1000),
@@ -147,40 +189,14 @@ export class WebhookSender implements OnApplicationShutdown {
 }
 
 /**
- * The first {@link RESPONSE_BODY_EXCERPT} characters of an answer's body
- * (UTF-8, as text), once that much arrived, the body ended, or `waitMs`
- * passed; the rest is read and dropped in the background so that the
- * connection can serve the next delivery, and past {@link MAX_DRAINED_BYTES}
- * (or the wait) the connection is closed.
+ * An error's message; for an `AggregateError` without one (a connection
+ * refused on every address of a host), its errors' messages, `; `-separated.
  */
-function readExcerpt(body: Readable, waitMs: number): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let done = false;
-    const finish = (): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BODY_EXCERPT));
-    };
-    const timer = setTimeout(
-      () => {
-        finish();
-        body.destroy();
-      },
-      Math.max(0, waitMs),
-    );
-    body.on('error', finish);
-    body.on('end', finish);
-    body.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (!done) chunks.push(chunk);
-      // 4 bytes per character at most: this many bytes hold the whole excerpt.
-      if (bytes >= RESPONSE_BODY_EXCERPT * 4) finish();
-      if (bytes > MAX_DRAINED_BYTES) body.destroy();
-    });
-  });
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.message === '' && error instanceof AggregateError)
+    return error.errors.map((inner: unknown) => (inner instanceof Error ? inner.message : String(inner))).join('; ');
+  return error.message;
 }
 
 /**
