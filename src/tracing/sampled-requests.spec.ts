@@ -1,4 +1,4 @@
-import { createServer, Server } from 'node:http';
+import { createServer, request as httpRequest, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { context, type SpanContext, trace } from '@opentelemetry/api';
@@ -107,6 +107,32 @@ describe('sampledRequestsOnly (docs/operations.md#tracing)', () => {
     expect(handler).toMatchObject({ traceFlags: 0, recording: false });
     expect(handler!.traceId).not.toBe(CALLER_TRACE);
     expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('keeps the context of an unsampled request whose body arrives after its headers', async () => {
+    seen = {};
+    const { port } = app.server.address() as AddressInfo;
+    const body = JSON.stringify({ name: 'Red' });
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const sent = httpRequest(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/teams/new',
+          headers: { traceparent: traceparent('00'), 'content-type': 'application/json', 'content-length': String(body.length) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode));
+        },
+      );
+      sent.on('error', reject);
+      sent.flushHeaders();
+      setTimeout(() => sent.end(body), 50);
+    });
+    expect(status).toBe(200);
+    expect(seen.handler).toMatchObject({ traceId: CALLER_TRACE, traceFlags: 0, recording: false });
   });
 
   it("gives a sampled request the instrumentation's server span, with its attributes, status code and parent", async () => {
