@@ -243,6 +243,44 @@ describe('an idle traced API and worker', () => {
   }, 180_000);
 });
 
+describe('a request that sampling leaves out (OTEL_TRACES_SAMPLER=parentbased_traceidratio)', () => {
+  const queue = useDeliveryQueue('tracing-unsampled');
+  const { t, receiver, s } = useDeliveryScenario(() => queue.env);
+  const collector = useCallbackReceiver();
+  const processes = useProcesses();
+
+  it("exports no span, yet its log line, its event and the event's delivery carry its unsampled trace context", async () => {
+    const env = {
+      ...queue.env,
+      ...otelEnv(collector),
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0',
+      DATABASE_URL: databaseUrlOf(t.config),
+      LOG_FORMAT: 'json',
+    };
+    await processes.worker('unsampled-worker', env, t, START_MS);
+    const api = await processes.api(env, { name: 'unsampled-api', timeoutMs: START_MS });
+    await s.register(s.listener, '/hook');
+    await t.insertAccount({ id: '7005', teamId: null });
+    const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const moved = await api.http.patch('/account/7005', {
+      auth: s.admin,
+      body: { team: s.red },
+      headers: { traceparent: `00-${callerTrace}-00f067aa0ba902b7-00` },
+    });
+    expect(moved.status).toBe(200);
+    expect((await api.http.get('/account/7005', { auth: s.admin })).status).toBe(200);
+    const [delivered] = await receiver.waitFor('/hook', 1);
+    expect(String(delivered!.headers.traceparent)).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-00$`));
+    const requestLine = logLines(api.process.output).find(
+      (line) => line.msg === 'request completed' && line.req?.method === 'PATCH' && line.req?.url === '/account/7005',
+    );
+    expect(requestLine?.trace_id).toBe(callerTrace);
+    await sleep(1_000);
+    expect(collector.received).toEqual([]);
+  }, 180_000);
+});
+
 describe('no OpenTelemetry variable: no exporter, no trace headers, no trace ids', () => {
   const queue = useDeliveryQueue('untraced');
   const { t, receiver, s } = useDeliveryScenario(() => queue.env);

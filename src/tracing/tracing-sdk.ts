@@ -10,6 +10,8 @@ import { api, core, NodeSDK } from '@opentelemetry/sdk-node';
 import { databaseTracers, errorTypedTracers } from './conventional-tracers.js';
 
 import { redactedRequestUrl } from './redacted-url.js';
+import { sampledCommandsOnly } from './sampled-commands.js';
+import { sampledRequestsOnly } from './sampled-requests.js';
 import { sampledStatementsOnly } from './sampled-statements.js';
 import { defaultServiceName, type TracingRole } from './tracing-settings.js';
 
@@ -35,13 +37,16 @@ const PROBES_AND_SCRAPES = /^\/(health\/[^?]*|metrics)(\?.*)?$/;
  * (`OTEL_PROPAGATORS` is not read): a caller's `traceparent` and `tracestate`
  * (at most 32 members and 512 characters, the rest dropped) are continued, its
  * `baggage` is never read, so never stored nor sent on. Instruments incoming
- * and outgoing HTTP (not the probes and scrapes; an outgoing request's
+ * and outgoing HTTP (an incoming request sampled first: one left out only runs
+ * in its unsampled trace context, with no span built; not the probes and
+ * scrapes; an outgoing request's
  * `url.full` with its query values redacted; a failed one's `error.type` its
  * error code or class), mysql2 (statements without their values, named and
  * described by the database conventions, a failed one's `error.type` its error
  * code; none outside a sampled request or delivery, where the instrumentation
  * does no work at all: an idle process exports no spans), ioredis (commands without
- * their arguments, none outside a traced request or delivery) and pino
+ * their arguments, none outside a sampled request or delivery, where the
+ * instrumentation does no work) and pino
  * (`trace_id` and `span_id` on every line written inside a span).
  *
  * Loaded only when tracing is requested, before the modules it instruments.
@@ -52,10 +57,15 @@ export function startTracingSdk(role: TracingRole, env: Readonly<Record<string, 
     // A callback URL's query may hold the receiver's credential: `url.full` keeps its keys, never its values.
     startOutgoingSpanHook: (request) => ({ 'url.full': redactedRequestUrl(request) }),
   });
+  // An incoming request is sampled first: one that sampling leaves out only runs in its trace context.
+  sampledRequestsOnly(http);
   // Statements as the code writes them, literals masked: never the values (secrets, token hashes) of a request.
   const mysql = new MySQL2Instrumentation({ maskStatement: true });
   // A statement outside a sampled span runs as without tracing: sampling at 10 % then costs little.
   sampledStatementsOnly(mysql);
+  // The command's name only; Redis calls outside a sampled request or delivery (the queue's own polling) make no span.
+  const redis = new IORedisInstrumentation({ dbStatementSerializer: (command) => command, requireParentSpan: true });
+  sampledCommandsOnly(redis);
   const sdk = new NodeSDK({
     serviceName: (env.OTEL_SERVICE_NAME ?? '').trim() || defaultServiceName(role),
     resource: resourceFromAttributes({
@@ -67,13 +77,7 @@ export function startTracingSdk(role: TracingRole, env: Readonly<Record<string, 
     textMapPropagator: new core.W3CTraceContextPropagator(),
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: [
-      http,
-      mysql,
-      // The command's name only; Redis calls outside a traced request (the queue's own polling) make no span.
-      new IORedisInstrumentation({ dbStatementSerializer: (command) => command, requireParentSpan: true }),
-      new PinoInstrumentation({ disableLogSending: true }),
-    ],
+    instrumentations: [http, mysql, redis, new PinoInstrumentation({ disableLogSending: true })],
   });
   sdk.start();
   // After start: the SDK gives each instrumentation the global provider, these wrap it.
