@@ -118,7 +118,7 @@ describe('README walk-through', () => {
     expect(lines.filter((line) => line.startsWith('#'))).toEqual([
       expect.stringMatching(/^#1\tsucceeded\tevent=account_team_update\tapp=A1\tattempts=1\tlast_status=204\t/),
     ]);
-    expect(json[9]).toEqual({ page: 0, per_page: 20, pages: 0, results: 0, data: [] });
+    expect(json[9]).toEqual({ page: 0, per_page: 20, pages: 0, results: 0, has_more: false, data: [] });
     expect(json[10]).toMatchObject({
       id: '1',
       status: 'succeeded',
