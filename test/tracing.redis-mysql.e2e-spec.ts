@@ -89,7 +89,9 @@ function otelEnv(collector: CallbackReceiver): Record<string, string> {
  */
 describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
   const queue = useDeliveryQueue('tracing');
-  const { t, receiver, s } = useDeliveryScenario(() => queue.env);
+  // The in-process app (untraced) relays and admits too, as every process does; polling once a minute, it leaves the
+  // event to the traced API, whose commit wakes its own relay, so the job's producer span is the API's (or the worker's).
+  const { t, receiver, s } = useDeliveryScenario(() => ({ ...queue.env, CALLBACK_POLL_INTERVAL_MS: '60000' }));
   const collector = useCallbackReceiver();
   const processes = useProcesses();
 
