@@ -107,7 +107,8 @@ describe('console in a browser', () => {
     await page.locator('tbody .badge.failed').first().waitFor();
     await page.getByRole('button', { name: `Delivery ${failed.id}: details` }).click();
     await page.getByRole('heading', { name: `Delivery ${failed.id}` }).waitFor();
-    await expect(page.locator('.details tbody tr').filter({ hasText: 'HTTP 503' }).count()).resolves.toBe(3);
+    // The attempts are read after the heading is shown: wait for them rather than count once.
+    await expect.poll(() => page.locator('.details tbody tr').filter({ hasText: 'HTTP 503' }).count()).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'delivery');
     await page.getByRole('button', { name: 'Redeliver' }).click();

@@ -145,6 +145,15 @@ describe('delivery worker', () => {
   }, 30_000);
 
   it('finishes the delivery in flight on SIGTERM, then exits', async () => {
+    // The jobs of the tests above (the cancelled delivery's retry) are done first, so the worker's count below is this
+    // test's delivery alone.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+      if (Object.values(counts).every((count) => count === 0)) break;
+      expect(Date.now(), JSON.stringify(counts)).toBeLessThan(deadline);
+      await sleep(100);
+    }
     await s.register(s.listener, '/inflight');
     receiver.script('/inflight', { status: 200, delayMs: 1500 });
     await t.insertAccount({ id: '4', teamId: null });
