@@ -1,70 +1,23 @@
+import type { components } from '../../clients/typescript/src/schema.js';
+
 /** The app's credentials, held in memory only (a JavaScript variable: never a cookie, storage or URL). */
 export interface Credentials {
   username: string;
   token: string;
 }
 
-/** The Callback object (docs/api.md#objects). */
-export interface Callback {
-  id: number;
-  event: string;
-  url: string;
-  disabled: boolean;
-  disabled_at: number | null;
-  failing_since: number | null;
-  last_success_at: number | null;
-  rate_limit: number | null;
-}
-
-/** The Delivery object (docs/api.md#delivery-object). */
-export interface Delivery {
-  id: string;
-  webhook_id: string;
-  event: string;
-  status: DeliveryStatus;
-  attempts: number;
-  created_at: number;
-  last_attempt_at: number | null;
-  next_attempt_at: number | null;
-  last_response_status: number | null;
-  last_error: string | null;
-  url: string;
-}
-
-/** One attempt of a delivery (docs/api.md#get-delivery). */
-export interface Attempt {
-  attempt: number;
-  at: number;
-  duration_ms: number;
-  response_status: number | null;
-  error: string | null;
-  response_body: string | null;
-}
-
-/** A delivery with its payload and attempt log (docs/api.md#get-delivery). */
-export interface DeliveryDetails extends Delivery {
-  payload: unknown;
-  attempt_log: Attempt[];
-}
-
-/** A page of a list (docs/api.md#pagination). */
-export interface Page<T> {
-  page: number;
-  per_page: number;
-  pages: number;
-  results: number;
-  data: T[];
-}
-
-/** A page of the delivery log (docs/api.md#delivery-log): `page` is `null` when read after a cursor (`starting_after`). */
-export interface DeliveryPage extends Omit<Page<Delivery>, 'page'> {
-  page: number | null;
-  /** Whether older deliveries follow the last of `data`. */
-  has_more: boolean;
-}
+/**
+ * The API's objects, from the client's types generated from openapi.json (`npm run openapi`), so the console reads
+ * what the service answers: docs/api.md#objects, #delivery-object, #get-delivery and #delivery-log.
+ */
+type Schemas = components['schemas'];
+export type Callback = Schemas['Callback'];
+export type Delivery = Schemas['Delivery'];
+export type Attempt = Schemas['DeliveryAttempt'];
+export type DeliveryDetails = Schemas['DeliveryDetails'];
+export type DeliveryPage = Schemas['DeliveryPage'];
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** The event types an app can register a callback for (docs/api.md#events). */
 export const EVENT_TYPES = ['account_team_update'] as const;

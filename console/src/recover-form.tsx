@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 
-import type { Api, Delivery, Page } from './api.js';
+import type { Api, DeliveryPage } from './api.js';
 import { formatTime, parseUtcInput } from './format.js';
 import type { Notify } from './notices.js';
 
@@ -22,7 +22,7 @@ export function RecoverForm({ api, event, notify }: { api: Api; event: string; n
     }
     setBusy(true);
     try {
-      const page = await api.request<Page<Delivery>>('GET', `/callback/${event}/deliveries?status=failed&per_page=1&since=${since}`);
+      const page = await api.request<DeliveryPage>('GET', `/callback/${event}/deliveries?status=failed&per_page=1&since=${since}`);
       setPending({ since, count: page.results });
       setError(undefined);
     } catch (failure) {
