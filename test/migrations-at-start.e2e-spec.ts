@@ -2,10 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { freePort, runEntry, startApi } from './support/delivery-processes.js';
+
+import { sqliteDriver } from '../src/database/sqlite-driver.js';
+
+const Database = sqliteDriver();
 
 /** The tables of the SQLite file at `path`. */
 function tables(path: string): string[] {

@@ -2,11 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 
 import { runProcess } from './support/child-process.js';
 import { refuseTestDatabase } from './support/test-database.js';
+
+import { sqliteDriver } from '../src/database/sqlite-driver.js';
+
+const Database = sqliteDriver();
 
 const VITEST = join('node_modules', 'vitest', 'vitest.mjs');
 

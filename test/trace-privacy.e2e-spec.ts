@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -8,6 +7,10 @@ import { type ApiProcess, runEntry, useDeliveryQueue, useProcesses } from './sup
 import { WHSEC } from './support/delivery-scenario.js';
 import { basicAuth, type Credentials } from './support/http-client.js';
 import { testDatabaseUrl, testRedisUrl } from './support/test-database.js';
+
+import { sqliteDriver } from '../src/database/sqlite-driver.js';
+
+const Database = sqliteDriver();
 
 /** How long a traced process may take to start (the OpenTelemetry SDK and its hooks load first). */
 const START_MS = 60_000;

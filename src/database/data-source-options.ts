@@ -7,6 +7,7 @@ import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
+import { sqliteDriver } from './sqlite-driver.js';
 import { sqliteLike } from './sqlite-like.function.js';
 
 /**
@@ -47,6 +48,7 @@ export function dataSourceOptions(
   return {
     ...common,
     type: 'better-sqlite3',
+    driver: sqliteDriver(),
     database: database.path,
     enableWAL: true,
     prepareDatabase: (db: BetterSqlite3.Database) => {

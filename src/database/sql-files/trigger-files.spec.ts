@@ -6,9 +6,7 @@ import { triggersFile } from './trigger-files.js';
  * The triggers in the reviewed SQL files (docs/architecture.md#sql-files): how a trigger
  * is written. Which triggers the migrations leave, in each dialect, is
  * `npm run sql:check`'s (CI): it compares both committed files with a fresh
- * MariaDB and a fresh SQLite database, in a process of its own (an in-memory
- * SQLite database opened inside a test worker aborts that worker's exit on
- * Node 24: better-sqlite3 12's handles are finalised after Node's environment).
+ * MariaDB and a fresh SQLite database.
  */
 describe('trigger files', () => {
   it('writes each trigger by table, after a comment saying what fires it and which tables it writes', () => {
