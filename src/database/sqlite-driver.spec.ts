@@ -20,11 +20,10 @@ describe('sqliteDriver', () => {
       const kept = new Database(':memory:');
       console.log(JSON.stringify(kept.prepare('SELECT 1 AS one').get()));
     `;
-    const child = spawnSync(
-      process.execPath,
-      ['--import', '@swc-node/register/esm-register', '--input-type=module', '--eval', script],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
+    const child = spawnSync(process.execPath, ['--import', '@swc-node/register/esm-register', '--input-type=module', '--eval', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect({ status: child.status, signal: child.signal, stdout: child.stdout }).toEqual({
       status: 0,
       signal: null,
