@@ -33,15 +33,16 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       {
-        // The e2e files, several workers at once (TEST_WORKERS, test/support/test-workers.ts). A worker runs its files
-        // one after another, each on a database of its own (a copy of the migrated SQLite template, or the worker's
-        // MariaDB database) and, with Redis, under queue prefixes of its own. Not isolated: a worker loads the
-        // service's modules once for all its files instead of once per file (half the run's CPU time); the files
-        // that change the process itself are in the isolated project instead (ISOLATED_SUITES).
+        // The e2e files and the unit specs, several workers at once (TEST_WORKERS, test/support/test-workers.ts). A
+        // worker runs its files one after another, each e2e file on a database of its own (a copy of the migrated
+        // SQLite template, or the worker's MariaDB database) and, with Redis, under queue prefixes of its own. Not
+        // isolated: a worker loads the service's modules once for all its files instead of once per file (half the
+        // run's CPU time); the files that change the process itself are in the isolated project instead
+        // (ISOLATED_SUITES).
         plugins,
         test: {
           name: 'e2e',
-          include: ['test/**/*.e2e-spec.ts'],
+          include: ['test/**/*.e2e-spec.ts', 'src/**/*.spec.ts'],
           exclude: [...exclude, ...SERIAL_SUITES, ...ISOLATED_SUITES],
           isolate: false,
           maxWorkers: testWorkers(),
@@ -50,13 +51,13 @@ export default defineConfig({
         },
       },
       {
-        // Then the unit specs and ISOLATED_SUITES, each file in a fresh module graph. A group of their own: a worker is
-        // kept for the next file only when that file is of its project, so mixed in with the e2e files they would end
-        // the shared workers.
+        // Then ISOLATED_SUITES, each file in a fresh module graph. A group of their own: a worker is kept for the
+        // next file only when that file is of its project, so mixed in with the e2e files they would end the shared
+        // workers.
         plugins,
         test: {
           name: 'isolated',
-          include: ['src/**/*.spec.ts', ...ISOLATED_SUITES],
+          include: ISOLATED_SUITES,
           exclude,
           maxWorkers: testWorkers(),
           sequence: { groupOrder: 1 },

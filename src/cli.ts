@@ -1,42 +1,15 @@
-import 'reflect-metadata';
-
-import { NestFactory } from '@nestjs/core';
-import { accountsCommand } from './cli/accounts.command.js';
-import { appsCommand } from './cli/apps.command.js';
-import { callbacksCommand } from './cli/callbacks.command.js';
-import { cliLog, cliLogSettings } from './cli/cli-logger.js';
-import { CliServices } from './cli/cli-services.js';
-import { cliCommand } from './cli/command-tree.js';
-import { deliveriesCommand } from './cli/deliveries.command.js';
-import { migrationsCommand } from './cli/migrations.command.js';
-import { sessionsCommand } from './cli/sessions.command.js';
-import { CliModule } from './cli.module.js';
+import { PROCESS_OUTPUT } from './cli/cli-output.js';
+import { runCli } from './cli/run-cli.js';
+import { configEnvironment } from './config/config.module.js';
 
 /**
- * Operator CLI entrypoint: `node dist/cli.js <command>` (docs/api.md#operating). Usage
- * errors are commander's (exit 1); a command's error prints `Error: <message>`
- * (a JSON line with `LOG_FORMAT=json`) and exits 1. The database is opened
- * only when a command needs it.
+ * Operator CLI entrypoint: `node dist/cli.js <command>` (docs/api.md#operating), configured by `.env` and the
+ * environment. Usage errors are commander's (exit 1); a command's error prints `Error: <message>` (a JSON line with
+ * `LOG_FORMAT=json`) and exits 1. The database is opened only when a command needs it.
  */
 async function main(): Promise<void> {
-  const log = cliLog(cliLogSettings());
-  const services = new CliServices(() =>
-    NestFactory.createApplicationContext(CliModule.forRoot({ migrate: process.argv[2] !== 'migrations' }), {
-      logger: log.nest,
-      abortOnError: false,
-    }),
-  );
-  const program = cliCommand('cli');
-  for (const command of [appsCommand, callbacksCommand, deliveriesCommand, accountsCommand, sessionsCommand, migrationsCommand])
-    program.addCommand(command(services, log));
-  try {
-    await program.parseAsync(process.argv);
-  } catch (error) {
-    log.error((error as Error).message);
-    await services.close().catch(() => undefined);
-    process.exit(1);
-  }
-  await services.close();
+  const code = await runCli(process.argv.slice(2), { env: configEnvironment(), output: PROCESS_OUTPUT });
+  if (code !== 0) process.exit(code);
 }
 
 void main();

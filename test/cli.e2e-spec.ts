@@ -8,14 +8,17 @@ import { AccountEntity } from '../src/accounts/account.entity.js';
 import { toStoredAccountId } from '../src/common/account-id.js';
 import { AppEntity } from '../src/auth/apps/app.entity.js';
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
+import { cliHere } from './support/cli-here.js';
 import { databaseUrlOf, runEntry } from './support/delivery-processes.js';
 import { useTestApp } from './support/use-test-app.js';
 
 describe('operator CLI (docs/api.md#operating)', () => {
   const { t } = useTestApp({}, { resetEach: true });
 
-  /** Runs `node <dist>/cli.js ...args` against `url` (the app's database by default). */
-  const cli = (args: string[], url?: string) => runEntry('cli', args, { DATABASE_URL: url ?? databaseUrlOf(t.config) });
+  /** Runs a CLI command in this process (`cliHere`) against `url` (the app's database by default). */
+  const cli = (args: string[], url?: string) => cliHere(args, { DATABASE_URL: url ?? databaseUrlOf(t.config) });
+  /** Runs the built binary, `node <dist>/cli.js ...args`, against the app's database. */
+  const binary = (args: string[]) => runEntry('cli', args, { DATABASE_URL: databaseUrlOf(t.config) });
 
   async function createApp(...args: string[]): Promise<{ name: string; permissions: number; username: string; password: string }> {
     const result = await cli(['apps', 'create', ...args, '--json']);
@@ -24,8 +27,8 @@ describe('operator CLI (docs/api.md#operating)', () => {
   }
 
   describe('apps create', () => {
-    it('--all-permissions --json prints credentials holding 95 that work over HTTP', async () => {
-      const result = await cli(['apps', 'create', 'admin', '--all-permissions', '--json']);
+    it('--all-permissions --json prints credentials holding 95 that work over HTTP (the built binary)', async () => {
+      const result = await binary(['apps', 'create', 'admin', '--all-permissions', '--json']);
       expect(result.code).toBe(0);
       const printed = JSON.parse(result.stdout);
       expect(Object.keys(printed)).toEqual(['name', 'permissions', 'username', 'password']);
@@ -280,9 +283,9 @@ describe('operator CLI (docs/api.md#operating)', () => {
     expect(await cli(['migrations', 'run'])).toEqual({ code: 0, stdout: 'No pending migrations.\n', stderr: '' });
   });
 
-  it("an unknown command fails once, with commander's message", async () => {
-    const result = await cli(['bogus']);
-    expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe("error: unknown command 'bogus'");
+  it("an unknown command fails once, with commander's message, in the built binary and in process", async () => {
+    for (const result of [await binary(['bogus']), await cli(['bogus'])]) {
+      expect(result).toEqual({ code: 1, stdout: '', stderr: "error: unknown command 'bogus'\n" });
+    }
   });
 });

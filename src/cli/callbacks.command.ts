@@ -4,6 +4,7 @@ import type { CallbackResource } from '../callbacks/callback.resource.js';
 import { CallbacksService } from '../callbacks/callbacks.service.js';
 import { MAX_RATE_LIMIT } from '../callbacks/dto/put-callback.dto.js';
 import { EVENT_TYPES, type EventType } from '../events/event-type.js';
+import type { CliLog } from './cli-logger.js';
 import type { CliServices } from './cli-services.js';
 import { parseIdArgument } from './command-options.js';
 import { commandGroup, subcommand } from './command-tree.js';
@@ -30,12 +31,12 @@ function parseRateLimit(value: string): number | null {
 }
 
 /** `callbacks list|rate-limit`: apps' callbacks as operators see and steer them (docs/api.md#isolation-between-apps). */
-export function callbacksCommand(services: CliServices): Command {
+export function callbacksCommand(services: CliServices, log: CliLog): Command {
   const callbacks = commandGroup('callbacks', 'Show apps’ callbacks and set their rate limits');
   const service = () => services.get(CallbacksService);
 
   subcommand(callbacks, 'list', 'List an app’s callbacks with their rate limits', ['<appId>']).action(async (appId: string) => {
-    for (const callback of await (await service()).describeAll(parseIdArgument(appId, 'appId'))) console.log(describe(callback));
+    for (const callback of await (await service()).describeAll(parseIdArgument(appId, 'appId'))) log.print(describe(callback));
   });
 
   subcommand(callbacks, 'rate-limit', 'Set the attempts per second of an app’s callback (none: no limit)', [
@@ -44,7 +45,7 @@ export function callbacksCommand(services: CliServices): Command {
     '<limit>',
   ]).action(async (appId: string, event: string, limit: string) => {
     const callback = await (await service()).setRateLimit(parseIdArgument(appId, 'appId'), parseEvent(event), parseRateLimit(limit));
-    console.log(describe(callback));
+    log.print(describe(callback));
   });
 
   return callbacks;

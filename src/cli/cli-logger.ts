@@ -1,19 +1,21 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino } from 'pino';
 
-import { readAppConfig } from '../config/config.module.js';
+import { loadAppConfig } from '../config/environment.js';
 import { loggerOptions } from '../logging/logger-options.js';
+import type { CliOutput } from './cli-output.js';
 
 /** How the CLI writes what it logs: `LOG_FORMAT=json` gives JSON lines, anything else plain lines. */
 export type CliLogFormat = 'json' | 'text';
 
 /**
- * The CLI's log format and level from the configuration (`LOG_FORMAT`, `LOG_LEVEL`), read before the command runs so
- * that every line has it; `text` at `info` when the configuration does not load (the command then reports why).
+ * The CLI's log format and level from the configuration variables `env` (`LOG_FORMAT`, `LOG_LEVEL`), read before the
+ * command runs so that every line has it; `text` at `info` when the configuration does not load (the command then
+ * reports why).
  */
-export function cliLogSettings(): { format: CliLogFormat; level: string } {
+export function cliLogSettings(env: Record<string, string | undefined>): { format: CliLogFormat; level: string } {
   try {
-    const config = readAppConfig();
+    const config = loadAppConfig(env);
     return { format: config.logFormat === 'json' ? 'json' : 'text', level: config.logLevel };
   } catch {
     return { format: 'text', level: 'info' };
@@ -35,30 +37,34 @@ export interface CliLog {
   report(context: string, message: string, fields?: Record<string, unknown>): void;
   /** The error that ended the command. */
   error(message: string): void;
+  /** A line of a command's own output (credentials, lists, what it did), plain in either format. */
+  print(line: string): void;
 }
 
-/** The {@link CliLog} for `format`; `level` (`LOG_LEVEL`) filters the JSON lines. */
-export function cliLog({ format, level }: { format: CliLogFormat; level: string }): CliLog {
+/** The {@link CliLog} for `format`, written to `output`; `level` (`LOG_LEVEL`) filters the JSON lines. */
+export function cliLog({ format, level }: { format: CliLogFormat; level: string }, output: CliOutput): CliLog {
+  const print = (line: string) => output.out(`${line}\n`);
   if (format === 'text') {
     return {
       nest: {
         log: () => undefined,
         debug: () => undefined,
         verbose: () => undefined,
-        warn: (message: unknown) => process.stderr.write(`Warning: ${String(message)}\n`),
+        warn: (message: unknown) => output.err(`Warning: ${String(message)}\n`),
         error: (message: unknown, ...optional: unknown[]) => {
           // The error that stops the context from opening is left to the CLI, which prints it as `Error: ...`.
           if (optional.at(-1) === 'ExceptionHandler') return;
-          process.stderr.write(`Error: ${message instanceof Error ? message.message : String(message)}\n`);
+          output.err(`Error: ${message instanceof Error ? message.message : String(message)}\n`);
         },
       },
-      report: (_context, message) => process.stdout.write(`${message}\n`),
-      error: (message) => process.stderr.write(`Error: ${message}\n`),
+      report: (_context, message) => print(message),
+      error: (message) => output.err(`Error: ${message}\n`),
+      print,
     };
   }
   const options = loggerOptions({ logLevel: level });
-  const out = pino(options, pino.destination({ fd: 1, sync: true }));
-  const err = pino(options, pino.destination({ fd: 2, sync: true }));
+  const out = pino(options, { write: (line: string) => output.out(line) });
+  const err = pino(options, { write: (line: string) => output.err(line) });
   const contextOf = (optional: unknown[]) => (typeof optional.at(-1) === 'string' ? (optional.at(-1) as string) : 'cli');
   return {
     nest: {
@@ -73,5 +79,6 @@ export function cliLog({ format, level }: { format: CliLogFormat; level: string 
     },
     report: (context, message, fields = {}) => out.info({ context, ...fields }, message),
     error: (message) => err.error({ context: 'cli' }, message),
+    print,
   };
 }

@@ -1,21 +1,32 @@
 import { Command } from 'commander';
 
+import type { CliOutput } from './cli-output.js';
+
 /*
  * Building blocks of the operator CLI's command tree (commander), shared by
- * the command files. Every command accepts extra arguments and wraps its help
- * one column short of the terminal (80 when piped), as the CLI always has.
+ * the command files. Every command accepts extra arguments.
  */
-
-/** Help width: the terminal's columns (80 when not a terminal) less one. */
-const OUTPUT = {
-  getOutHelpWidth: () => (process.stdout.columns || 80) - 1,
-  getErrHelpWidth: () => (process.stderr.columns || 80) - 1,
-};
 
 /** A command of the CLI's tree (the program itself included), with the settings every command shares. */
 export function cliCommand(name: string, description?: string): Command {
-  const command = new Command(name).allowExcessArguments().configureOutput(OUTPUT);
+  const command = new Command(name).allowExcessArguments();
   return description === undefined ? command : command.description(description);
+}
+
+/**
+ * Makes `program` and every command under it write to `output` and, instead of ending the process, throw commander's
+ * `CommanderError` (with its `exitCode`: 0 after help, 1 for a usage error) once the message is written.
+ */
+export function writeTreeTo(program: Command, output: CliOutput): void {
+  program
+    .configureOutput({
+      writeOut: (text) => output.out(text),
+      writeErr: (text) => output.err(text),
+      getOutHelpWidth: () => output.outColumns,
+      getErrHelpWidth: () => output.errColumns,
+    })
+    .exitOverride();
+  for (const command of program.commands) writeTreeTo(command, output);
 }
 
 /** A command group such as `apps`: run without a subcommand (or with an unknown one) it prints its help and exits 0. */

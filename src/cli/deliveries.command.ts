@@ -4,6 +4,7 @@ import { parseDuration } from '../config/duration.js';
 import { DeliveriesService } from '../delivery/admin/deliveries.service.js';
 import { type DeliveryResource, toDeliveryResource } from '../delivery/log/delivery-log.resource.js';
 import { DeliveryLogReader } from '../read-model/delivery-log.reader.js';
+import type { CliLog } from './cli-logger.js';
 import type { CliServices } from './cli-services.js';
 import { parseIdArgument } from './command-options.js';
 import { commandGroup, subcommand } from './command-tree.js';
@@ -55,7 +56,7 @@ function parseOlderThan(value: string): number {
  * log's cursor), each as the apps' log shows it (docs/api.md#delivery-log); a failed one sent again
  * with a fresh retry schedule; old finished deliveries and their events deleted.
  */
-export function deliveriesCommand(services: CliServices): Command {
+export function deliveriesCommand(services: CliServices, log: CliLog): Command {
   const deliveries = commandGroup('deliveries', 'Inspect, redeliver and prune callback deliveries');
   const service = () => services.get(DeliveriesService);
 
@@ -72,14 +73,14 @@ export function deliveriesCommand(services: CliServices): Command {
       const rows = await reader.listRecent(options.failed ? 'failed' : undefined, after, options.limit ?? 50);
       if (after !== undefined && rows.length === 0 && !(await reader.exists(after))) throw new Error(`No delivery ${after}.`);
       const list: OperatorDelivery[] = rows.map((row) => ({ ...toDeliveryResource(row), app: `A${row.appId}` }));
-      if (options.json) console.log(JSON.stringify(list));
-      else for (const delivery of list) console.log(describe(delivery));
+      if (options.json) log.print(JSON.stringify(list));
+      else for (const delivery of list) log.print(describe(delivery));
     });
 
   subcommand(deliveries, 'redeliver', 'Send a failed or succeeded delivery again', ['<id>']).action(async (id: string) => {
     const deliveryId = parseIdArgument(id, 'id');
     await (await service()).redeliver(deliveryId);
-    console.log(`Delivery ${deliveryId} is queued for redelivery.`);
+    log.print(`Delivery ${deliveryId} is queued for redelivery.`);
   });
 
   subcommand(deliveries, 'prune', 'Delete finished deliveries (and their events) older than a duration')
@@ -90,7 +91,7 @@ export function deliveriesCommand(services: CliServices): Command {
       const pruned = await (
         await service()
       ).prune({ olderThanSeconds: options.olderThan / 1000, includeFailed: options.includeFailed ?? false });
-      console.log(`Deleted ${pruned.deliveries} delivery(ies) and ${pruned.events} event(s).`);
+      log.print(`Deleted ${pruned.deliveries} delivery(ies) and ${pruned.events} event(s).`);
     });
 
   return deliveries;

@@ -6,15 +6,19 @@ import { parse as parseDotenv } from 'dotenv';
 import { AppConfig } from './app-config.js';
 import { loadAppConfig } from './environment.js';
 
+/** The configuration variables: `.env` in the working directory, then the process environment, the latter winning. */
+export function configEnvironment(): Record<string, string | undefined> {
+  const file = existsSync('.env') ? parseDotenv(readFileSync('.env')) : {};
+  return { ...file, ...process.env };
+}
+
 /**
- * Reads the environment once: `.env` in the working directory, then the
- * process environment, then `overrides` (tests), later sources winning.
+ * Reads the environment once: {@link configEnvironment}, then `overrides` (tests), later sources winning.
  *
  * @throws InvalidEnvironmentError when a variable is invalid (docs/api.md#operating).
  */
 export function readAppConfig(overrides: Record<string, string | undefined> = {}): AppConfig {
-  const file = existsSync('.env') ? parseDotenv(readFileSync('.env')) : {};
-  return loadAppConfig({ ...file, ...process.env, ...overrides });
+  return loadAppConfig({ ...configEnvironment(), ...overrides });
 }
 
 /**

@@ -3,7 +3,19 @@ import type { DataSource } from 'typeorm';
 
 import { transactionManager } from './current-transaction.js';
 
-const locks = new WeakMap<DataSource, Mutex>();
+/** One lock per database file of the process (an in-memory database is its DataSource's alone). */
+const fileLocks = new Map<string, Mutex>();
+const memoryLocks = new WeakMap<DataSource, Mutex>();
+
+function lockOf(dataSource: DataSource): Mutex {
+  const file = dataSource.options.database;
+  let lock = typeof file === 'string' && file !== ':memory:' ? fileLocks.get(file) : memoryLocks.get(dataSource);
+  if (lock) return lock;
+  lock = new Mutex();
+  if (typeof file === 'string' && file !== ':memory:') fileLocks.set(file, lock);
+  else memoryLocks.set(dataSource, lock);
+  return lock;
+}
 
 /**
  * Runs `transaction` (one whole transaction, `BEGIN` to `COMMIT` or `ROLLBACK`)
@@ -14,11 +26,13 @@ const locks = new WeakMap<DataSource, Mutex>();
  * writes uncommitted or committed with the other's. On SQLite each waits for
  * the one before it, in order; a transaction started inside another's work
  * (`Transactions.run` within `run`) is a savepoint of the outer one and does
- * not wait. On MySQL/MariaDB (a pool of connections) it runs at once.
+ * not wait. Two DataSources of one process on the same file (the API and the
+ * operator CLI run in one test process) take turns too: the driver is
+ * synchronous, so one waiting on the other's lock (`busy_timeout`) would block
+ * the thread the other needs to commit. On MySQL/MariaDB (a pool of
+ * connections) it runs at once.
  */
 export function oneAtATimeOnSqlite<T>(dataSource: DataSource, transaction: () => Promise<T>): Promise<T> {
   if (dataSource.options.type === 'mysql' || transactionManager() !== undefined) return transaction();
-  let lock = locks.get(dataSource);
-  if (!lock) locks.set(dataSource, (lock = new Mutex()));
-  return lock.runExclusive(transaction);
+  return lockOf(dataSource).runExclusive(transaction);
 }

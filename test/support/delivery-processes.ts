@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -7,10 +8,14 @@ import { afterAll, beforeAll } from 'vitest';
 
 import type { AppConfig } from '../../src/config/app-config.js';
 import { runProcess, TestProcess } from './child-process.js';
+import { cliHere } from './cli-here.js';
 import { HttpClient } from './http-client.js';
 import { standIn } from './stand-in.js';
 import type { TestApp } from './test-app.js';
 import { testDatabaseUrl, testRedisUrl } from './test-database.js';
+
+/** Where Linux states its ephemeral port range. */
+const PORT_RANGE = '/proc/sys/net/ipv4/ip_local_port_range';
 
 /** Where the compiled service is: `dist` (CI builds it) or `TEST_DIST_DIR`. */
 export const DIST_DIR = process.env.TEST_DIST_DIR ?? 'dist';
@@ -33,9 +38,9 @@ export function runEntry(entry: Entry, args: string[], env: Record<string, strin
   return runProcess(process.execPath, [entryPath(entry), ...args], env);
 }
 
-/** Runs the CLI (`node <dist>/cli.js ...args`) on the database of `t`, without logs; `env` adds or overrides settings. */
+/** Runs a CLI command (in this process: `cliHere`) on the database of `t`, without logs; `env` adds or overrides settings. */
 export function runCli(t: TestApp, args: string[], env: Record<string, string | undefined> = {}) {
-  return runEntry('cli', args, { DATABASE_URL: databaseUrlOf(t.config), LOG_LEVEL: 'silent', ...env });
+  return cliHere(args, { DATABASE_URL: databaseUrlOf(t.config), LOG_LEVEL: 'silent', ...env });
 }
 
 /**
@@ -63,6 +68,21 @@ export interface ApiProcess {
 export async function startApi(
   env: Record<string, string | undefined> = {},
   options: { name?: string; terminal?: boolean; timeoutMs?: number } = {},
+): Promise<ApiProcess> {
+  // The port was free when chosen; until the API binds it, another process may take it (an outgoing connection's
+  // source port, or another test worker's server): the API then stops with EADDRINUSE and starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startApiOnFreePort(env, options);
+    } catch (error) {
+      if (attempt === 3 || !(error as Error).message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startApiOnFreePort(
+  env: Record<string, string | undefined>,
+  options: { name?: string; terminal?: boolean; timeoutMs?: number },
 ): Promise<ApiProcess> {
   const port = await freePort();
   const settings = { DATABASE_URL: testDatabaseUrl(), REDIS_URL: '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' };
@@ -140,13 +160,33 @@ export function useWorker(
   return standIn(() => worker, 'useWorker: the worker is used outside the hooks and tests of its describe block');
 }
 
-/** A free local TCP port. */
-export async function freePort(): Promise<number> {
+/** The lowest port of the kernel's ephemeral range (Linux's default when it cannot be read). */
+const EPHEMERAL_LOW = Number(/^(\d+)/.exec(existsSync(PORT_RANGE) ? readFileSync(PORT_RANGE, 'utf8') : '')?.[1] ?? 32_768);
+
+/** Binds `port` on 127.0.0.1 (0: one the kernel picks) and frees it. @returns the port, or undefined when taken. */
+async function bindAndFree(port: number): Promise<number | undefined> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const bound = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (!bound) return undefined;
+  const { port: free } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
-  return port;
+  return free;
+}
+
+/**
+ * A free local TCP port for a process the test starts. Chosen at random below the kernel's ephemeral range
+ * (20,000 up to it), so that no outgoing connection's source port and no other `listen(0)` server takes it before
+ * that process binds it; one the kernel picks when that range is too small.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; EPHEMERAL_LOW > 21_000 && attempt < 20; attempt++) {
+    const port = await bindAndFree(20_000 + randomInt(EPHEMERAL_LOW - 20_000));
+    if (port !== undefined) return port;
+  }
+  return (await bindAndFree(0))!;
 }
 
 /** Starts a Redis of the test's own on `port` (no persistence), to stop and restart in fault tests. */

@@ -33,10 +33,12 @@ export const SERIAL_SUITES = [
 ];
 
 /**
- * The e2e files that run isolated (vitest.config.ts's `isolated` project, with the unit specs): each changes its
+ * The files that run isolated (vitest.config.ts's `isolated` project), each in a fresh module graph: each changes its
  * process for good, which the files a non-isolated worker runs after it would inherit.
  */
 export const ISOLATED_SUITES = [
   // Starts the OpenTelemetry SDK at load: instrumented http, pino and mysql2, and a global tracer provider.
   'test/api-fuzz.e2e-spec.ts',
+  // Register a global tracer provider, and some patch or disable instrumentations.
+  'src/tracing/**/*.spec.ts',
 ];
