@@ -23,12 +23,11 @@ export function cliLogSettings(env: Record<string, string | undefined>): { forma
 }
 
 /**
- * What the CLI logs besides a command's own output, in the configured format
- * (docs/operations.md#health-metrics-logs-api-document): a command's report (e.g. the migrations applied)
- * on standard output, warnings (a database not reachable yet, and why) and
- * errors on standard error. Plain lines (`Warning: ...`, `Error: ...`), or,
- * with `LOG_FORMAT=json`, the API's JSON lines (`level`, `time`, `service`,
- * `context`, `msg`, at `LOG_LEVEL`) and nothing else.
+ * What the CLI writes. A command's own output (`print`: credentials, lists) is plain lines in either format. What it
+ * logs is in the configured format (docs/operations.md#health-metrics-logs-api-document): a command's report (e.g.
+ * the migrations applied) on standard output, warnings (a database not reachable yet, and why) and errors on standard
+ * error. Plain lines (`Warning: ...`, `Error: ...`), or, with `LOG_FORMAT=json`, the API's JSON lines (`level`,
+ * `time`, `service`, `context`, `msg`, at `LOG_LEVEL`) and nothing else.
  */
 export interface CliLog {
   /** Nest's logger of the CLI's application context: only warnings and errors are written. */
