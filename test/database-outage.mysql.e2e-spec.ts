@@ -221,7 +221,12 @@ describe('a database outage under load', () => {
     // A second API, through a proxy that can withhold the answer to one COMMIT: the database is killed right after a
     // COMMIT reached it, so each round interrupts at least that commit (besides whatever else the kill cuts).
     const proxy = await MysqlFaultProxy.start('127.0.0.1', port);
-    const api = await TestApp.start({ DATABASE_URL: `mysql://root@127.0.0.1:${proxy.port}/outage`, REDIS_URL: undefined });
+    // Its error lines (a 500's stack among them), shown when an answer other than 201, 503 or 504 fails the test.
+    const errorLines: string[] = [];
+    const api = await TestApp.start(
+      { DATABASE_URL: `mysql://root@127.0.0.1:${proxy.port}/outage`, REDIS_URL: undefined, LOG_LEVEL: 'error' },
+      { logDestination: { write: (line: string) => void errorLines.push(line) } },
+    );
     const creator = await api.createApp(APP_PERMISSIONS, 'creator');
     try {
       const creations: Creation[] = [];
@@ -289,7 +294,10 @@ describe('a database outage under load', () => {
 
       // The fault happened: a commit was interrupted, and answered as such.
       expect(interrupted.length).toBeGreaterThan(0);
-      expect(Object.keys(firsts).filter((status) => !['201', '503', '504'].includes(status))).toEqual([]);
+      expect(
+        Object.keys(firsts).filter((status) => !['201', '503', '504'].includes(status)),
+        errorLines.join(''),
+      ).toEqual([]);
       // A 503 says nothing was written: no team of a 503 existed before its retry.
       expect(creations.filter((creation) => creation.existedAfter503)).toEqual([]);
       // Every creation ended in a 201, and exactly one team each, however many times it was sent.
