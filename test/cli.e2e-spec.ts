@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,7 +11,7 @@ import { toStoredAccountId } from '../src/common/account-id.js';
 import { AppEntity } from '../src/auth/apps/app.entity.js';
 import { SessionEntity } from '../src/auth/sessions/session.entity.js';
 import { cliHere } from './support/cli-here.js';
-import { databaseUrlOf, runEntry } from './support/delivery-processes.js';
+import { databaseUrlOf, entryPath, runEntry } from './support/delivery-processes.js';
 import { useTestApp } from './support/use-test-app.js';
 
 describe('operator CLI (docs/api.md#operating)', () => {
@@ -281,6 +283,21 @@ describe('operator CLI (docs/api.md#operating)', () => {
 
   it('migrations run on the test database has nothing to do', async () => {
     expect(await cli(['migrations', 'run'])).toEqual({ code: 0, stdout: 'No pending migrations.\n', stderr: '' });
+  });
+
+  it('the built binary exits 0 when its standard output cannot be written (a closed pipe, a full disk)', async () => {
+    await t.createApp(0, 'listed');
+    const full = openSync('/dev/full', 'w');
+    try {
+      const child = spawnSync(process.execPath, [entryPath('cli'), 'apps', 'list'], {
+        env: { ...process.env, DATABASE_URL: databaseUrlOf(t.config) },
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+      });
+      expect({ status: child.status, stderr: child.stderr }).toEqual({ status: 0, stderr: '' });
+    } finally {
+      closeSync(full);
+    }
   });
 
   it("an unknown command fails once, with commander's message, in the built binary and in process", async () => {
