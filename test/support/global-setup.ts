@@ -15,8 +15,8 @@ import { dropAllTables, freshSqliteFile, refuseTestDatabase, SQLITE_TEMPLATE_VAR
 
 /**
  * Runs once before all test files. On MySQL/MariaDB (`TEST_DATABASE_URL`, a database named `<name>_test`) it
- * creates each vitest worker's database (`<name>_w<N>_test`, test-database.ts; with one worker, the database
- * itself) and drops every table in it, so the
+ * creates each vitest worker's database when missing (`<name>_w<N>_test`, test-database.ts; with one worker, the
+ * database itself) and drops every table in it, so the
  * migrations are exercised from scratch on every run (each worker's first app applies them). On SQLite it migrates
  * one template file, which every test file's database is copied from (`TEST_SQLITE_TEMPLATE`): one migration per run
  * instead of one per app started.
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   if (url?.match(/^(mysql|mariadb):/)) {
     if (testWorkers() === 1) {
-      await dropAllTables(url);
+      await createEmptyDatabase(url);
       return teardown;
     }
     // As many as the most workers any project may start (a `--maxWorkers` given to vitest included).
