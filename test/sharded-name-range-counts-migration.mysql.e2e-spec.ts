@@ -1,14 +1,8 @@
-import type { DataSource, DataSourceOptions } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 
-import { loadAppConfig } from '../src/config/environment.js';
-import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { ShardedNameRangeCounts1795900000003 } from '../src/database/migrations/1795900000003-sharded-name-range-counts.js';
-import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { mysqlMigratedThrough } from './support/migration-database.js';
-import { testDatabaseUrl } from './support/test-database.js';
-
-const THROUGH = MIGRATIONS.slice(0, MIGRATIONS.indexOf(ShardedNameRangeCounts1795900000003) + 1);
 
 /** Inserts accounts `ids` named `names`. */
 async function insertAccounts(dataSource: DataSource, accounts: [id: number, name: string][]): Promise<void> {
@@ -28,10 +22,7 @@ async function insertAccounts(dataSource: DataSource, accounts: [id: number, nam
  */
 describe('ShardedNameRangeCounts migration on MySQL/MariaDB', () => {
   it('carries each range count over, keeps counting through writes, and down folds the counter rows back', async () => {
-    const url = testDatabaseUrl();
-    const options = (migrations: DataSourceOptions['migrations']) =>
-      ({ ...dataSourceOptions(loadAppConfig({ DATABASE_URL: url }).database), migrations }) as DataSourceOptions;
-    const after = await mysqlMigratedThrough(url, options, MIGRATIONS, THROUGH, async (before) => {
+    const after = await mysqlMigratedThrough(ShardedNameRangeCounts1795900000003, async (before) => {
       await before.query(`INSERT INTO account_name_ranges (boundary, accounts) VALUES ('m', 0)`);
       await insertAccounts(before, [
         [1, 'alpha'],

@@ -1,15 +1,9 @@
-import type { DataSource, DataSourceOptions } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 
-import { loadAppConfig } from '../src/config/environment.js';
-import { dataSourceOptions } from '../src/database/data-source-options.js';
 import { TeamNameGrams1795900000004 } from '../src/database/migrations/1795900000004-team-name-grams.js';
-import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { mysqlMigratedThrough } from './support/migration-database.js';
 import { expectNameGramIndexConsistent, TEAM_NAME_GRAMS } from './support/name-gram-index.js';
-import { testDatabaseUrl } from './support/test-database.js';
-
-const THROUGH = MIGRATIONS.slice(0, MIGRATIONS.indexOf(TeamNameGrams1795900000004) + 1);
 
 /** Ids of the teams holding the gram of `q` (one ASCII character or two, keys computed by the database). */
 async function holding(dataSource: DataSource, q: string): Promise<number[]> {
@@ -29,10 +23,7 @@ async function holding(dataSource: DataSource, q: string): Promise<number[]> {
  */
 describe('TeamNameGrams migration on MySQL/MariaDB', () => {
   it('indexes the teams already there, keeps the index through writes, and down removes it', async () => {
-    const url = testDatabaseUrl();
-    const options = (migrations: DataSourceOptions['migrations']) =>
-      ({ ...dataSourceOptions(loadAppConfig({ DATABASE_URL: url }).database), migrations }) as DataSourceOptions;
-    const after = await mysqlMigratedThrough(url, options, MIGRATIONS, THROUGH, async (before) => {
+    const after = await mysqlMigratedThrough(TeamNameGrams1795900000004, async (before) => {
       for (const [id, name] of [
         [1, 'Red Anchors'],
         [2, 'blue banner'],

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { afterEach, beforeEach } from 'vitest';
 
-import { dropAllTables } from './test-database.js';
+import { loadAppConfig } from '../../src/config/environment.js';
+import { dataSourceOptions } from '../../src/database/data-source-options.js';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { dropAllTables, testDatabaseUrl } from './test-database.js';
 
 /** A SQLite file of a migration spec's own: `open` opens it (initialized, `migrations` applied) as a DataSource the test destroys. */
 export interface MigrationDatabase {
@@ -37,24 +40,21 @@ export function useMigrationDatabase(name: string, optionsFor: (path: string) =>
   };
 }
 
-/** A list of migrations (classes or globs) as DataSource options take it. */
-type MigrationList = Extract<DataSourceOptions['migrations'], unknown[]>;
-
 /**
- * Brings the MySQL/MariaDB test database at `url` (its tables dropped first) to the last migration of `through`,
- * a prefix of `all`, with what `seed` writes before that migration: migrates through the others, runs `seed`,
- * migrates to the end of `all`, then undoes the migrations after `through`'s last. `optionsFor` gives the
- * DataSource options with a list of migrations (the app's own, passed in as for {@link useMigrationDatabase}).
+ * Brings the MySQL/MariaDB test database (`TEST_DATABASE_URL`, its tables dropped first) to `migration`, one of the
+ * app's migrations, with what `seed` writes before it: migrates through the migrations before it, runs `seed`, migrates
+ * to the end, then undoes the migrations after it (each `down` exercised on the way).
  *
  * @returns the data source, open: the test checks it, then migrates it to the end and destroys it.
  */
 export async function mysqlMigratedThrough(
-  url: string,
-  optionsFor: (migrations: DataSourceOptions['migrations']) => DataSourceOptions,
-  all: MigrationList,
-  through: MigrationList,
+  migration: (typeof MIGRATIONS)[number],
   seed: (dataSource: DataSource) => Promise<void>,
 ): Promise<DataSource> {
+  const url = testDatabaseUrl();
+  const optionsFor = (migrations: DataSourceOptions['migrations']) =>
+    ({ ...dataSourceOptions(loadAppConfig({ DATABASE_URL: url }).database), migrations }) as DataSourceOptions;
+  const through = MIGRATIONS.slice(0, MIGRATIONS.indexOf(migration) + 1);
   await dropAllTables(url);
   const before = await new DataSource(optionsFor(through.slice(0, -1))).initialize();
   try {
@@ -63,10 +63,10 @@ export async function mysqlMigratedThrough(
   } finally {
     await before.destroy();
   }
-  const after = await new DataSource(optionsFor(all)).initialize();
+  const after = await new DataSource(optionsFor(MIGRATIONS)).initialize();
   try {
     await after.runMigrations();
-    for (let left = all.length - through.length; left > 0; left -= 1) await after.undoLastMigration();
+    for (let left = MIGRATIONS.length - through.length; left > 0; left -= 1) await after.undoLastMigration();
     return after;
   } catch (error) {
     await after.destroy();
