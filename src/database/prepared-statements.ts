@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PoolConnection, ResultSetHeader } from 'mysql2';
+import type { Pool, PoolConnection, ResultSetHeader } from 'mysql2';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 import { transactionManager } from './current-transaction.js';
@@ -13,13 +13,15 @@ export interface WriteOutcome {
 }
 
 /**
- * Runs a request's fixed-shape statements inside the current transaction
- * (`Transactions.run`). On MySQL/MariaDB they run as server-side prepared
- * statements (mysql2 `execute`) on the transaction's own pooled connection:
- * each connection parses and plans a statement once, and the request sends
- * only its parameters, with none of the ORM's per-statement work (query
- * building, event broadcasting). On SQLite, or outside a transaction, they go
- * through `Transactions.manager` as usual. Every statement is handed to TypeORM's
+ * Runs fixed-shape statements inside the current transaction
+ * (`Transactions.run`), or a write outside one. On MySQL/MariaDB they run as
+ * server-side prepared statements (mysql2 `execute`) on the transaction's own
+ * pooled connection, or on a connection of the pool for a write outside a
+ * transaction (the delivery worker's outcomes): each connection parses and
+ * plans a statement once, and the caller sends only its parameters, with none
+ * of the ORM's per-statement work (query building, event broadcasting). On
+ * SQLite, a `select` outside a transaction, or the pool of a replicated setup
+ * (TypeORM's pool cluster), they go through `Transactions.manager` as usual. Every statement is handed to TypeORM's
  * logger like any other query. Errors are TypeORM's
  * `QueryFailedError`, as from `EntityManager.query`, so duplicate-key,
  * foreign-key and deadlock checks read them alike.
@@ -40,9 +42,14 @@ export class PreparedStatements {
     return (await this.execute(connection, sql, parameters)) as T[];
   }
 
-  /** Runs the `INSERT`, `UPDATE` or `DELETE` `sql` with `parameters`. @throws QueryFailedError. */
+  /**
+   * Runs the `INSERT`, `UPDATE` or `DELETE` `sql` with `parameters`, in the
+   * current transaction or, outside one, on its own (autocommit).
+   * @throws QueryFailedError.
+   */
   async write(sql: string, parameters: StatementParameters): Promise<WriteOutcome> {
-    const connection = transactionConnection(this.manager);
+    const manager = this.manager;
+    const connection = transactionConnection(manager) ?? (manager.queryRunner ? undefined : this.mysqlPool());
     if (!connection) return this.writeText(sql, parameters);
     const header = (await this.execute(connection, sql, parameters)) as ResultSetHeader;
     return { affected: header.affectedRows };
@@ -72,7 +79,13 @@ export class PreparedStatements {
     return transactionManager() ?? this.dataSource.manager;
   }
 
-  private execute(connection: PoolConnection, sql: string, parameters: StatementParameters): Promise<unknown> {
+  /** TypeORM's mysql2 pool on MySQL/MariaDB without replicas (with them TypeORM holds a pool cluster instead); else `undefined`. */
+  private mysqlPool(): Pool | undefined {
+    if (this.dataSource.options.type !== 'mysql') return undefined;
+    return (this.dataSource.driver as unknown as { pool?: Pool }).pool;
+  }
+
+  private execute(connection: PoolConnection | Pool, sql: string, parameters: StatementParameters): Promise<unknown> {
     this.dataSource.logger.logQuery(sql, [...parameters]);
     return new Promise((resolve, reject) => {
       connection.execute(sql, parameters as (string | number | null)[], (error, result) => {

@@ -3,6 +3,7 @@ import { And, In, IsNull, LessThan, LessThanOrEqual, MoreThan, MoreThanOrEqual, 
 
 import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { forUpdateSkipLocked } from '../database/lock.js';
+import { PreparedStatements } from '../database/prepared-statements.js';
 import { Transactions } from '../database/transactions.js';
 import type { EventReferences } from '../events/delivery-outbox.js';
 import { DeliveryEntity } from './delivery.entity.js';
@@ -37,26 +38,41 @@ export type NewDelivery = Omit<
 >;
 
 /**
- * The columns one attempt's outcome writes to its delivery row. One that
- * counts a new attempt (`totalAttempts`) with its `lastAttemptAt`,
- * `lastDurationMs`, `lastStatus`, `lastError` and `lastResponseBody` also
+ * The columns one attempt's outcome writes to its delivery row: it counts a
+ * new attempt (`totalAttempts`), so with its `lastAttemptAt`,
+ * `lastDurationMs`, `lastStatus`, `lastError` and `lastResponseBody` it also
  * writes that attempt's log row (a trigger, docs/api.md#delivery-log).
+ * `status` is `pending` for a retry (due at `nextAttemptAt`, seconds).
  */
-export type AttemptChanges = Partial<
-  Pick<
-    DeliveryEntity,
-    | 'status'
-    | 'attempts'
-    | 'totalAttempts'
-    | 'url'
-    | 'lastStatus'
-    | 'lastError'
-    | 'lastAttemptAt'
-    | 'lastDurationMs'
-    | 'lastResponseBody'
-    | 'nextAttemptAt'
-  >
+export type AttemptChanges = Pick<
+  DeliveryEntity,
+  | 'status'
+  | 'attempts'
+  | 'totalAttempts'
+  | 'url'
+  | 'lastStatus'
+  | 'lastError'
+  | 'lastAttemptAt'
+  | 'lastDurationMs'
+  | 'lastResponseBody'
+  | 'nextAttemptAt'
 >;
+
+/** A delivery ended without an attempt (its callback deleted or disabled, or the queue gave up on it): no attempt-log row. */
+export interface EndWithoutAttempt {
+  readonly status: Exclude<DeliveryStatus, 'pending'>;
+  /** At most 1,024 characters. */
+  readonly lastError: string;
+}
+
+/** {@link DeliveriesRepository.recordOutcome}'s two statements, each one fixed text (prepared once per connection). */
+const RECORD_ATTEMPT = `UPDATE deliveries
+    SET status = ?, attempts = ?, total_attempts = ?, url = ?, last_status = ?, last_error = ?, last_attempt_at = ?,
+        last_duration_ms = ?, last_response_body = ?, next_attempt_at = ?, enqueued_at = NULL, updated_at = ?
+  WHERE id = ? AND round = ? AND status = 'pending'`;
+const RECORD_END_WITHOUT_ATTEMPT = `UPDATE deliveries
+    SET status = ?, last_error = ?, next_attempt_at = NULL, enqueued_at = NULL, updated_at = ?
+  WHERE id = ? AND round = ? AND status = 'pending'`;
 
 /** Deliveries by where they stand, for the `callback_queue_jobs` gauge. */
 export interface PendingCounts {
@@ -80,7 +96,10 @@ export interface PendingCounts {
  */
 @Injectable()
 export class DeliveriesRepository {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly statements: PreparedStatements,
+  ) {}
 
   /** Inserts new deliveries in the relay's transaction. */
   @GenerateSql({ params: [[S.DELIVERY_FIELDS]] })
@@ -98,8 +117,10 @@ export class DeliveriesRepository {
   /**
    * Writes an outcome to the delivery `round` if it is still pending in that
    * round (an operator may have started a new one meanwhile), ending its
-   * admission. One `UPDATE`; an outcome that counts a new attempt also writes its
-   * attempt-log row in that statement (see {@link AttemptChanges}).
+   * admission. One `UPDATE` of fixed text (a prepared statement on
+   * MySQL/MariaDB, in the caller's transaction or on its own); an outcome that
+   * counts a new attempt also writes its attempt-log row in that statement
+   * (see {@link AttemptChanges}).
    */
   @GenerateSql(
     {
@@ -107,8 +128,10 @@ export class DeliveriesRepository {
       params: [
         { id: S.DELIVERY, round: 0 },
         {
+          status: 'pending',
           attempts: 1,
           totalAttempts: 1,
+          url: 'https://receiver.example/hook',
           lastStatus: 500,
           lastError: 'HTTP 500',
           lastAttemptAt: S.NOW,
@@ -120,30 +143,30 @@ export class DeliveriesRepository {
       ],
     },
     {
-      name: 'succeeded',
-      params: [
-        { id: S.DELIVERY, round: 0 },
-        {
-          status: 'succeeded',
-          attempts: 1,
-          totalAttempts: 1,
-          lastStatus: 200,
-          lastError: null,
-          lastAttemptAt: S.NOW,
-          lastDurationMs: 90,
-          lastResponseBody: '',
-          nextAttemptAt: null,
-        },
-        S.NOW,
-      ],
+      name: 'ended without an attempt',
+      params: [{ id: S.DELIVERY, round: 0 }, { status: 'cancelled', lastError: 'callback deleted' }, S.NOW],
     },
   )
-  async recordOutcome(round: DeliveryRound, outcome: AttemptChanges, now: number): Promise<void> {
-    await this.transactions.manager.update(
-      DeliveryEntity,
-      { id: round.id, round: round.round, status: 'pending' },
-      { ...outcome, enqueuedAt: null, updatedAt: now },
-    );
+  async recordOutcome(round: DeliveryRound, outcome: AttemptChanges | EndWithoutAttempt, now: number): Promise<void> {
+    if ('totalAttempts' in outcome) {
+      await this.statements.write(RECORD_ATTEMPT, [
+        outcome.status,
+        outcome.attempts,
+        outcome.totalAttempts,
+        outcome.url,
+        outcome.lastStatus,
+        outcome.lastError,
+        outcome.lastAttemptAt,
+        outcome.lastDurationMs,
+        outcome.lastResponseBody,
+        outcome.nextAttemptAt,
+        now,
+        round.id,
+        round.round,
+      ]);
+    } else {
+      await this.statements.write(RECORD_END_WITHOUT_ATTEMPT, [outcome.status, outcome.lastError, now, round.id, round.round]);
+    }
   }
 
   /**

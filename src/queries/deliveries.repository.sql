@@ -130,47 +130,39 @@ WHERE
 -- 1  | SIMPLE      |       |      |               |     |         |     | Impossible WHERE noticed after reading const tables
 
 -- DeliveriesRepository.recordOutcome (retry)
-UPDATE `deliveries`
+UPDATE deliveries
 SET
-  `attempts` = ?,
-  `total_attempts` = ?,
-  `last_status` = ?,
-  `last_error` = ?,
-  `last_attempt_at` = ?,
-  `last_duration_ms` = ?,
-  `last_response_body` = ?,
-  `next_attempt_at` = ?,
-  `enqueued_at` = ?,
-  `updated_at` = ?
+  status = ?,
+  attempts = ?,
+  total_attempts = ?,
+  url = ?,
+  last_status = ?,
+  last_error = ?,
+  last_attempt_at = ?,
+  last_duration_ms = ?,
+  last_response_body = ?,
+  next_attempt_at = ?,
+  enqueued_at = NULL,
+  updated_at = ?
 WHERE
-  (
-    `id` = ?
-    AND `round` = ?
-    AND `status` = ?
-  );
+  id = ?
+  AND round = ?
+  AND status = 'pending';
 -- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
 -- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 
--- DeliveriesRepository.recordOutcome (succeeded)
-UPDATE `deliveries`
+-- DeliveriesRepository.recordOutcome (ended without an attempt)
+UPDATE deliveries
 SET
-  `status` = ?,
-  `attempts` = ?,
-  `total_attempts` = ?,
-  `last_status` = ?,
-  `last_error` = ?,
-  `last_attempt_at` = ?,
-  `last_duration_ms` = ?,
-  `last_response_body` = ?,
-  `next_attempt_at` = ?,
-  `enqueued_at` = ?,
-  `updated_at` = ?
+  status = ?,
+  last_error = ?,
+  next_attempt_at = NULL,
+  enqueued_at = NULL,
+  updated_at = ?
 WHERE
-  (
-    `id` = ?
-    AND `round` = ?
-    AND `status` = ?
-  );
+  id = ?
+  AND round = ?
+  AND status = 'pending';
 -- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
 -- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
-import { Transactions } from '../database/transactions.js';
+import { PreparedReads } from '../database/prepared-reads.js';
 
 /**
  * What one attempt needs, read in one statement: the delivery, its callback's
@@ -47,12 +47,15 @@ export interface AttemptInput {
  */
 @Injectable()
 export class DeliveryAttemptReader {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(private readonly reads: PreparedReads) {}
 
-  /** @returns the attempt's input (one `SELECT` joining the callback and the event), or `null` for an unknown delivery. */
+  /**
+   * @returns the attempt's input (one `SELECT` joining the callback and the event, a prepared statement on
+   *   MySQL/MariaDB, on the primary), or `null` for an unknown delivery.
+   */
   @GenerateSql({ params: [S.DELIVERY] })
   async findAttempt(id: number): Promise<AttemptInput | null> {
-    const rows: AttemptRow[] = await this.transactions.manager.query(
+    const rows = await this.reads.select<AttemptRow>(
       `SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,
               d.enqueued_at AS admittedAt, c.rate_limit AS rateLimit,
               c.id AS callbackId, c.url, c.secret, c.previous_secrets AS previousSecrets,

@@ -7,7 +7,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { DeliveryMetrics } from '../../metrics/delivery-metrics.service.js';
 import { type AttemptInput, DeliveryAttemptReader } from '../../read-model/delivery-attempt.reader.js';
 import { describeActiveSpan, inStoredTrace } from '../../tracing/trace-context.js';
-import { type AttemptChanges, DeliveriesRepository, type DeliveryRound } from '../deliveries.repository.js';
+import { type AttemptChanges, DeliveriesRepository, type DeliveryRound, type EndWithoutAttempt } from '../deliveries.repository.js';
 import { CALLBACK_DELETED, CALLBACK_DISABLED } from '../delivery-status.js';
 import { type AttemptResult, nextStep } from './retry-policy.js';
 import { CallbackRateLimiter } from './callback-rate-limiter.js';
@@ -100,13 +100,13 @@ export class DeliveryExecutor {
 
   private async attempt({ delivery, callback, event }: AttemptInput): Promise<ExecutionOutcome> {
     if (!callback) {
-      await this.record(delivery, { status: 'cancelled', lastError: CALLBACK_DELETED, nextAttemptAt: null });
+      await this.record(delivery, { status: 'cancelled', lastError: CALLBACK_DELETED });
       this.logger.log(`Delivery ${delivery.id} cancelled: callback deleted`);
       return { kind: 'done', status: 'cancelled' };
     }
     if (callback.disabled) {
       // Held, not sent: `recover` sends it once the callback is enabled (docs/api.md#delivery-log).
-      await this.record(delivery, { status: 'failed', lastError: CALLBACK_DISABLED, nextAttemptAt: null });
+      await this.record(delivery, { status: 'failed', lastError: CALLBACK_DISABLED });
       return { kind: 'done', status: 'failed' };
     }
     // A slot of the callback's rate limit, counted from when the request is sent (docs/api.md#rate-limit).
@@ -131,7 +131,7 @@ export class DeliveryExecutor {
     const step = nextStep(result, attempts, this.config.callbackRetryDelaysMs);
     const now = this.clock.nowSeconds();
     // Counts a new attempt: the outcome's UPDATE writes its attempt-log row too.
-    const attempt: AttemptChanges = {
+    const attempt: Omit<AttemptChanges, 'status' | 'nextAttemptAt'> = {
       attempts,
       totalAttempts,
       url: callback.url,
@@ -177,7 +177,7 @@ export class DeliveryExecutor {
   async markFailed(deliveryId: number, round: number, reason: string): Promise<void> {
     await this.deliveries.recordOutcome(
       { id: deliveryId, round },
-      { status: 'failed', lastError: reason.slice(0, 1024), nextAttemptAt: null },
+      { status: 'failed', lastError: reason.slice(0, 1024) },
       this.clock.nowSeconds(),
     );
   }
@@ -193,7 +193,7 @@ export class DeliveryExecutor {
    */
   private async record(
     delivery: DeliveryRound,
-    outcome: AttemptChanges,
+    outcome: AttemptChanges | EndWithoutAttempt,
     ended?: { callbackId: number; succeeded: boolean },
   ): Promise<boolean> {
     for (let attempt = 1; ; attempt += 1) {
