@@ -21,10 +21,10 @@ export interface WriteOutcome {
  * plans a statement once, and the caller sends only its parameters, with none
  * of the ORM's per-statement work (query building, event broadcasting). On
  * SQLite, a `select` outside a transaction, or the pool of a replicated setup
- * (TypeORM's pool cluster), they go through `Transactions.manager` as usual. Every statement is handed to TypeORM's
- * logger like any other query. Errors are TypeORM's
- * `QueryFailedError`, as from `EntityManager.query`, so duplicate-key,
- * foreign-key and deadlock checks read them alike.
+ * (TypeORM's pool cluster), they go through `Transactions.manager` as usual.
+ * Every statement is handed to TypeORM's logger like any other query. Errors
+ * are TypeORM's `QueryFailedError`, as from `EntityManager.query`, so
+ * duplicate-key, foreign-key and deadlock checks read them alike.
  *
  * Only for statements whose text does not vary with the data: each pooled
  * connection keeps at most `maxPreparedStatements` of them
