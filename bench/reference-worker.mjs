@@ -61,10 +61,10 @@ const ATTEMPT =
   '         JOIN outbox_events e ON e.id = d.event_id\n' +
   '         LEFT JOIN callbacks c ON c.id = d.callback_id\n' +
   '        WHERE d.id = ?';
-const OUTCOME =
-  'UPDATE `deliveries` SET `attempts` = ?, `total_attempts` = ?, `url` = ?, `last_attempt_at` = ?, `last_duration_ms` = ?, ' +
-  '`last_response_body` = ?, `last_status` = ?, `last_error` = ?, `status` = ?, `next_attempt_at` = ?, `enqueued_at` = ?, `updated_at` = ? ' +
-  'WHERE (`id` = ? AND `round` = ? AND `status` = ?)';
+const OUTCOME = `UPDATE deliveries
+    SET status = ?, attempts = ?, total_attempts = ?, url = ?, last_status = ?, last_error = ?, last_attempt_at = ?,
+        last_duration_ms = ?, last_response_body = ?, next_attempt_at = ?, enqueued_at = NULL, updated_at = ?
+  WHERE id = ? AND round = ? AND status = 'pending'`;
 const SUCCESS =
   'UPDATE `callbacks` SET `last_success_at` = ?, `failing_since` = ? WHERE `id` = ? AND (`failing_since` IS NOT NULL OR `last_success_at` IS NULL OR `last_success_at` < ?)';
 const WAITING_APPS =
@@ -315,7 +315,7 @@ function post(url, headers, body) {
 }
 
 async function attempt({ deliveryId, round, admittedAt }) {
-  const [[row]] = await pool.query(ATTEMPT, [deliveryId]);
+  const [[row]] = await pool.execute(ATTEMPT, [deliveryId]);
   if (!row || row.status !== 'pending' || row.round !== round) return 'skipped';
   if (row.admittedAt === null || Math.round(row.admittedAt * 1000) !== Math.round(admittedAt * 1000)) return 'skipped';
   if (row.url === null || row.disabledAt !== null || row.rateLimit !== null)
@@ -342,22 +342,20 @@ async function attempt({ deliveryId, round, admittedAt }) {
     await pool.query(SUCCESS, [now, null, row.callbackId, now - 1]);
   };
   await Promise.all([
-    pool.query(OUTCOME, [
+    pool.execute(OUTCOME, [
+      'succeeded',
       row.attempts + 1,
       row.totalAttempts + 1,
       row.url,
+      result.status,
+      null,
       now,
       durationMs,
       result.body,
-      result.status,
-      null,
-      'succeeded',
-      null,
       null,
       now,
       deliveryId,
       round,
-      'pending',
     ]),
     recordSuccess(),
   ]);
