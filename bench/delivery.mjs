@@ -165,10 +165,17 @@ async function drainBacklog(context, count, workerCount) {
  * the API's answer to the delivery's arrival at the receiver (at `path` when given: one app's callback).
  *
  * @returns `{ events, errors, missing, p50Ms, p99Ms, maxMs, patchP99Ms }`; `missing` events never arrived within 60 s.
+ * @throws Error when `rate × seconds` exceeds the data set's accounts (a delivery is told apart by its account).
  */
 export async function latency(context, rate, seconds, path) {
   const { connection, receiver, apiUrl, auth, size } = context;
   const total = rate * seconds;
+  if (total > size.accounts) {
+    throw new Error(
+      `--latency-rate × --latency-duration is ${total} moves, more than the ${size.accounts} accounts of the data set: ` +
+        'each move needs an account of its own (a larger --scale, or a shorter --latency-duration)',
+    );
+  }
   const ids = Array.from({ length: total }, (_, index) => accountIdAt((index * 7919) % size.accounts));
   const [rows] = await connection.query('SELECT id, team_id FROM accounts');
   const teamOf = new Map(rows.map((row) => [BigInt(row.id).toString(), row.team_id]));

@@ -141,6 +141,15 @@ const scales = options.scale.split(',').map(Number);
 if (scales.some((scale, i) => !Number.isInteger(scale) || scale < 1 || (i > 0 && scale <= scales[i - 1]))) {
   throw new Error('--scale must be increasing account counts, e.g. 10000,100000');
 }
+// The delivery phases that time team moves move distinct accounts of the largest data set (delivery.mjs, latency):
+// checked here, not minutes in.
+const timesMoves = ['delivery pipeline', 'delivery same work', 'delivery isolation'].some((phase) => selected(phase));
+if (timesMoves && Number(options['latency-rate']) * Number(options['latency-duration']) > scales.at(-1)) {
+  throw new Error(
+    `--latency-rate × --latency-duration (${Number(options['latency-rate']) * Number(options['latency-duration'])} team moves) ` +
+      `exceeds the ${scales.at(-1)} accounts of --scale: each move needs an account of its own`,
+  );
+}
 const size = {
   teams: Number(options.teams),
   accounts: scales[0],
