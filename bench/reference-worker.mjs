@@ -341,23 +341,22 @@ async function attempt({ deliveryId, round, admittedAt }) {
     successWritten.set(row.callbackId, now);
     await pool.query(SUCCESS, [now, null, row.callbackId, now - 1]);
   };
-  await Promise.all([
-    pool.execute(OUTCOME, [
-      'succeeded',
-      row.attempts + 1,
-      row.totalAttempts + 1,
-      row.url,
-      result.status,
-      null,
-      now,
-      durationMs,
-      result.body,
-      null,
-      now,
-      deliveryId,
-      round,
-    ]),
-    recordSuccess(),
+  // The callback's health first, then the outcome, as the worker writes them.
+  await recordSuccess();
+  await pool.execute(OUTCOME, [
+    'succeeded',
+    row.attempts + 1,
+    row.totalAttempts + 1,
+    row.url,
+    result.status,
+    null,
+    now,
+    durationMs,
+    result.body,
+    null,
+    now,
+    deliveryId,
+    round,
   ]);
   return 'succeeded';
 }

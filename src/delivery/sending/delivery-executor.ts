@@ -183,9 +183,11 @@ export class DeliveryExecutor {
   }
 
   /**
-   * Writes the outcome unless a new round started meanwhile (with the
-   * attempt's log row, in the same statement) and, when the delivery ended,
-   * the callback's health (docs/api.md#delivery-log), both at once (two statements in flight together).
+   * When the delivery ended, writes the callback's health
+   * (docs/api.md#delivery-log) first; then the outcome unless a new round
+   * started meanwhile (with the attempt's log row, in the same statement). In
+   * that order, whoever sees the delivery ended (the delivery log, a test)
+   * sees its callback's `failing_since`, `last_success_at` or disabling too.
    * A failed write is tried again a few times (the request was already sent:
    * a lost outcome would mean sending it again); every part is idempotent.
    *
@@ -199,10 +201,8 @@ export class DeliveryExecutor {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const now = this.clock.nowSeconds();
-        const [, disabled] = await Promise.all([
-          this.deliveries.recordOutcome(delivery, outcome, now),
-          ended ? this.recordHealth(ended, now) : false,
-        ]);
+        const disabled = ended ? await this.recordHealth(ended, now) : false;
+        await this.deliveries.recordOutcome(delivery, outcome, now);
         return disabled;
       } catch (error) {
         if (attempt >= RECORD_ATTEMPTS) throw error;
