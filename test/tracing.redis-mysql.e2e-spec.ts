@@ -251,7 +251,7 @@ describe('a request that sampling leaves out (OTEL_TRACES_SAMPLER=parentbased_tr
   const collector = useCallbackReceiver();
   const processes = useProcesses();
 
-  it("exports no span, yet its log line, its event and the event's delivery carry its unsampled trace context", async () => {
+  it("exports no span; a caller's unsampled trace continues into its log line, its event and the delivery, and without one the request runs untraced", async () => {
     const env = {
       ...queue.env,
       ...otelEnv(collector),
@@ -278,6 +278,19 @@ describe('a request that sampling leaves out (OTEL_TRACES_SAMPLER=parentbased_tr
       (line) => line.msg === 'request completed' && line.req?.method === 'PATCH' && line.req?.url === '/account/7005',
     );
     expect(requestLine?.trace_id).toBe(callerTrace);
+
+    // No caller trace: the request runs as without tracing; its event's delivery is an unsampled trace of its own.
+    await t.insertAccount({ id: '7006', teamId: null });
+    expect((await api.http.patch('/account/7006', { auth: s.admin, body: { team: s.red } })).status).toBe(200);
+    const [, second] = await receiver.waitFor('/hook', 2);
+    const ownTrace = /^00-([0-9a-f]{32})-[0-9a-f]{16}-00$/.exec(String(second!.headers.traceparent));
+    expect(ownTrace).not.toBeNull();
+    expect(ownTrace![1]).not.toBe(callerTrace);
+    const parentless = logLines(api.process.output).find(
+      (line) => line.msg === 'request completed' && line.req?.method === 'PATCH' && line.req?.url === '/account/7006',
+    );
+    expect(parentless).toBeDefined();
+    expect('trace_id' in parentless! || 'span_id' in parentless!).toBe(false);
     await sleep(1_000);
     expect(collector.received).toEqual([]);
   }, 180_000);

@@ -102,11 +102,20 @@ describe('sampledRequestsOnly (docs/operations.md#tracing)', () => {
       expect(onResponse).toMatchObject({ traceId: CALLER_TRACE, spanId: handler!.spanId });
       expect(exporter.getFinishedSpans()).toEqual([]);
     }
-    // A new trace that the sampler leaves out: a trace of its own, unsampled, not recorded.
-    const { handler } = await request('GET', '/account/7001');
-    expect(handler).toMatchObject({ traceFlags: 0, recording: false });
-    expect(handler!.traceId).not.toBe(CALLER_TRACE);
-    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('runs a request that the sampler leaves out and that continues no caller trace outside any trace context', async () => {
+    for (const [method, path] of [
+      ['GET', '/account/7001'],
+      ['POST', '/teams/new'],
+    ] as const) {
+      for (const headers of [{}, { traceparent: 'not-a-traceparent' }] as Record<string, string>[]) {
+        const { handler, onResponse } = await request(method, path, headers);
+        expect(handler).toBeUndefined();
+        expect(onResponse).toBeUndefined();
+        expect(exporter.getFinishedSpans()).toEqual([]);
+      }
+    }
   });
 
   it('keeps the context of an unsampled request whose body arrives after its headers', async () => {

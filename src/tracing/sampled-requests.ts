@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   type Context,
   context,
+  isSpanContextValid,
   propagation,
   ROOT_CONTEXT,
   type Span,
@@ -29,6 +30,8 @@ interface RequestPatcher {
   getConfig(): { ignoreIncomingRequestHook?: (request: IncomingMessage) => boolean };
 }
 
+const INVALID = { traceId: '', spanId: '', traceFlags: 0 };
+
 /** The server span started for the request being handed to the instrumentation (sampled), until it takes it. */
 let started: Span | undefined;
 
@@ -44,12 +47,16 @@ function hasBody(request: IncomingMessage): boolean {
  * before anything else. A sampled request then goes through the
  * instrumentation as before, with that span (its name, kind, attributes,
  * status and end are the instrumentation's). A request that sampling left out
- * only runs inside the span's context (the caller's trace id, a new span id,
- * the sampled flag off): no attribute is built, nothing is recorded, and of
- * the request's event emitters only a request that has a body is bound to the
- * context (its handler runs from the body's `end` event); so its log lines,
- * its outgoing requests and the events it stores still carry the unsampled
- * trace context, and their deliveries are left out too. Probes and scrapes
+ * builds no attribute and records nothing. If its caller sent a valid
+ * `traceparent`, it runs inside the span's context (the caller's trace id, a
+ * new span id, the sampled flag off; of the request's event emitters only a
+ * request that has a body is bound to the context, its handler running from
+ * the body's `end` event), so its log lines, its outgoing requests and the
+ * events it stores continue the caller's unsampled trace, and their
+ * deliveries are left out too. Without a caller's trace it runs outside any
+ * trace context, as with tracing off: there is no trace to continue, and
+ * the events it stores get an unsampled trace of their own
+ * (`recordEventTrace`). Probes and scrapes
  * (`ignoreIncomingRequestHook`) stay the instrumentation's. Call before
  * `node:http` is loaded (the instrumentation patches it then).
  */
@@ -73,6 +80,8 @@ export function sampledRequestsOnly(instrumentation: HttpInstrumentation): void 
           started = undefined;
         }
       }
+      // No caller's trace to continue: the request runs as without tracing (its events store a trace of their own, unsampled).
+      if (!isSpanContextValid(trace.getSpanContext(parent) ?? INVALID)) return original.call(this, event, ...args);
       const unsampled = trace.setSpan(parent, span);
       return context.with(unsampled, () => {
         if (hasBody(request)) context.bind(unsampled, request);

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import {
   type Attributes,
   context,
@@ -36,10 +38,14 @@ const TRACESTATE_CHARS = 512;
  * the delivery of each continues the request's trace
  * (docs/operations.md#tracing). Nothing else of the request's headers
  * (`baggage`) is stored, and the text never exceeds the column's 1,024
- * characters. `null` when tracing is off or nothing is being traced.
+ * characters. Outside any trace context (a request that sampling left out
+ * and that continues no caller's trace), a new trace id and span id with the
+ * sampled flag off, so that the events' deliveries stay out of the sample as
+ * the request did. `null` when tracing is off.
  */
 export function recordEventTrace(type: string, count: number): string | null {
-  if (!tracingEnabled() || !isSpanContextValid(trace.getSpanContext(context.active()) ?? INVALID)) return null;
+  if (!tracingEnabled()) return null;
+  if (!isSpanContextValid(trace.getSpanContext(context.active()) ?? INVALID)) return unsampledTrace();
   const span = tracer().startSpan(`create ${type}`, {
     kind: SpanKind.PRODUCER,
     attributes: {
@@ -57,6 +63,12 @@ export function recordEventTrace(type: string, count: number): string | null {
   if (kept.traceparent === undefined) return null;
   const stored = JSON.stringify(kept);
   return stored.length <= STORED_CONTEXT_CHARS ? stored : JSON.stringify({ traceparent: kept.traceparent });
+}
+
+/** A stored context of a new trace that is not sampled (`{"traceparent":"00-<32 hex>-<16 hex>-00"}`). */
+function unsampledTrace(): string {
+  const ids = randomBytes(24).toString('hex');
+  return JSON.stringify({ traceparent: `00-${ids.slice(0, 32)}-${ids.slice(32)}-00` });
 }
 
 /** What a consumer span says of the message it processes (OpenTelemetry's messaging conventions). */
