@@ -5,17 +5,19 @@
  * the statements it sends, by the same protocol, and the same Redis round
  * trips (BullMQ, the same queue, job ids and worker options):
  *
- * - a pump: a pass 5 ms after an attempt ended, at least every second, that
- *   claims unrelayed events once a second (a claim that finds some rolls back
- *   and leaves them to the API, which relays its own commits within 50 ms),
- *   looks for open recoveries (their batches are left to the API), and admits
- *   due deliveries into the app's window (4 × concurrency) in a READ
- *   COMMITTED transaction, then adds their jobs in one call; every 2 s it
- *   looks up the admissions made since in Redis (one `getJob` each), every
- *   job lock (30 s) the long-held ones; every 5 s the account name ranges'
- *   two reads (the read model's pass, which the worker runs too);
+ * - a pump: a pass 5 ms after an attempt ended, at least every second,
+ *   that claims unrelayed events once a second (a claim that finds some
+ *   rolls back and leaves them to the API, which relays its own commits
+ *   within 50 ms) and then looks for open recoveries (their batches are left
+ *   to the API), and admits due deliveries into the app's window
+ *   (4 × concurrency) once, in a READ COMMITTED transaction, then adds their
+ *   jobs in one call; every 2 s it looks up the admissions made since in
+ *   Redis (one `getJob` each), every job lock (30 s) the long-held ones;
+ *   every 5 s the account name ranges' two reads (the read model's pass,
+ *   which the worker runs too);
  * - per job (10 at once, one app held to its share of them, borrowing while it
- *   answers fast): the attempt's one `SELECT`, the same signed `POST` (the
+ *   answers fast, a job of a fast app with no slot free waiting up to 250 ms
+ *   for one of its attempts to end): the attempt's one `SELECT`, the same signed `POST` (the
  *   Standard Webhooks headers, HMAC-SHA256 of node:crypto), the outcome's one
  *   `UPDATE` and, at most once a second per callback, its success.
  *
@@ -40,7 +42,6 @@ const POLL_MS = 1_000;
 const REFILL_MS = 5;
 const CHECK_INTERVAL_MS = 2_000;
 const CHECK_AFTER_SECONDS = 6;
-const ADMISSIONS_PER_PASS = 10;
 const EXCERPT = 1024;
 const TIMEOUT_MS = 10_000;
 
@@ -69,9 +70,8 @@ const SUCCESS =
   'UPDATE `callbacks` SET `last_success_at` = ?, `failing_since` = ? WHERE `id` = ? AND (`failing_since` IS NOT NULL OR `last_success_at` IS NULL OR `last_success_at` < ?)';
 const WAITING_APPS =
   'SELECT c.app_id AS appId, (SELECT d.next_attempt_at FROM deliveries d WHERE d.status = ? AND d.enqueued_at IS NULL AND d.app_id = c.app_id ' +
-  'ORDER BY d.next_attempt_at LIMIT 1) AS dueAt FROM (SELECT app_id FROM delivery_counts WHERE status = ? GROUP BY app_id HAVING SUM(deliveries) > 0) c';
-const ADMITTED_BY_APP =
-  "SELECT `d`.`app_id` AS `appId`, COUNT(*) AS `n` FROM `deliveries` `d` WHERE `d`.`status` = 'pending' AND `d`.`enqueued_at` IS NOT NULL GROUP BY `d`.`app_id`";
+  'ORDER BY d.next_attempt_at LIMIT 1) AS dueAt, a.admitted FROM (SELECT app_id FROM delivery_counts WHERE status = ? GROUP BY app_id HAVING SUM(deliveries) > 0) c ' +
+  'LEFT JOIN (SELECT app_id, COUNT(*) AS admitted FROM deliveries WHERE status = ? AND enqueued_at IS NOT NULL GROUP BY app_id) a ON a.app_id = c.app_id';
 const ADMIT =
   'SELECT `DeliveryEntity`.`id` AS `DeliveryEntity_id`, `DeliveryEntity`.`round` AS `DeliveryEntity_round`, `DeliveryEntity`.`app_id` AS `DeliveryEntity_app_id` ' +
   'FROM `deliveries` `DeliveryEntity` WHERE ((`DeliveryEntity`.`status` = ?) AND (`DeliveryEntity`.`enqueued_at` IS NULL) AND (`DeliveryEntity`.`app_id` = ?) ' +
@@ -131,19 +131,17 @@ async function pass() {
       const [events] = await db.execute(CLAIM_EVENTS, ['100']);
       return events.length > 0 ? ROLLBACK : undefined;
     });
+    if (!recovering) {
+      recovering = true;
+      pool
+        .query(OPEN_RECOVERIES, [0])
+        .catch(() => {})
+        .finally(() => (recovering = false));
+    }
   }
-  if (!recovering) {
-    recovering = true;
-    pool
-      .query(OPEN_RECOVERIES, [0])
-      .catch(() => {})
-      .finally(() => (recovering = false));
-  }
-  let next = null;
-  for (let round = 1; ; round += 1) {
-    const { admissions, nextDueAt, full } = await admit();
-    next = nextDueAt;
-    if (admissions.length === 0) break;
+  // One admission a pass: a full window waits for the attempts that end (the bench has one app, never more than a turn).
+  const { admissions, nextDueAt } = await admit();
+  if (admissions.length > 0)
     await queue.addBulk(
       admissions.map((admission) => ({
         name: 'deliver',
@@ -151,14 +149,8 @@ async function pass() {
         opts: { jobId: `delivery-${admission.id}-${Math.round(admission.admittedAt * 1000)}` },
       })),
     );
-    if (!full) break;
-    if (round >= ADMISSIONS_PER_PASS) {
-      next = nowSeconds();
-      break;
-    }
-  }
   await repair();
-  return next;
+  return nextDueAt;
 }
 
 let lastFirst = 0;
@@ -167,7 +159,7 @@ let lastFirst = 0;
 function admit() {
   const now = nowSeconds();
   return readCommitted(async (db) => {
-    const [waiting] = await db.query(WAITING_APPS, ['pending', 'pending']);
+    const [waiting] = await db.query(WAITING_APPS, ['pending', 'pending', 'pending']);
     const apps = waiting.filter((row) => row.dueAt !== null);
     const later = apps.filter((app) => app.dueAt > now).map((app) => app.dueAt);
     const nextDueAt = later.length > 0 ? Math.min(...later) : null;
@@ -177,11 +169,9 @@ function admit() {
       .sort((a, b) => a - b);
     const start = sorted.findIndex((appId) => appId > lastFirst);
     const due = start <= 0 ? sorted : [...sorted.slice(start), ...sorted.slice(0, start)];
-    if (due.length === 0) return { admissions: [], nextDueAt, full: false };
-    const [held] = await db.query(ADMITTED_BY_APP);
-    const admittedOf = new Map(held.map((row) => [row.appId, Number(row.n)]));
+    if (due.length === 0) return { admissions: [], nextDueAt };
+    const admittedOf = new Map(apps.map((row) => [row.appId, Number(row.admitted ?? 0)]));
     const byApp = [];
-    let full = false;
     for (const appId of due) {
       const room = WINDOW - (admittedOf.get(appId) ?? 0);
       if (room <= 0) continue;
@@ -190,13 +180,12 @@ function admit() {
       const ids = rows.map((row) => row.DeliveryEntity_id);
       await db.query(MARK_ADMITTED(ids.length), [now, ...ids, 'pending']);
       byApp.push(rows.map((row) => ({ id: row.DeliveryEntity_id, round: row.DeliveryEntity_round, appId, admittedAt: now })));
-      if (rows.length === room) full = true;
     }
     lastFirst = due[0];
     const admissions = [];
     for (let index = 0; byApp.some((list) => index < list.length); index += 1)
       for (const list of byApp) if (index < list.length) admissions.push(list[index]);
-    return { admissions, nextDueAt, full: full && admissions.length > 0 };
+    return { admissions, nextDueAt };
   });
 }
 
@@ -275,11 +264,15 @@ const ranges = setInterval(() => {
 const apps = new Map();
 let held = 0;
 
+const waiting = new Map();
+const FAST_APP_WAIT_MS = 250;
+
+const isFast = (app, now) => app !== undefined && app.lastFast && app.started.every((started) => now - started < 1);
+
 function take(appId) {
   const now = nowSeconds();
   const app = apps.get(appId) ?? { started: [], lastFast: false };
-  const fast = app.lastFast && app.started.every((started) => now - started < 1);
-  if (!(app.started.length < PER_APP || (fast && CONCURRENCY - held - 1 >= PER_APP))) return null;
+  if (!(app.started.length < PER_APP || (isFast(app, now) && CONCURRENCY - held - 1 >= PER_APP))) return null;
   apps.set(appId, app);
   app.started.push(now);
   held += 1;
@@ -288,7 +281,28 @@ function take(appId) {
     app.started.splice(app.started.indexOf(now), 1);
     app.lastFast = nowSeconds() - now < 1;
     if (app.started.length === 0 && !app.lastFast) apps.delete(appId);
+    waiting.get(appId)?.shift()?.();
   };
+}
+
+/** `take`, and for a fast app with no slot now, a wait of up to 250 ms for one of its attempts to end (the service's `takeOrWait`). */
+async function takeOrWait(appId) {
+  const release = take(appId);
+  if (release || !isFast(apps.get(appId), nowSeconds())) return release;
+  const queue = waiting.get(appId) ?? [];
+  waiting.set(appId, queue);
+  await new Promise((resolve) => {
+    const timer = setTimeout(woken, FAST_APP_WAIT_MS);
+    function woken() {
+      clearTimeout(timer);
+      const index = queue.indexOf(woken);
+      if (index >= 0) queue.splice(index, 1);
+      resolve();
+    }
+    queue.push(woken);
+  });
+  if (queue.length === 0) waiting.delete(appId);
+  return take(appId);
 }
 
 const successWritten = new Map();
@@ -364,7 +378,7 @@ async function attempt({ deliveryId, round, admittedAt }) {
 const worker = new Worker(
   QUEUE,
   async (job, token) => {
-    const release = take(job.data.appId);
+    const release = await takeOrWait(job.data.appId);
     if (!release) {
       await job.moveToDelayed(Date.now() + 1000 * (0.75 + Math.random() / 2), token);
       throw new DelayedError();

@@ -74,6 +74,15 @@ const RECORD_END_WITHOUT_ATTEMPT = `UPDATE deliveries
     SET status = ?, last_error = ?, next_attempt_at = NULL, enqueued_at = NULL, updated_at = ?
   WHERE id = ? AND round = ? AND status = 'pending'`;
 
+/** An app with rounds waiting for admission (the scheduler's pass, {@link DeliveriesRepository.waitingApps}). */
+export interface WaitingApp {
+  readonly appId: number;
+  /** When its earliest waiting round is due (seconds). */
+  readonly dueAt: number;
+  /** Its rounds admitted now: its window in use. */
+  readonly admitted: number;
+}
+
 /** Deliveries by where they stand, for the `callback_queue_jobs` gauge. */
 export interface PendingCounts {
   /** Pending, due, waiting for admission. */
@@ -186,36 +195,31 @@ export class DeliveriesRepository {
     return result.affected ?? 0;
   }
 
-  /** Admitted (handed to the transport, not yet ended) pending rounds per app: the apps' windows in use. */
-  @GenerateSql({ params: [] })
-  async admittedByApp(): Promise<Map<number, number>> {
-    const rows: { appId: number; n: number }[] = await this.transactions.manager
-      .createQueryBuilder(DeliveryEntity, 'd')
-      .select('d.app_id', 'appId')
-      .addSelect('COUNT(*)', 'n')
-      .where("d.status = 'pending' AND d.enqueued_at IS NOT NULL")
-      .groupBy('d.app_id')
-      .getRawMany();
-    return new Map(rows.map((row) => [row.appId, row.n]));
-  }
-
   /**
-   * Every app with pending rounds waiting for admission, with the earliest
-   * due time of each (seconds). The apps with pending deliveries come from
+   * Every app with pending rounds waiting for admission: the earliest due
+   * time of its waiting rounds (seconds) and how many of its rounds are
+   * admitted now (handed to the transport, not yet ended: its window in use).
+   * One statement: the apps with pending deliveries come from
    * `delivery_counts` (a few rows per app); each app's earliest waiting round
    * is one seek in the index `idx_deliveries_schedule`, so a pass costs the
-   * same whatever the backlogs.
+   * same whatever the backlogs; the admitted rounds are counted once, grouped
+   * by app.
    */
   @GenerateSql({ params: [] })
-  async waitingApps(): Promise<{ appId: number; dueAt: number }[]> {
-    const rows: { appId: number; dueAt: number | null }[] = await this.transactions.manager.query(
+  async waitingApps(): Promise<WaitingApp[]> {
+    const rows: { appId: number; dueAt: number | null; admitted: number | string | null }[] = await this.transactions.manager.query(
       `SELECT c.app_id AS appId,
               (SELECT d.next_attempt_at FROM deliveries d
                 WHERE d.status = 'pending' AND d.enqueued_at IS NULL AND d.app_id = c.app_id
-                ORDER BY d.next_attempt_at LIMIT 1) AS dueAt
-         FROM (SELECT app_id FROM delivery_counts WHERE status = 'pending' GROUP BY app_id HAVING SUM(deliveries) > 0) c`,
+                ORDER BY d.next_attempt_at LIMIT 1) AS dueAt,
+              a.admitted
+         FROM (SELECT app_id FROM delivery_counts WHERE status = 'pending' GROUP BY app_id HAVING SUM(deliveries) > 0) c
+         LEFT JOIN (SELECT app_id, COUNT(*) AS admitted FROM deliveries
+                     WHERE status = 'pending' AND enqueued_at IS NOT NULL GROUP BY app_id) a ON a.app_id = c.app_id`,
     );
-    return rows.filter((row) => row.dueAt !== null).map((row) => ({ appId: row.appId, dueAt: row.dueAt! }));
+    return rows
+      .filter((row) => row.dueAt !== null)
+      .map((row) => ({ appId: row.appId, dueAt: row.dueAt!, admitted: Number(row.admitted ?? 0) }));
   }
 
   /**

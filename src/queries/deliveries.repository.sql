@@ -182,20 +182,6 @@ WHERE
 -- id | select_type | table      | type  | possible_keys                                                             | key                       | key_len | ref | Extra
 -- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
 
--- DeliveriesRepository.admittedByApp
-SELECT
-  `d`.`app_id` AS `appId`,
-  COUNT(*) AS `n`
-FROM
-  `deliveries` `d`
-WHERE
-  `d`.`status` = 'pending'
-  AND `d`.`enqueued_at` IS NOT NULL
-GROUP BY
-  `d`.`app_id`;
--- id | select_type | table | type  | possible_keys                                     | key                     | key_len | ref | Extra
--- 1  | SIMPLE      | d     | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      |     | Using where; Using index; Using temporary; Using filesort
-
 -- DeliveriesRepository.waitingApps
 SELECT
   c.app_id AS appId,
@@ -212,7 +198,8 @@ SELECT
       d.next_attempt_at
     LIMIT
       1
-  ) AS dueAt
+  ) AS dueAt,
+  a.admitted
 FROM
   (
     SELECT
@@ -225,9 +212,23 @@ FROM
       app_id
     HAVING
       SUM(deliveries) > 0
-  ) c;
+  ) c
+  LEFT JOIN (
+    SELECT
+      app_id,
+      COUNT(*) AS admitted
+    FROM
+      deliveries
+    WHERE
+      status = 'pending'
+      AND enqueued_at IS NOT NULL
+    GROUP BY
+      app_id
+  ) a ON a.app_id = c.app_id;
 -- id | select_type        | table           | type  | possible_keys                                                                                                                                  | key                     | key_len | ref                  | Extra
 -- 1  | PRIMARY            | <derived3>      | ALL   |                                                                                                                                                |                         |         |                      |
+-- 1  | PRIMARY            | <derived4>      | ref   | key0                                                                                                                                           | key0                    | 5       | c.app_id             |
+-- 4  | DERIVED            | deliveries      | range | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_schedule | 75      |                      | Using where; Using index; Using temporary; Using filesort
 -- 3  | DERIVED            | delivery_counts | index |                                                                                                                                                | PRIMARY                 | 332     |                      | Using where
 -- 2  | DEPENDENT SUBQUERY | d               | ref   | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_schedule | 79      | const,const,c.app_id | Using where; Using index
 

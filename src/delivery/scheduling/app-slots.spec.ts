@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { Clock } from '../../clock/clock.js';
 import { loadAppConfig } from '../../config/environment.js';
@@ -53,5 +53,39 @@ describe('AppSlots', () => {
     expect(loadAppConfig({ CALLBACK_CONCURRENCY: '40' }).callbackAppConcurrency).toBe(10);
     expect(loadAppConfig({ CALLBACK_CONCURRENCY: '3' }).callbackAppConcurrency).toBe(1);
     expect(loadAppConfig({ CALLBACK_CONCURRENCY: '3', CALLBACK_APP_CONCURRENCY: '3' }).callbackAppConcurrency).toBe(3);
+  });
+
+  it('makes a job of a fast app with no slot free wait for one of its attempts to end, up to the wait given; a slow app never waits', async () => {
+    vi.useFakeTimers();
+    try {
+      const { slots, advance } = processSlots();
+      slots.take(1)!();
+      const held = Array.from({ length: 8 }, () => slots.take(1)!);
+      expect(slots.take(1)).toBeNull();
+      let granted: (() => void) | null | undefined;
+      void slots.takeOrWait(1, 250).then((release) => (granted = release));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(granted).toBeUndefined();
+      held[0]!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(granted).toEqual(expect.any(Function));
+
+      // None ends within the wait: nothing taken.
+      let timedOut: (() => void) | null | undefined;
+      void slots.takeOrWait(1, 250).then((release) => (timedOut = release));
+      await vi.advanceTimersByTimeAsync(249);
+      expect(timedOut).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(timedOut).toBeNull();
+
+      // An app whose attempt has run a second is not fast: no wait at all.
+      advance(1.5);
+      const slow = slots.takeOrWait(1, 250);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await slow).toBeNull();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -36,6 +36,8 @@ export class AppSlots {
   private readonly perApp: number;
   private readonly total: number;
   private held = 0;
+  /** Per app, the callers of {@link takeOrWait} waiting for one of its attempts to end. */
+  private readonly waiting = new Map<number, (() => void)[]>();
 
   constructor(
     config: AppConfig,
@@ -65,7 +67,36 @@ export class AppSlots {
       app.started.splice(app.started.indexOf(now), 1);
       app.lastFast = this.clock.nowSeconds() - now < FAST_ATTEMPT_SECONDS;
       if (app.started.length === 0 && !app.lastFast) this.apps.delete(appId);
+      this.waiting.get(appId)?.shift()?.();
     };
+  }
+
+  /**
+   * {@link take}, and for an app answering fast that may not take a slot
+   * now (it holds all it may borrow), waits up to `maxWaitMs` for one of its
+   * own attempts to end, then tries once more. A fast app's attempts end
+   * within milliseconds, so its next delivery waits here that long rather
+   * than a second outside the slots; a slow or hanging app never waits here.
+   *
+   * @returns the release function, or `null` (nothing taken).
+   */
+  async takeOrWait(appId: number, maxWaitMs: number): Promise<(() => void) | null> {
+    const release = this.take(appId);
+    if (release || !this.fast(this.apps.get(appId), this.clock.nowSeconds())) return release;
+    const queue = this.waiting.get(appId) ?? [];
+    this.waiting.set(appId, queue);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(woken, maxWaitMs);
+      function woken(): void {
+        clearTimeout(timer);
+        const index = queue.indexOf(woken);
+        if (index >= 0) queue.splice(index, 1);
+        resolve();
+      }
+      queue.push(woken);
+    });
+    if (queue.length === 0) this.waiting.delete(appId);
+    return this.take(appId);
   }
 
   /**

@@ -87,7 +87,7 @@ export class DeliveryScheduler implements OnModuleInit {
 
   private async admitAndHand(): Promise<number | null> {
     for (let round = 1; ; round += 1) {
-      const { admissions, nextDueAt, full } = await this.admit();
+      const { admissions, nextDueAt, more } = await this.admit();
       if (admissions.length === 0) return nextDueAt;
       let left: readonly Admission[];
       try {
@@ -97,25 +97,27 @@ export class DeliveryScheduler implements OnModuleInit {
         throw error;
       }
       if (left.length > 0) await this.putBack(left);
-      // A pass that admitted as much as it may (a window or the transport's capacity) looks again at once.
-      if (!full || left.length > 0) return nextDueAt;
+      // Apps left out of this turn (more than APPS_PER_PASS due) are admitted for at once; a full window waits for
+      // the attempts that end (the pump's refill), so a pass never looks again only to find its windows still full.
+      if (!more || left.length > 0) return nextDueAt;
       // More may be due at once: the pump passes again right after relaying.
       if (round >= ADMISSIONS_PER_PASS) return this.clock.nowSeconds();
     }
   }
 
   /** Admits, in one transaction, what the windows and the transport allow now. */
-  private async admit(): Promise<{ admissions: Admission[]; nextDueAt: number | null; full: boolean }> {
+  private async admit(): Promise<{ admissions: Admission[]; nextDueAt: number | null; more: boolean }> {
     let capacity = this.transport.capacity();
-    if (capacity <= 0) return { admissions: [], nextDueAt: null, full: false };
+    if (capacity <= 0) return { admissions: [], nextDueAt: null, more: false };
     const now = this.clock.nowSeconds();
     return this.transactions.runWithoutGapLocks(async () => {
       const waiting = await this.deliveries.waitingApps();
       const later = waiting.filter((app) => app.dueAt > now).map((app) => app.dueAt);
       const nextDueAt = later.length > 0 ? Math.min(...later) : null;
-      const due = this.inTurn(waiting.filter((app) => app.dueAt <= now).map((app) => app.appId));
-      if (due.length === 0) return { admissions: [], nextDueAt, full: false };
-      const admitted = await this.deliveries.admittedByApp();
+      const dueApps = waiting.filter((app) => app.dueAt <= now).map((app) => app.appId);
+      const due = this.inTurn(dueApps);
+      if (due.length === 0) return { admissions: [], nextDueAt, more: false };
+      const admitted = new Map(waiting.map((app) => [app.appId, app.admitted]));
       const room = new Map(
         due.map((appId) => [appId, Math.min(this.window - (admitted.get(appId) ?? 0), this.transport.roomFor(appId))] as const),
       );
@@ -134,9 +136,9 @@ export class DeliveryScheduler implements OnModuleInit {
       const admittedAt = now;
       const byApp: Admission[][] = [];
       for (const [appId, share] of shares) byApp.push(await this.deliveries.admit(appId, now, share, admittedAt));
-      const full = [...shares].some(([appId, share]) => share > 0 && share === room.get(appId)) || capacity <= 0;
       if (due.length > 0) this.lastFirst = due[0];
-      return { admissions: interleave(byApp), nextDueAt, full: full && byApp.some((rounds) => rounds.length > 0) };
+      const more = dueApps.length > due.length && capacity > 0;
+      return { admissions: interleave(byApp), nextDueAt, more: more && byApp.some((rounds) => rounds.length > 0) };
     });
   }
 

@@ -20,6 +20,13 @@ const INFRASTRUCTURE_RETRY_MS = 5_000;
  */
 const APP_BUSY_RETRY_MS = 1_000;
 
+/**
+ * Longest wait of a job for a slot of its app while that app answers fast
+ * (milliseconds): one of its attempts ends within it, so the job is attempted
+ * then rather than moved back to `delayed` for {@link APP_BUSY_RETRY_MS}.
+ */
+const FAST_APP_WAIT_MS = 250;
+
 /** Times a job may be taken back from a dead worker before it is failed (and marked failed for operators). */
 const MAX_STALLED_COUNT = 5;
 
@@ -40,7 +47,9 @@ const KEEP_COMPLETED = { age: 86_400, count: 100_000 };
  * lock expires (stalled-job check).
  * A job whose app may not take another of this worker's slots now (it holds
  * its share, {@link AppSlots}) goes back to `delayed` for about a second
- * without being attempted, so one app's hanging receivers never take every slot.
+ * without being attempted, so one app's hanging receivers never take every
+ * slot; while its app answers fast, the job first waits up to
+ * {@link FAST_APP_WAIT_MS} for one of that app's attempts to end.
  */
 @Injectable()
 export class DeliveryProcessor extends WorkerHost implements BeforeApplicationShutdown {
@@ -81,7 +90,7 @@ export class DeliveryProcessor extends WorkerHost implements BeforeApplicationSh
     try {
       const { appId } = job.data;
       if (appId === undefined) return await this.attempt(job, token);
-      const release = this.slots.take(appId);
+      const release = await this.slots.takeOrWait(appId, FAST_APP_WAIT_MS);
       if (!release) return await this.retryLater(job, APP_BUSY_RETRY_MS * (0.75 + Math.random() / 2), token);
       try {
         return await this.attempt(job, token);

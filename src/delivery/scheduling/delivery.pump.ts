@@ -86,9 +86,10 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   /**
-   * One pass: relay (when this process committed events, or a poll interval
-   * after the last relay: events other processes committed and did not relay),
-   * start waiting recoveries, admit.
+   * One pass: relay and start waiting recoveries (when this process committed
+   * events or recorded a recovery, or a poll interval after the last relay:
+   * what other processes committed and did not carry out), then admit. A pass
+   * that only refills windows sends the admission's statements alone.
    * @returns when (seconds) the earliest waiting delivery is due, or `null`.
    */
   async pass(): Promise<number | null> {
@@ -96,8 +97,8 @@ export class DeliveryPump implements OnApplicationBootstrap, BeforeApplicationSh
       this.relayAsked = false;
       this.lastRelayAt = Date.now();
       await this.relay.relayPending();
+      this.recoveries.start();
     }
-    this.recoveries.start();
     return this.scheduler.dispatch();
   }
 
