@@ -43,6 +43,13 @@ export class DeliveryScheduler implements OnModuleInit {
   private readonly window: number;
   /** The app served first by the last pass: the next starts after it. */
   private lastFirst = 0;
+  /**
+   * Admissions nothing runs: those the transport did not take whose put-back
+   * failed, and those of an admission whose commit failed (it may have
+   * committed). The next pass puts them back first, rather than the
+   * transport's repair minutes later.
+   */
+  private unreleased: Admission[] = [];
 
   constructor(
     private readonly transactions: Transactions,
@@ -80,6 +87,10 @@ export class DeliveryScheduler implements OnModuleInit {
    * @throws database or transport errors (the pump tries again).
    */
   async dispatch(): Promise<number | null> {
+    if (this.unreleased.length > 0) {
+      await this.deliveries.release(this.unreleased);
+      this.unreleased = [];
+    }
     const next = await this.admitAndHand();
     await this.transport.repair();
     return next;
@@ -96,7 +107,7 @@ export class DeliveryScheduler implements OnModuleInit {
         await this.putBack(admissions);
         throw error;
       }
-      if (left.length > 0) await this.putBack(left);
+      if (left.length > 0) await this.putBack(left, { untaken: true });
       // Apps left out of this turn (more than APPS_PER_PASS due) are admitted for at once; a full window waits for
       // the attempts that end (the pump's refill), so a pass never looks again only to find its windows still full.
       if (!more || left.length > 0) return nextDueAt;
@@ -107,10 +118,28 @@ export class DeliveryScheduler implements OnModuleInit {
 
   /** Admits, in one transaction, what the windows and the transport allow now. */
   private async admit(): Promise<{ admissions: Admission[]; nextDueAt: number | null; more: boolean }> {
-    let capacity = this.transport.capacity();
+    const capacity = this.transport.capacity();
     if (capacity <= 0) return { admissions: [], nextDueAt: null, more: false };
     const now = this.clock.nowSeconds();
+    const marked: Admission[][] = [];
+    try {
+      return await this.admitIn(now, capacity, marked);
+    } catch (error) {
+      // A commit whose answer was lost (the database went away) may have admitted them, and nothing holds them:
+      // the next pass puts them back (a no-op for rows this admission does not hold).
+      this.unreleased.push(...marked.flat());
+      throw error;
+    }
+  }
+
+  /** {@link admit}'s transaction; each app's admitted rounds are added to `marked` as they are marked. */
+  private admitIn(
+    now: number,
+    capacity: number,
+    marked: Admission[][],
+  ): Promise<{ admissions: Admission[]; nextDueAt: number | null; more: boolean }> {
     return this.transactions.runWithoutGapLocks(async () => {
+      marked.length = 0;
       const waiting = await this.deliveries.waitingApps();
       const later = waiting.filter((app) => app.dueAt > now).map((app) => app.dueAt);
       const nextDueAt = later.length > 0 ? Math.min(...later) : null;
@@ -135,7 +164,10 @@ export class DeliveryScheduler implements OnModuleInit {
       }
       const admittedAt = now;
       const byApp: Admission[][] = [];
-      for (const [appId, share] of shares) byApp.push(await this.deliveries.admit(appId, now, share, admittedAt));
+      for (const [appId, share] of shares) {
+        byApp.push(await this.deliveries.admit(appId, now, share, admittedAt));
+        marked.push(byApp[byApp.length - 1]);
+      }
       if (due.length > 0) this.lastFirst = due[0];
       const more = dueApps.length > due.length && capacity > 0;
       return { admissions: interleave(byApp), nextDueAt, more: more && byApp.some((rounds) => rounds.length > 0) };
@@ -150,11 +182,17 @@ export class DeliveryScheduler implements OnModuleInit {
     return turned.slice(0, APPS_PER_PASS);
   }
 
-  private async putBack(admissions: readonly Admission[]): Promise<void> {
+  /**
+   * Gives `admissions` back to wait. When that fails, those the transport
+   * did not take (`untaken`) are put back by the next pass; the others (a
+   * transport that failed while taking them may have taken some) are left
+   * to the transport's repair, or in queue mode its admission check.
+   */
+  private async putBack(admissions: readonly Admission[], { untaken = false } = {}): Promise<void> {
     try {
       await this.deliveries.release(admissions);
     } catch (error) {
-      // The transport's repair, or (queue mode) the admission check, finds them later.
+      if (untaken) this.unreleased.push(...admissions);
       this.logger.warn(
         `Could not put back ${admissions.length} admitted deliveries: ${error instanceof Error ? error.message : String(error)}`,
       );
