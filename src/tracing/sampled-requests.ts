@@ -30,8 +30,6 @@ interface RequestPatcher {
   getConfig(): { ignoreIncomingRequestHook?: (request: IncomingMessage) => boolean };
 }
 
-const INVALID = { traceId: '', spanId: '', traceFlags: 0 };
-
 /** The server span started for the request being handed to the instrumentation (sampled), until it takes it. */
 let started: Span | undefined;
 
@@ -81,7 +79,8 @@ export function sampledRequestsOnly(instrumentation: HttpInstrumentation): void 
         }
       }
       // No caller's trace to continue: the request runs as without tracing (its events store a trace of their own, unsampled).
-      if (!isSpanContextValid(trace.getSpanContext(parent) ?? INVALID)) return original.call(this, event, ...args);
+      const caller = trace.getSpanContext(parent);
+      if (caller === undefined || !isSpanContextValid(caller)) return original.call(this, event, ...args);
       const unsampled = trace.setSpan(parent, span);
       return context.with(unsampled, () => {
         if (hasBody(request)) context.bind(unsampled, request);

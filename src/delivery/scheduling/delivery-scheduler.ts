@@ -118,60 +118,51 @@ export class DeliveryScheduler implements OnModuleInit {
 
   /** Admits, in one transaction, what the windows and the transport allow now. */
   private async admit(): Promise<{ admissions: Admission[]; nextDueAt: number | null; more: boolean }> {
-    const capacity = this.transport.capacity();
+    let capacity = this.transport.capacity();
     if (capacity <= 0) return { admissions: [], nextDueAt: null, more: false };
     const now = this.clock.nowSeconds();
-    const marked: Admission[][] = [];
+    const marked: Admission[] = [];
     try {
-      return await this.admitIn(now, capacity, marked);
+      return await this.transactions.runWithoutGapLocks(async () => {
+        const waiting = await this.deliveries.waitingApps();
+        const later = waiting.filter((app) => app.dueAt > now).map((app) => app.dueAt);
+        const nextDueAt = later.length > 0 ? Math.min(...later) : null;
+        const dueApps = waiting.filter((app) => app.dueAt <= now).map((app) => app.appId);
+        const due = this.inTurn(dueApps);
+        if (due.length === 0) return { admissions: [], nextDueAt, more: false };
+        const admitted = new Map(waiting.map((app) => [app.appId, app.admitted]));
+        const room = new Map(
+          due.map((appId) => [appId, Math.min(this.window - (admitted.get(appId) ?? 0), this.transport.roomFor(appId))] as const),
+        );
+        // Round robin: one round per app and turn, until the transport or every window is full.
+        const shares = new Map<number, number>();
+        for (let progress = true; progress && capacity > 0;) {
+          progress = false;
+          for (const appId of due) {
+            if (capacity <= 0) break;
+            if ((room.get(appId) ?? 0) <= (shares.get(appId) ?? 0)) continue;
+            shares.set(appId, (shares.get(appId) ?? 0) + 1);
+            capacity -= 1;
+            progress = true;
+          }
+        }
+        const admittedAt = now;
+        const byApp: Admission[][] = [];
+        for (const [appId, share] of shares) {
+          const rounds = await this.deliveries.admit(appId, now, share, admittedAt);
+          byApp.push(rounds);
+          marked.push(...rounds);
+        }
+        if (due.length > 0) this.lastFirst = due[0];
+        const more = dueApps.length > due.length && capacity > 0;
+        return { admissions: interleave(byApp), nextDueAt, more: more && byApp.some((rounds) => rounds.length > 0) };
+      });
     } catch (error) {
       // A commit whose answer was lost (the database went away) may have admitted them, and nothing holds them:
       // the next pass puts them back (a no-op for rows this admission does not hold).
-      this.unreleased.push(...marked.flat());
+      this.unreleased.push(...marked);
       throw error;
     }
-  }
-
-  /** {@link admit}'s transaction; each app's admitted rounds are added to `marked` as they are marked. */
-  private admitIn(
-    now: number,
-    capacity: number,
-    marked: Admission[][],
-  ): Promise<{ admissions: Admission[]; nextDueAt: number | null; more: boolean }> {
-    return this.transactions.runWithoutGapLocks(async () => {
-      marked.length = 0;
-      const waiting = await this.deliveries.waitingApps();
-      const later = waiting.filter((app) => app.dueAt > now).map((app) => app.dueAt);
-      const nextDueAt = later.length > 0 ? Math.min(...later) : null;
-      const dueApps = waiting.filter((app) => app.dueAt <= now).map((app) => app.appId);
-      const due = this.inTurn(dueApps);
-      if (due.length === 0) return { admissions: [], nextDueAt, more: false };
-      const admitted = new Map(waiting.map((app) => [app.appId, app.admitted]));
-      const room = new Map(
-        due.map((appId) => [appId, Math.min(this.window - (admitted.get(appId) ?? 0), this.transport.roomFor(appId))] as const),
-      );
-      // Round robin: one round per app and turn, until the transport or every window is full.
-      const shares = new Map<number, number>();
-      for (let progress = true; progress && capacity > 0;) {
-        progress = false;
-        for (const appId of due) {
-          if (capacity <= 0) break;
-          if ((room.get(appId) ?? 0) <= (shares.get(appId) ?? 0)) continue;
-          shares.set(appId, (shares.get(appId) ?? 0) + 1);
-          capacity -= 1;
-          progress = true;
-        }
-      }
-      const admittedAt = now;
-      const byApp: Admission[][] = [];
-      for (const [appId, share] of shares) {
-        byApp.push(await this.deliveries.admit(appId, now, share, admittedAt));
-        marked.push(byApp[byApp.length - 1]);
-      }
-      if (due.length > 0) this.lastFirst = due[0];
-      const more = dueApps.length > due.length && capacity > 0;
-      return { admissions: interleave(byApp), nextDueAt, more: more && byApp.some((rounds) => rounds.length > 0) };
-    });
   }
 
   /** The apps in this pass's turn: from the one after the last pass's first, at most {@link APPS_PER_PASS}. */
