@@ -164,7 +164,8 @@ async function drainBacklog(context, count, workerCount) {
  * (distinct accounts, each to a team other than its own) and times each from
  * the API's answer to the delivery's arrival at the receiver (at `path` when given: one app's callback).
  *
- * @returns `{ events, errors, missing, p50Ms, p99Ms, maxMs, patchP99Ms }`; `missing` events never arrived within 60 s.
+ * @returns `{ events, errors, missing, p50Ms, p99Ms, maxMs, patchP99Ms, latencies }`; `missing` events never arrived within
+ *   60 s; `latencies` every arrival's commit → arrival (ms), for a caller that pools several runs.
  * @throws Error when `rate × seconds` exceeds the data set's accounts (a delivery is told apart by its account).
  */
 export async function latency(context, rate, seconds, path) {
@@ -219,6 +220,7 @@ export async function latency(context, rate, seconds, path) {
     p99Ms: percentile(latencies, 99),
     maxMs: percentile(latencies, 100),
     patchP99Ms: percentile(patchMs, 99),
+    latencies,
   };
 }
 

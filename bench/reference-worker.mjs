@@ -17,9 +17,11 @@
  *   which the worker runs too);
  * - per job (10 at once, one app held to its share of them, borrowing while it
  *   answers fast, a job of a fast app with no slot free waiting up to 250 ms
- *   for one of its attempts to end): the attempt's one `SELECT`, the same signed `POST` (the
- *   Standard Webhooks headers, HMAC-SHA256 of node:crypto), the outcome's one
- *   `UPDATE` and, at most once a second per callback, its success.
+ *   for one of its attempts to end): the attempt's `SELECT`, the same signed `POST` (the
+ *   Standard Webhooks headers, HMAC-SHA256 of node:crypto), the outcome's
+ *   `UPDATE` and, at most once a second per callback, its success; the reads
+ *   of attempts starting while one read runs go together in the next, and so
+ *   do the outcomes (one statement at a time of each, at most 16 each).
  *
  * No framework, no logging, no metrics, no tracing. Rate limits, disabled
  * callbacks, retries and the job-failure path are not mirrored: the bench's
@@ -53,7 +55,8 @@ const agent = new Agent({ keepAlive: true });
 
 // --- statements, as the worker sends them --------------------------------------------------------------------------
 
-const ATTEMPT =
+/** The attempts' read for `count` ids (the service's `findAttempts`, its list padded to a power of two). */
+const ATTEMPTS = (count) =>
   'SELECT d.id, d.round, d.status, d.attempts, d.total_attempts AS totalAttempts, d.app_id AS appId, d.webhook_id AS webhookId,\n' +
   '              d.enqueued_at AS admittedAt, c.rate_limit AS rateLimit,\n' +
   '              c.id AS callbackId, c.url, c.secret, c.previous_secrets AS previousSecrets,\n' +
@@ -61,11 +64,27 @@ const ATTEMPT =
   '         FROM deliveries d\n' +
   '         JOIN outbox_events e ON e.id = d.event_id\n' +
   '         LEFT JOIN callbacks c ON c.id = d.callback_id\n' +
-  '        WHERE d.id = ?';
-const OUTCOME = `UPDATE deliveries
-    SET status = ?, attempts = ?, total_attempts = ?, url = ?, last_status = ?, last_error = ?, last_attempt_at = ?,
-        last_duration_ms = ?, last_response_body = ?, next_attempt_at = ?, enqueued_at = NULL, updated_at = ?
-  WHERE id = ? AND round = ? AND status = 'pending'`;
+  `        WHERE d.id IN (${Array(count).fill('?').join(', ')})`;
+const OUTCOME_COLUMNS = [
+  'status',
+  'attempts',
+  'total_attempts',
+  'url',
+  'last_status',
+  'last_error',
+  'last_attempt_at',
+  'last_duration_ms',
+  'last_response_body',
+  'next_attempt_at',
+  'updated_at',
+];
+/** The outcomes of `count` attempts (the service's `recordAttempts`, its rows padded to a power of two). */
+const OUTCOMES = (count) => {
+  const byId = `CASE id${' WHEN ? THEN ?'.repeat(count)} END`;
+  return `UPDATE deliveries FORCE INDEX (PRIMARY)
+    SET ${OUTCOME_COLUMNS.map((column) => `${column} = ${byId}`).join(', ')}, enqueued_at = NULL
+  WHERE id IN (${Array(count).fill('?').join(', ')}) AND status = 'pending' AND round = ${byId}`;
+};
 const SUCCESS =
   'UPDATE `callbacks` SET `last_success_at` = ?, `failing_since` = ? WHERE `id` = ? AND (`failing_since` IS NOT NULL OR `last_success_at` IS NULL OR `last_success_at` < ?)';
 const WAITING_APPS =
@@ -305,6 +324,53 @@ async function takeOrWait(appId) {
   return take(appId);
 }
 
+/**
+ * One statement at a time for the requests made while the previous one ran,
+ * at most 16, padded to a power of two by repeating the last (the service's
+ * `statementBatches` and `paddedBatch`). `run(keys)` answers one result per padded key.
+ */
+function batches(run) {
+  const queue = [];
+  let running = false;
+  const next = () => {
+    if (queue.length === 0) return void (running = false);
+    const batch = queue.splice(0, 16);
+    let size = 1;
+    while (size < batch.length) size *= 2;
+    const keys = Array.from({ length: size }, (_, index) => batch[Math.min(index, batch.length - 1)].key);
+    run(keys)
+      .then(
+        (results) => batch.forEach((request, index) => request.resolve(results[index])),
+        (error) => batch.forEach((request) => request.reject(error)),
+      )
+      .finally(next);
+  };
+  return (key) =>
+    new Promise((resolve, reject) => {
+      queue.push({ key, resolve, reject });
+      if (!running) {
+        running = true;
+        process.nextTick(next);
+      }
+    });
+}
+
+const readAttempt = batches(async (ids) => {
+  const [rows] = await pool.execute(ATTEMPTS(ids.length), ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id));
+});
+
+const writeOutcome = batches(async (outcomes) => {
+  const rows = [...outcomes].sort((a, b) => a.id - b.id);
+  await pool.execute(OUTCOMES(rows.length), [
+    ...OUTCOME_COLUMNS.flatMap((_, column) => rows.flatMap((row) => [row.id, row.values[column]])),
+    ...rows.map((row) => row.id),
+    ...rows.flatMap((row) => [row.id, row.round]),
+  ]);
+  return outcomes.map(() => undefined);
+});
+
 const successWritten = new Map();
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` with the `whsec_` secret's key (Standard Webhooks). */
@@ -329,7 +395,7 @@ function post(url, headers, body) {
 }
 
 async function attempt({ deliveryId, round, admittedAt }) {
-  const [[row]] = await pool.execute(ATTEMPT, [deliveryId]);
+  const row = await readAttempt(deliveryId);
   if (!row || row.status !== 'pending' || row.round !== round) return 'skipped';
   if (row.admittedAt === null || Math.round(row.admittedAt * 1000) !== Math.round(admittedAt * 1000)) return 'skipped';
   if (row.url === null || row.disabledAt !== null || row.rateLimit !== null)
@@ -357,21 +423,11 @@ async function attempt({ deliveryId, round, admittedAt }) {
   };
   // The callback's health first, then the outcome, as the worker writes them.
   await recordSuccess();
-  await pool.execute(OUTCOME, [
-    'succeeded',
-    row.attempts + 1,
-    row.totalAttempts + 1,
-    row.url,
-    result.status,
-    null,
-    now,
-    durationMs,
-    result.body,
-    null,
-    now,
-    deliveryId,
+  await writeOutcome({
+    id: deliveryId,
     round,
-  ]);
+    values: ['succeeded', row.attempts + 1, row.totalAttempts + 1, row.url, result.status, null, now, durationMs, result.body, null, now],
+  });
   return 'succeeded';
 }
 

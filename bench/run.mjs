@@ -41,6 +41,8 @@
  *   --q an  --only <substring>[|<substring>...] (scenarios whose name contains one; `delivery` for the pipeline alone)
  *   --isolation-apps 10  --isolation-per-app 2000  --isolation-workers 1 (workers during one app's recover)
  *   --rate-limit 10  --rate-limit-deliveries 100  --rate-limit-workers 2 (`--only 'rate limit'` for that phase alone)
+ *   --million 0 (with `--only 'delivery million'`: that many failed deliveries recovered by one app, million.mjs)
+ *   --million-window 60 (seconds between its samples)
  *   --memory-repeats 3 (0: none)  --backlog 20000  --latency-rate 100  --latency-duration 30
  *   --tracing off|on|<ratio> (API and workers export their spans to a local OTLP sink: every span, or sampled
  *     with parentbased_traceidratio at <ratio>, e.g. 0.1; off: no OTEL_* variable)
@@ -99,6 +101,7 @@ import { measurePipeline } from './delivery.mjs';
 import { measureIsolation } from './isolation.mjs';
 import { SAME_WORK_TARGET, measureSameWork, sameWorkTable } from './delivery-same-work.mjs';
 import { measureRateLimit } from './rate-limit.mjs';
+import { measureMillion, millionMissed, millionTable } from './million.mjs';
 import { median, summarize } from './stats.mjs';
 
 const { values: options } = parseArgs({
@@ -129,6 +132,8 @@ const { values: options } = parseArgs({
     'rate-limit': { type: 'string', default: '10' },
     'rate-limit-deliveries': { type: 'string', default: '100' },
     'rate-limit-workers': { type: 'string', default: '2' },
+    million: { type: 'string', default: '0' },
+    'million-window': { type: 'string', default: '60' },
     tracing: { type: 'string', default: 'off' },
   },
 });
@@ -565,6 +570,34 @@ async function main() {
       probes.api.workerPid = rateLimit.worker.pid;
     }
 
+    let million;
+    if (selected('delivery million') && Number(options.million) > 0) {
+      million = await measureMillion(
+        {
+          connection,
+          receiver,
+          apiUrl: api.url,
+          auth,
+          size: { ...size, accounts: scales.at(-1) },
+          startWorker: newWorker,
+          stopWorkers,
+          createApp,
+          payload: await eventPayload(api.url),
+          log,
+          redisUrl,
+        },
+        {
+          deliveries: Number(options.million),
+          small: Math.min(Number(options.backlog), Number(options.million)),
+          window: Number(options['million-window']),
+          rate: 10,
+          moveSeconds: 10,
+          pageRequests: 100,
+        },
+      );
+      probes.api.workerPid = million.worker.pid;
+    }
+
     // Last: the heap snapshots that measure the live heap leave the API's RSS higher for a while.
     const memory = await repeatReads(api, scales.at(-1), servers, counter, auth, probes);
 
@@ -584,6 +617,7 @@ async function main() {
       sameWork,
       isolation: isolation && { ...isolation, worker: undefined },
       rateLimit: rateLimit && { ...rateLimit, worker: undefined },
+      million: million && { ...million, worker: undefined },
     };
     await writeJson(options.out, run);
     if (results.length > 0) await writeChart(chartSpec(run), options.chart);
@@ -608,6 +642,7 @@ async function main() {
     if (sameWork) console.log(`${sameWorkTable(sameWork)}\n`);
     if (isolation) console.log(`${isolationTable(isolation)}\n`);
     if (rateLimit) console.log(`${rateLimitTable(rateLimit)}\n`);
+    if (million) console.log(`${millionTable(million)}\n`);
     const missed = [
       ...(results[0]?.results.filter((result) => !met(result)).map((result) => result.name) ?? []),
       ...(pipeline ? pipelineMissed(pipeline).map((name) => `delivery ${name}`) : []),
@@ -618,6 +653,7 @@ async function main() {
         : []),
       ...(isolation ? isolationMissed(isolation).map((name) => `isolation ${name}`) : []),
       ...(rateLimit && rateLimitMissed(rateLimit) ? ['delivery rate limit'] : []),
+      ...(million && millionMissed(million) ? ['delivery million'] : []),
     ];
     console.log(missed.length === 0 ? 'Every target met.' : `Targets missed: ${missed.join('; ')}`);
     log(`JSON written to ${options.out}${results.length > 0 ? `, chart to ${options.chart}` : ''}`);

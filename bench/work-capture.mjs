@@ -26,7 +26,8 @@ const LOG_SETTLE_MS = 250;
  * must keep that process connected until it returns: a connection that closed
  * is no longer in the process list, and its statements would be left out.
  *
- * @returns `Map<line, count>` where a line is {@link statementLine}'s, an `IN` list of any length as `IN (?…)`.
+ * @returns `Map<line, count>` where a line is {@link statementLine}'s, an `IN` list of any length as `IN (?…)`, and
+ *   a batch's `CASE id WHEN ? THEN ? …` of any length as `CASE id WHEN ? THEN ?…`.
  */
 export async function captureShapes(connection, start, work) {
   const [[previous]] = await connection.query('SELECT @@global.general_log AS enabled, @@global.log_output AS output');
@@ -50,7 +51,9 @@ export async function captureShapes(connection, start, work) {
     for (const row of rows) {
       // What triggers ran is logged too (NEW./OLD. in its text): part of the statement that fired them.
       if (/\b(NEW|OLD)\./.test(row.argument)) continue;
-      const sql = maskValues(row.argument).replace(/\bIN \(\?(?:, \?)*\)/g, 'IN (?…)');
+      const sql = maskValues(row.argument)
+        .replace(/\bIN \(\?(?:, \?)*\)/g, 'IN (?…)')
+        .replace(/(?: WHEN \? THEN (?:\?|NULL))+/g, ' WHEN ? THEN ?…');
       const line = statementLine({ command: row.command, sql });
       shapes.set(line, (shapes.get(line) ?? 0) + 1);
     }

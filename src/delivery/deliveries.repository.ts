@@ -4,6 +4,8 @@ import { And, In, IsNull, LessThan, LessThanOrEqual, MoreThan, MoreThanOrEqual, 
 import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.js';
 import { forUpdateSkipLocked } from '../database/lock.js';
 import { PreparedStatements } from '../database/prepared-statements.js';
+import { paddedBatch, statementBatches } from '../database/statement-batches.js';
+import { transactionManager } from '../database/current-transaction.js';
 import { Transactions } from '../database/transactions.js';
 import type { EventReferences } from '../events/delivery-outbox.js';
 import { DeliveryEntity } from './delivery.entity.js';
@@ -74,6 +76,75 @@ const RECORD_END_WITHOUT_ATTEMPT = `UPDATE deliveries
     SET status = ?, last_error = ?, next_attempt_at = NULL, enqueued_at = NULL, updated_at = ?
   WHERE id = ? AND round = ? AND status = 'pending'`;
 
+/** The columns one attempt's outcome sets, in the order of {@link attemptValues}. */
+const ATTEMPT_COLUMNS = [
+  'status',
+  'attempts',
+  'total_attempts',
+  'url',
+  'last_status',
+  'last_error',
+  'last_attempt_at',
+  'last_duration_ms',
+  'last_response_body',
+  'next_attempt_at',
+  'updated_at',
+] as const;
+
+/**
+ * The outcomes of `count` attempts in one `UPDATE` (MySQL/MariaDB): each
+ * column set to its row's value (`CASE id WHEN ? THEN ? … END`), the rows
+ * found by primary key, each written only if still pending in its round, as
+ * {@link RECORD_ATTEMPT} does for one. One statement and one commit for all:
+ * per row, about half of MariaDB's CPU of one `UPDATE` each from 4 rows on
+ * (a derived table joined to the rows instead costs twice as much as one
+ * `UPDATE`: it is materialised).
+ */
+function recordAttemptsStatement(count: number): string {
+  const byId = `CASE id${' WHEN ? THEN ?'.repeat(count)} END`;
+  return `UPDATE deliveries FORCE INDEX (PRIMARY)
+    SET ${ATTEMPT_COLUMNS.map((column) => `${column} = ${byId}`).join(', ')}, enqueued_at = NULL
+  WHERE id IN (${Array.from({ length: count }, () => '?').join(', ')}) AND status = 'pending' AND round = ${byId}`;
+}
+
+/** Of an attempt's outcome written at `now`, the values of {@link ATTEMPT_COLUMNS}, in order. */
+function attemptValues(outcome: AttemptChanges, now: number): (string | number | null)[] {
+  return [
+    outcome.status,
+    outcome.attempts,
+    outcome.totalAttempts,
+    outcome.url,
+    outcome.lastStatus,
+    outcome.lastError,
+    outcome.lastAttemptAt,
+    outcome.lastDurationMs,
+    outcome.lastResponseBody,
+    outcome.nextAttemptAt,
+    now,
+  ];
+}
+
+/** A successful attempt's changes, for {@link DeliveriesRepository.recordAttempts}'s generated SQL. */
+const SUCCEEDED_SAMPLE: AttemptChanges = {
+  status: 'succeeded',
+  attempts: 1,
+  totalAttempts: 1,
+  url: 'https://receiver.example/hook',
+  lastStatus: 200,
+  lastError: null,
+  lastAttemptAt: S.NOW,
+  lastDurationMs: 12,
+  lastResponseBody: 'ok',
+  nextAttemptAt: null,
+};
+
+/** One attempt's outcome to write: its round, its changes and when (seconds). */
+export interface RecordedAttempt {
+  readonly round: DeliveryRound;
+  readonly outcome: AttemptChanges;
+  readonly now: number;
+}
+
 /** An app with rounds waiting for admission (the scheduler's pass, {@link DeliveriesRepository.waitingApps}). */
 export interface WaitingApp {
   readonly appId: number;
@@ -105,6 +176,12 @@ export interface PendingCounts {
  */
 @Injectable()
 export class DeliveriesRepository {
+  /** Outcomes of attempts ending together, written in one statement ({@link recordAttempts}). */
+  private readonly attemptBatches = statementBatches<RecordedAttempt, void>(async (attempts) => {
+    await this.recordAttempts(attempts);
+    return attempts.map(() => undefined);
+  });
+
   constructor(
     private readonly transactions: Transactions,
     private readonly statements: PreparedStatements,
@@ -129,7 +206,10 @@ export class DeliveriesRepository {
    * admission. One `UPDATE` of fixed text (a prepared statement on
    * MySQL/MariaDB, in the caller's transaction or on its own); an outcome that
    * counts a new attempt also writes its attempt-log row in that statement
-   * (see {@link AttemptChanges}).
+   * (see {@link AttemptChanges}), and outside a transaction on MySQL/MariaDB
+   * shares it with the outcomes of other attempts ending meanwhile
+   * ({@link recordAttempts}, `statementBatches`): it resolves once that
+   * statement has run.
    */
   @GenerateSql(
     {
@@ -157,25 +237,52 @@ export class DeliveriesRepository {
     },
   )
   async recordOutcome(round: DeliveryRound, outcome: AttemptChanges | EndWithoutAttempt, now: number): Promise<void> {
-    if ('totalAttempts' in outcome) {
-      await this.statements.write(RECORD_ATTEMPT, [
-        outcome.status,
-        outcome.attempts,
-        outcome.totalAttempts,
-        outcome.url,
-        outcome.lastStatus,
-        outcome.lastError,
-        outcome.lastAttemptAt,
-        outcome.lastDurationMs,
-        outcome.lastResponseBody,
-        outcome.nextAttemptAt,
-        now,
-        round.id,
-        round.round,
-      ]);
-    } else {
+    if (!('totalAttempts' in outcome))
       await this.statements.write(RECORD_END_WITHOUT_ATTEMPT, [outcome.status, outcome.lastError, now, round.id, round.round]);
+    else if (transactionManager() || !this.batched) await this.recordAttempts([{ round, outcome, now }]);
+    else await this.attemptBatches({ round, outcome, now });
+  }
+
+  /**
+   * Writes the outcomes of 1 to 16 attempts ({@link recordOutcome}'s rule for
+   * each): on MySQL/MariaDB one `UPDATE` of them all
+   * ({@link recordAttemptsStatement}: its rows padded to a power of two, a
+   * prepared statement; by id, so that two workers lock rows in the same
+   * order), on SQLite one `UPDATE` each.
+   */
+  @GenerateSql(
+    { name: 'one', params: [[{ round: { id: S.DELIVERY, round: 0 }, outcome: SUCCEEDED_SAMPLE, now: S.NOW }]] },
+    {
+      name: 'two',
+      params: [
+        [
+          { round: { id: S.DELIVERY, round: 0 }, outcome: SUCCEEDED_SAMPLE, now: S.NOW },
+          { round: { id: S.DELIVERY_FAILED, round: 0 }, outcome: { ...SUCCEEDED_SAMPLE, status: 'failed', lastStatus: 500 }, now: S.NOW },
+        ],
+      ],
+    },
+  )
+  async recordAttempts(attempts: readonly RecordedAttempt[]): Promise<void> {
+    if (!this.batched) {
+      for (const { round, outcome, now } of attempts)
+        await this.statements.write(RECORD_ATTEMPT, [...attemptValues(outcome, now), round.id, round.round]);
+      return;
     }
+    const rows = paddedBatch([...attempts].sort((a, b) => a.round.id - b.round.id)).map((attempt) => ({
+      id: attempt.round.id,
+      round: attempt.round.round,
+      values: attemptValues(attempt.outcome, attempt.now),
+    }));
+    await this.statements.write(recordAttemptsStatement(rows.length), [
+      ...ATTEMPT_COLUMNS.flatMap((_, column) => rows.flatMap((row) => [row.id, row.values[column]])),
+      ...rows.map((row) => row.id),
+      ...rows.flatMap((row) => [row.id, row.round]),
+    ]);
+  }
+
+  /** Whether outcomes are written in batches: on MySQL/MariaDB. */
+  private get batched(): boolean {
+    return this.transactions.manager.connection.options.type === 'mysql';
   }
 
   /**

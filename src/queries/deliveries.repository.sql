@@ -130,26 +130,50 @@ WHERE
 -- 1  | SIMPLE      |       |      |               |     |         |     | Impossible WHERE noticed after reading const tables
 
 -- DeliveriesRepository.recordOutcome (retry)
-UPDATE deliveries
+UPDATE deliveries FORCE INDEX (PRIMARY)
 SET
-  status = ?,
-  attempts = ?,
-  total_attempts = ?,
-  url = ?,
-  last_status = ?,
-  last_error = ?,
-  last_attempt_at = ?,
-  last_duration_ms = ?,
-  last_response_body = ?,
-  next_attempt_at = ?,
-  enqueued_at = NULL,
-  updated_at = ?
+  status = CASE id
+    WHEN ? THEN ?
+  END,
+  attempts = CASE id
+    WHEN ? THEN ?
+  END,
+  total_attempts = CASE id
+    WHEN ? THEN ?
+  END,
+  url = CASE id
+    WHEN ? THEN ?
+  END,
+  last_status = CASE id
+    WHEN ? THEN ?
+  END,
+  last_error = CASE id
+    WHEN ? THEN ?
+  END,
+  last_attempt_at = CASE id
+    WHEN ? THEN ?
+  END,
+  last_duration_ms = CASE id
+    WHEN ? THEN ?
+  END,
+  last_response_body = CASE id
+    WHEN ? THEN ?
+  END,
+  next_attempt_at = CASE id
+    WHEN ? THEN ?
+  END,
+  updated_at = CASE id
+    WHEN ? THEN ?
+  END,
+  enqueued_at = NULL
 WHERE
-  id = ?
-  AND round = ?
-  AND status = 'pending';
--- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+  id IN (?)
+  AND status = 'pending'
+  AND round = CASE id
+    WHEN ? THEN ?
+  END;
+-- id | select_type | table      | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY       | PRIMARY | 4       |     | Using where
 
 -- DeliveriesRepository.recordOutcome (ended without an attempt)
 UPDATE deliveries
@@ -165,6 +189,110 @@ WHERE
   AND status = 'pending';
 -- id | select_type | table      | type  | possible_keys                                             | key                       | key_len | ref | Extra
 -- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where; Using buffer
+
+-- DeliveriesRepository.recordAttempts (one)
+UPDATE deliveries FORCE INDEX (PRIMARY)
+SET
+  status = CASE id
+    WHEN ? THEN ?
+  END,
+  attempts = CASE id
+    WHEN ? THEN ?
+  END,
+  total_attempts = CASE id
+    WHEN ? THEN ?
+  END,
+  url = CASE id
+    WHEN ? THEN ?
+  END,
+  last_status = CASE id
+    WHEN ? THEN ?
+  END,
+  last_error = CASE id
+    WHEN ? THEN ?
+  END,
+  last_attempt_at = CASE id
+    WHEN ? THEN ?
+  END,
+  last_duration_ms = CASE id
+    WHEN ? THEN ?
+  END,
+  last_response_body = CASE id
+    WHEN ? THEN ?
+  END,
+  next_attempt_at = CASE id
+    WHEN ? THEN ?
+  END,
+  updated_at = CASE id
+    WHEN ? THEN ?
+  END,
+  enqueued_at = NULL
+WHERE
+  id IN (?)
+  AND status = 'pending'
+  AND round = CASE id
+    WHEN ? THEN ?
+  END;
+-- id | select_type | table      | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY       | PRIMARY | 4       |     | Using where
+
+-- DeliveriesRepository.recordAttempts (two)
+UPDATE deliveries FORCE INDEX (PRIMARY)
+SET
+  status = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  attempts = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  total_attempts = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  url = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  last_status = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  last_error = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  last_attempt_at = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  last_duration_ms = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  last_response_body = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  next_attempt_at = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  updated_at = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END,
+  enqueued_at = NULL
+WHERE
+  id IN (?, ?)
+  AND status = 'pending'
+  AND round = CASE id
+    WHEN ? THEN ?
+    WHEN ? THEN ?
+  END;
+-- id | select_type | table      | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY       | PRIMARY | 4       |     | Using where
 
 -- DeliveriesRepository.cancelPendingOf
 UPDATE `deliveries`

@@ -26,8 +26,39 @@ FROM
   JOIN outbox_events e ON e.id = d.event_id
   LEFT JOIN callbacks c ON c.id = d.callback_id
 WHERE
-  d.id = ?;
+  d.id IN (?);
 -- id | select_type | table | type  | possible_keys                        | key     | key_len | ref   | Extra
 -- 1  | SIMPLE      | d     | const | PRIMARY,uq_deliveries_event_callback | PRIMARY | 4       | const |
 -- 1  | SIMPLE      | e     | const | PRIMARY                              | PRIMARY | 4       | const |
 -- 1  | SIMPLE      | c     | const | PRIMARY                              | PRIMARY | 4       | const |
+
+-- DeliveryAttemptReader.findAttempts
+SELECT
+  d.id,
+  d.round,
+  d.status,
+  d.attempts,
+  d.total_attempts AS totalAttempts,
+  d.app_id AS appId,
+  d.webhook_id AS webhookId,
+  d.enqueued_at AS admittedAt,
+  c.rate_limit AS rateLimit,
+  c.id AS callbackId,
+  c.url,
+  c.secret,
+  c.previous_secrets AS previousSecrets,
+  c.disabled_at AS disabledAt,
+  e.type,
+  e.payload,
+  e.trace_context AS traceContext,
+  e.created_at AS eventCreatedAt
+FROM
+  deliveries d
+  JOIN outbox_events e ON e.id = d.event_id
+  LEFT JOIN callbacks c ON c.id = d.callback_id
+WHERE
+  d.id IN (?, ?);
+-- id | select_type | table | type   | possible_keys                        | key     | key_len | ref           | Extra
+-- 1  | SIMPLE      | d     | range  | PRIMARY,uq_deliveries_event_callback | PRIMARY | 4       |               | Using where
+-- 1  | SIMPLE      | e     | eq_ref | PRIMARY                              | PRIMARY | 4       | d.event_id    |
+-- 1  | SIMPLE      | c     | eq_ref | PRIMARY                              | PRIMARY | 4       | d.callback_id | Using where
