@@ -41,7 +41,7 @@ describe('isolation between apps, with workers', () => {
     // The recovery starts the rounds in the background: wait for the receiver, then for the outcomes.
     await receiver.waitFor('/limited', 40, 30_000);
     const rows = await settled(t, backlog, 30_000);
-    expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(40).fill(['succeeded', 1]));
+    expect(rows.map((row) => [row.status, row.attempts, row.lastError])).toEqual(Array(40).fill(['succeeded', 1, null]));
     const limited = receiver.requestsTo('/limited');
     expect(limited).toHaveLength(40);
     expect(

@@ -30,7 +30,7 @@ describe('rate limit at the receiver, with workers', () => {
     // The recovery starts the rounds in the background: wait for the receiver, then for the outcomes.
     await recorder.waitFor('/limited', 100, 60_000);
     const rows = await settled(t, deliveryIds, 30_000);
-    expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(100).fill(['succeeded', 1]));
+    expect(rows.map((row) => [row.status, row.attempts, row.lastError])).toEqual(Array(100).fill(['succeeded', 1, null]));
     const arrivals = recorder.arrivals('/limited');
     expect(arrivals).toHaveLength(100);
     // Not more than the limit in any sliding second at the receiver, and the limit reached (the burst's first second).

@@ -51,7 +51,9 @@ export interface WebhookMessage {
  * `CALLBACK_ALLOW_PRIVATE_NETWORKS`, refuses hosts that are, or resolve to,
  * non-public addresses (SSRF guard). Connections come from keep-alive agents of the
  * sender's own, so a keep-alive socket opened by another client (whose
- * addresses were never checked) is never reused for a delivery. The outcome
+ * addresses were never checked) is never reused for a delivery; a request
+ * that fails on a kept-alive connection the receiver had closed meanwhile is
+ * sent again on a new one, within the same timeout ({@link isStaleConnection}). The outcome
  * is the status line: the answer's body is not read (a receiver that
  * accepted the event with a large body is not sent it again); only its first
  * {@link RESPONSE_BODY_EXCERPT} characters are kept, as text, for the attempt
@@ -80,7 +82,8 @@ export class WebhookSender implements OnApplicationShutdown {
 
   /**
    * @param onSent called once the request has been sent: its `finish` event, when its last byte has been written to
-   *   the socket (after the address lookup and the connection); a rate limit counts the attempt from then.
+   *   the socket (after the address lookup and the connection); a rate limit counts the attempt from then. Called
+   *   again if the request is sent again on a new connection (a rate limit's slot counts only the first).
    */
   async send(target: WebhookTarget, message: WebhookMessage, onSent?: () => void): Promise<AttemptResult> {
     const guard = !this.config.callbackAllowPrivateNetworks;
@@ -106,39 +109,45 @@ export class WebhookSender implements OnApplicationShutdown {
       ...traceHeaders(),
     };
     const https = url.protocol === 'https:';
-    let request: ClientRequest;
-    try {
-      request = (https ? httpsRequest : httpRequest)(url, {
-        method: 'POST',
-        headers,
-        agent: https ? this.httpsAgent : this.httpAgent,
-        ...(guard ? { lookup: publicOnlyLookup } : {}),
-      });
-    } catch (error) {
-      // An unsupported protocol (a URL stored before registration refused it).
-      return this.describeFailure(error);
+    const deadline = performance.now() + this.config.callbackTimeoutMs;
+    for (;;) {
+      let request: ClientRequest;
+      try {
+        request = (https ? httpsRequest : httpRequest)(url, {
+          method: 'POST',
+          headers,
+          agent: https ? this.httpsAgent : this.httpAgent,
+          ...(guard ? { lookup: publicOnlyLookup } : {}),
+        });
+      } catch (error) {
+        // An unsupported protocol (a URL stored before registration refused it).
+        return this.describeFailure(error);
+      }
+      if (onSent) request.once('finish', onSent);
+      const result = this.outcome(request, deadline - performance.now());
+      request.end(message.body);
+      const { outcome, staleConnection } = await result;
+      if (!staleConnection || performance.now() >= deadline) return outcome;
     }
-    if (onSent) request.once('finish', onSent);
-    const result = this.outcome(request);
-    request.end(message.body);
-    return result;
   }
 
   /**
    * The outcome of `request`: its answer's status, `Retry-After` and body
-   * excerpt once that much arrived (or the body ended, or the timeout
+   * excerpt once that much arrived (or the body ended, or `timeoutMs`
    * passed), else why it failed; then drains or closes the answer.
+   * `staleConnection`: it failed before any answer on a kept-alive connection
+   * that the receiver had closed meanwhile ({@link isStaleConnection}).
    */
-  private outcome(request: ClientRequest): Promise<AttemptResult> {
+  private outcome(request: ClientRequest, timeoutMs: number): Promise<{ outcome: AttemptResult; staleConnection: boolean }> {
     return new Promise((resolve) => {
       let settled = false;
       let response: IncomingMessage | undefined;
       const chunks: Buffer[] = [];
       let bytes = 0;
-      const settle = (result: AttemptResult): void => {
+      const settle = (result: AttemptResult, staleConnection = false): void => {
         if (settled) return;
         settled = true;
-        resolve(result);
+        resolve({ outcome: result, staleConnection });
       };
       const answer = (answered: IncomingMessage): void => {
         if (settled) return;
@@ -151,15 +160,20 @@ export class WebhookSender implements OnApplicationShutdown {
         });
       };
       // The whole attempt's deadline: it also bounds the drain of the body after the excerpt.
-      const timer = setTimeout(() => {
-        const error = `Timed out after ${this.config.callbackTimeoutMs} ms.`;
-        if (response) answer(response);
-        else settle({ kind: 'network', error, type: 'timeout' });
-        // The error ends the HTTP client span of the request as failed (docs/operations.md#tracing).
-        request.destroy(new Error(error));
-      }, this.config.callbackTimeoutMs);
+      const timer = setTimeout(
+        () => {
+          const error = `Timed out after ${this.config.callbackTimeoutMs} ms.`;
+          if (response) answer(response);
+          else settle({ kind: 'network', error, type: 'timeout' });
+          // The error ends the HTTP client span of the request as failed (docs/operations.md#tracing).
+          request.destroy(new Error(error));
+        },
+        Math.max(0, timeoutMs),
+      );
       request.once('close', () => clearTimeout(timer));
-      request.on('error', (error) => (response ? answer(response) : settle(this.describeFailure(error))));
+      request.on('error', (error) =>
+        response ? answer(response) : settle(this.describeFailure(error), isStaleConnection(request, error)),
+      );
       request.once('response', (answered: IncomingMessage) => {
         response = answered;
         answered.on('data', (chunk: Buffer) => {
@@ -186,6 +200,20 @@ export class WebhookSender implements OnApplicationShutdown {
       type: code || errorType(error) || '_OTHER',
     };
   }
+}
+
+/**
+ * Whether `request` failed because the receiver closed its kept-alive
+ * connection while it sat idle in the pool, as the request was being written
+ * (a reset or a close before any answer on a reused socket): a race of the
+ * receiver's idle timeout with the pool, not an answer of the receiver, so the
+ * attempt sends the request again on a new connection, once per reused
+ * socket and within the same `CALLBACK_TIMEOUT_MS` (Node's documented
+ * remedy, `request.reusedSocket`).
+ */
+function isStaleConnection(request: ClientRequest, error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return request.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE');
 }
 
 /**
