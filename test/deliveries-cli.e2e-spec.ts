@@ -177,8 +177,8 @@ describe('deliveries CLI', () => {
     const succeeded = await deliver('/old', '5', 200);
     const recent = await deliver('/old', '6', 200);
     const longAgo = Date.now() / 1000 - 40 * DAY;
-    await t.dataSource.manager.update(DeliveryEntity, { id: failed.id }, { updatedAt: longAgo });
-    await t.dataSource.manager.update(DeliveryEntity, { id: succeeded.id }, { updatedAt: longAgo });
+    await t.dataSource.manager.update(DeliveryEntity, { id: failed.id }, { createdAt: longAgo, updatedAt: longAgo });
+    await t.dataSource.manager.update(DeliveryEntity, { id: succeeded.id }, { createdAt: longAgo, updatedAt: longAgo });
     await t.dataSource.manager.update(OutboxEventEntity, { id: In([failed.eventId, succeeded.eventId]) }, { dispatchedAt: longAgo });
 
     const pruned = await cli('prune', '--older-than', '30d');

@@ -89,7 +89,7 @@ describe('delivery log counts', () => {
     // Retention: ended deliveries past DELIVERY_RETENTION disappear from the counts too.
     const mine = rows.filter((row) => row.appId === s.listener.id);
     const old = [mine[0].id, mine[1].id, mine.find((row) => row.status === 'cancelled')!.id];
-    for (const id of old) await t.dataSource.manager.update(DeliveryEntity, { id }, { updatedAt: 1 });
+    for (const id of old) await t.dataSource.manager.update(DeliveryEntity, { id }, { createdAt: 1, updatedAt: 1 });
     expect(await t.app.get(DeliveryRetentionPruner).prune()).toMatchObject({ deliveries: 3 });
     await expectLogCounts(t.http, s.listener, EVENT, { succeeded: 3 });
     await expectCountsMatchTable(t.dataSource);
@@ -113,7 +113,7 @@ describe('delivery log counts', () => {
     await settledDeliveries(t.dataSource, 3);
     await expectLogCounts(t.http, s.listener, EVENT, { failed: 1, succeeded: 2 });
 
-    for (const row of rows) await t.dataSource.manager.update(DeliveryEntity, { id: row.id }, { updatedAt: 1 });
+    for (const row of rows) await t.dataSource.manager.update(DeliveryEntity, { id: row.id }, { createdAt: 1, updatedAt: 1 });
     const kept = await runCli(t, ['deliveries', 'prune', '--older-than', '1d']);
     expect(kept.code, kept.stderr).toBe(0);
     await expectLogCounts(t.http, s.listener, EVENT, { failed: 1 });

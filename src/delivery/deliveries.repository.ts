@@ -527,10 +527,40 @@ export class DeliveriesRepository {
     return this.transactions.manager.find(DeliveryAttemptEntity, { where: { deliveryId: id }, order: { attempt: 'ASC' } });
   }
 
-  /** Deletes the deliveries in `statuses` last changed before `cutoff`. @returns how many. */
-  @GenerateSql({ params: [['succeeded', 'failed'], S.NOW] })
-  async deleteFinished(statuses: readonly DeliveryStatus[], cutoff: number): Promise<number> {
-    const result = await this.transactions.manager.delete(DeliveryEntity, { status: In([...statuses]), updatedAt: LessThan(cutoff) });
+  /**
+   * Up to `limit` ids of deliveries in `statuses` last changed before `cutoff`
+   * (seconds), oldest first, read without locks on the index by
+   * (`created_at`, `id`) (named on MySQL/MariaDB): a delivery is changed after
+   * it is created, so only deliveries created before `cutoff` are read, never
+   * every finished one.
+   */
+  @GenerateSql({ params: [['succeeded', 'failed'], S.NOW, 1000] })
+  async findFinishedBefore(statuses: readonly DeliveryStatus[], cutoff: number, limit: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.transactions.manager
+      .createQueryBuilder(DeliveryEntity, 'd')
+      .select('d.id', 'id')
+      .useIndex('idx_deliveries_created')
+      .where({ createdAt: LessThan(cutoff), status: In([...statuses]), updatedAt: LessThan(cutoff) })
+      .orderBy('d.created_at', 'ASC')
+      .addOrderBy('d.id', 'ASC')
+      .limit(limit)
+      .getRawMany();
+    return rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * Deletes those of deliveries `ids` still in `statuses` and last changed
+   * before `cutoff` (a redelivery meanwhile keeps one), with their attempt
+   * logs: by primary key, locking only those rows. @returns how many.
+   */
+  @GenerateSql({ params: [[S.DELIVERY_FAILED], ['succeeded', 'failed'], S.NOW] })
+  async deleteFinished(ids: readonly number[], statuses: readonly DeliveryStatus[], cutoff: number): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.transactions.manager.delete(DeliveryEntity, {
+      id: In([...ids]),
+      status: In([...statuses]),
+      updatedAt: LessThan(cutoff),
+    });
     return result.affected ?? 0;
   }
 }

@@ -353,12 +353,12 @@ FROM
     GROUP BY
       app_id
   ) a ON a.app_id = c.app_id;
--- id | select_type        | table           | type  | possible_keys                                                                                                                                  | key                     | key_len | ref                  | Extra
--- 1  | PRIMARY            | <derived3>      | ALL   |                                                                                                                                                |                         |         |                      |
--- 1  | PRIMARY            | <derived4>      | ref   | key0                                                                                                                                           | key0                    | 5       | c.app_id             |
--- 4  | DERIVED            | deliveries      | range | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_schedule | 75      |                      | Using where; Using index; Using temporary; Using filesort
--- 3  | DERIVED            | delivery_counts | index |                                                                                                                                                | PRIMARY                 | 332     |                      | Using where
--- 2  | DEPENDENT SUBQUERY | d               | ref   | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_schedule | 79      | const,const,c.app_id | Using where; Using index
+-- id | select_type        | table           | type  | possible_keys                                                                                                                                                       | key                     | key_len | ref                  | Extra
+-- 1  | PRIMARY            | <derived3>      | ALL   |                                                                                                                                                                     |                         |         |                      |
+-- 1  | PRIMARY            | <derived4>      | ref   | key0                                                                                                                                                                | key0                    | 5       | c.app_id             |
+-- 4  | DERIVED            | deliveries      | range | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_schedule | 75      |                      | Using where; Using index; Using temporary; Using filesort
+-- 3  | DERIVED            | delivery_counts | index |                                                                                                                                                                     | PRIMARY                 | 332     |                      | Using where
+-- 2  | DEPENDENT SUBQUERY | d               | ref   | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_schedule | 79      | const,const,c.app_id | Using where; Using index
 
 -- DeliveriesRepository.admit
 SELECT
@@ -380,8 +380,8 @@ ORDER BY
 LIMIT
   20
 FOR UPDATE SKIP LOCKED;
--- id | select_type | table          | type  | possible_keys                                                                                                                                  | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_status_due | 75      |     | Using index condition; Using where
+-- id | select_type | table          | type  | possible_keys                                                                                                                                                       | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_status_due | 75      |     | Using index condition; Using where
 UPDATE `deliveries`
 SET
   `enqueued_at` = ?
@@ -588,8 +588,8 @@ WHERE
   AND created_at >= ?
   AND status = 'failed'
   AND callback_id IS NOT NULL;
--- id | select_type | table      | type | possible_keys                                                                                                                                                                                 | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | deliveries | ref  | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created | idx_deliveries_status_due | 66      | const | Using index condition; Using where
+-- id | select_type | table      | type  | possible_keys                                                                                                                                                                                                      | key                                     | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_status_created | 336     |     | Using where; Using index
 
 -- DeliveriesRepository.recoverBatch
 SELECT
@@ -614,8 +614,8 @@ ORDER BY
   `DeliveryEntity_id` ASC
 LIMIT
   100;
--- id | select_type | table          | type  | possible_keys                                                                                                                                                                                         | key     | key_len | ref | Extra
--- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created | PRIMARY | 4       |     | Using where
+-- id | select_type | table          | type  | possible_keys                                                                                                                                                                                                              | key                                     | key_len | ref | Extra
+-- 1  | SIMPLE      | DeliveryEntity | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_callback,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_status_created | 340     |     | Using where; Using index; Using filesort
 UPDATE `deliveries`
 SET
   `status` = ?,
@@ -650,12 +650,33 @@ ORDER BY
 -- id | select_type | table                 | type | possible_keys | key     | key_len | ref   | Extra
 -- 1  | SIMPLE      | DeliveryAttemptEntity | ref  | PRIMARY       | PRIMARY | 4       | const | Using where
 
+-- DeliveriesRepository.findFinishedBefore
+SELECT
+  `d`.`id` AS `id`
+FROM
+  `deliveries` `d`
+USE INDEX (`idx_deliveries_created`)
+WHERE
+  (
+    `d`.`created_at` < ?
+    AND `d`.`status` IN (?, ?)
+    AND `d`.`updated_at` < ?
+  )
+ORDER BY
+  `d`.`created_at` ASC,
+  `d`.`id` ASC
+LIMIT
+  1000;
+-- id | select_type | table | type  | possible_keys          | key                    | key_len | ref | Extra
+-- 1  | SIMPLE      | d     | range | idx_deliveries_created | idx_deliveries_created | 8       |     | Using index condition; Using where
+
 -- DeliveriesRepository.deleteFinished
 DELETE FROM `deliveries`
 WHERE
   (
-    `status` IN (?, ?)
+    `id` IN (?)
+    AND `status` IN (?, ?)
     AND `updated_at` < ?
   );
--- id | select_type | table      | type  | possible_keys                                     | key                       | key_len | ref | Extra
--- 1  | SIMPLE      | deliveries | range | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      |     | Using where
+-- id | select_type | table      | type  | possible_keys                                             | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | deliveries | range | PRIMARY,idx_deliveries_status_due,idx_deliveries_schedule | PRIMARY | 4       |     | Using where

@@ -47,10 +47,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type  | possible_keys                                                                                | key                              | key_len | ref  | Extra
--- 1  | PRIMARY     | e          | ALL   | PRIMARY                                                                                      |                                  |         |      | Using temporary; Using filesort
--- 1  | PRIMARY     | <derived2> | ref   | key0                                                                                         | key0                             | 4       | e.id |
--- 2  | DERIVED     | d          | range | idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created | idx_deliveries_app_event_created | 262     |      | Using where
+-- id | select_type | table      | type | possible_keys                                                                                                     | key                              | key_len | ref         | Extra
+-- 1  | PRIMARY     | e          | ALL  | PRIMARY                                                                                                           |                                  |         |             | Using temporary; Using filesort
+-- 1  | PRIMARY     | <derived2> | ref  | key0                                                                                                              | key0                             | 4       | e.id        |
+-- 2  | DERIVED     | d          | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_created | 262     | const,const | Using where
 SELECT
   COALESCE(SUM(deliveries), 0) AS n
 FROM
@@ -108,10 +108,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                  | key                       | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                |                           |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                        | PRIMARY                   | 4       | d.event_id |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
+-- id | select_type | table      | type   | possible_keys                                                                                                                                                       | key                       | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                     |                           |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                             | PRIMARY                   | 4       | d.event_id |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
 SELECT
   COALESCE(SUM(deliveries), 0) AS n
 FROM
@@ -172,10 +172,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                                         | key                       | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                       |                           |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                               | PRIMARY                   | 4       | d.event_id |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
+-- id | select_type | table      | type   | possible_keys                                                                                                                                                                              | key                       | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                                            |                           |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                                                    | PRIMARY                   | 4       | d.event_id |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
 SELECT
   COUNT(*) AS n
 FROM
@@ -186,8 +186,8 @@ WHERE
   AND d.status = ?
   AND d.created_at >= ?
   AND d.created_at < ?;
--- id | select_type | table | type | possible_keys                                                                                                                                                         | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created | idx_deliveries_status_due | 66      | const | Using index condition; Using where
+-- id | select_type | table | type  | possible_keys                                                                                                                                                                              | key                                     | key_len | ref | Extra
+-- 1  | SIMPLE      | d     | range | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_status_created | 336     |     | Using where; Using index
 
 -- DeliveryLogReader.listForApp (cursor)
 SELECT
@@ -248,11 +248,11 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                               | key                    | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                             |                        |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                     | PRIMARY                | 4       | d.event_id |
--- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created | PRIMARY                | 4       | const      |
--- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created | idx_deliveries_created | 8       |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                    | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                        |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_created | 8       |            | Using where
 SELECT
   COALESCE(SUM(deliveries), 0) AS n
 FROM
@@ -324,11 +324,11 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                               | key                    | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                             |                        |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                     | PRIMARY                | 4       | d.event_id |
--- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created | PRIMARY                | 4       | const      |
--- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created | idx_deliveries_created | 8       |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                    | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                        |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_created | 8       |            | Using where
 SELECT
   COUNT(*) AS n
 FROM
@@ -338,8 +338,8 @@ WHERE
   AND d.event = ?
   AND d.created_at >= ?
   AND d.created_at < ?;
--- id | select_type | table | type | possible_keys                                                                                                       | key                                      | key_len | ref         | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created | idx_deliveries_app_event_account_created | 262     | const,const | Using where; Using index
+-- id | select_type | table | type | possible_keys                                                                                                                            | key                                      | key_len | ref         | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 262     | const,const | Using where; Using index
 
 -- DeliveryLogReader.listForApp (account)
 SELECT
@@ -388,10 +388,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                | key                                      | key_len | ref               | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                              |                                          |         |                   | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                      | PRIMARY                                  | 4       | d.event_id        |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                     | key                                      | key_len | ref               | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                   |                                          |         |                   | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                           | PRIMARY                                  | 4       | d.event_id        |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where
 SELECT
   COUNT(*) AS n
 FROM
@@ -400,8 +400,8 @@ WHERE
   d.app_id = ?
   AND d.event = ?
   AND d.account_id = ?;
--- id | select_type | table | type | possible_keys                                                                                | key                                      | key_len | ref               | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
+-- id | select_type | table | type | possible_keys                                                                                                     | key                                      | key_len | ref               | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
 
 -- DeliveryLogReader.listForApp (account and status)
 SELECT
@@ -451,10 +451,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                  | key                                      | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                |                                          |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                        | PRIMARY                                  | 4       | d.event_id |
--- 2  | DERIVED     | d          | range  | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_app_event_account_created | 285     |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                                       | key                                      | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                     |                                          |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                             | PRIMARY                                  | 4       | d.event_id |
+-- 2  | DERIVED     | d          | range  | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     |            | Using where
 SELECT
   COUNT(*) AS n
 FROM
@@ -464,8 +464,8 @@ WHERE
   AND d.event = ?
   AND d.account_id = ?
   AND d.status = ?;
--- id | select_type | table | type       | possible_keys                                                                                                                                  | key                                                                | key_len | ref   | Extra
--- 1  | SIMPLE      | d     | ref|filter | idx_deliveries_status_due,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created | idx_deliveries_status_due|idx_deliveries_app_event_account_created | 66|285  | const | Using index condition; Using where; Using rowid filter
+-- id | select_type | table | type       | possible_keys                                                                                                                                                       | key                                                                | key_len | ref   | Extra
+-- 1  | SIMPLE      | d     | ref|filter | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_status_due|idx_deliveries_app_event_account_created | 66|285  | const | Using index condition; Using where; Using rowid filter
 
 -- DeliveryLogReader.listForApp (cursor and account)
 SELECT
@@ -527,11 +527,11 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                               | key                    | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                             |                        |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                     | PRIMARY                | 4       | d.event_id |
--- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created | PRIMARY                | 4       | const      |
--- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created | idx_deliveries_created | 8       |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                    | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                        |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_created | 8       |            | Using where
 SELECT
   COUNT(*) AS n
 FROM
@@ -540,8 +540,8 @@ WHERE
   d.app_id = ?
   AND d.event = ?
   AND d.account_id = ?;
--- id | select_type | table | type | possible_keys                                                                                | key                                      | key_len | ref               | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
+-- id | select_type | table | type | possible_keys                                                                                                     | key                                      | key_len | ref               | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
 
 -- DeliveryLogReader.listRecent
 SELECT
@@ -736,6 +736,6 @@ WHERE
   d.id = ?
   AND d.app_id = ?
   AND d.event = ?;
--- id | select_type | table | type  | possible_keys                                                                                                                     | key     | key_len | ref   | Extra
--- 1  | SIMPLE      | d     | const | PRIMARY,uq_deliveries_event_callback,idx_deliveries_app,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created | PRIMARY | 4       | const |
--- 1  | SIMPLE      | e     | const | PRIMARY                                                                                                                           | PRIMARY | 4       | const |
+-- id | select_type | table | type  | possible_keys                                                                                                                                          | key     | key_len | ref   | Extra
+-- 1  | SIMPLE      | d     | const | PRIMARY,uq_deliveries_event_callback,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY | 4       | const |
+-- 1  | SIMPLE      | e     | const | PRIMARY                                                                                                                                                | PRIMARY | 4       | const |

@@ -21,6 +21,7 @@ import { TeamNameGrams1795900000004 } from './1795900000004-team-name-grams.js';
 import { AccountEventSequences1795900000005 } from './1795900000005-account-event-sequences.js';
 import { DeliveriesByCreated1795950796218 } from './1795950796218-deliveries-by-created.js';
 import { DeliveryAccounts1795952685759 } from './1795952685759-delivery-accounts.js';
+import { DeliveriesByStatus1795960000000 } from './1795960000000-deliveries-by-status.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   AccountEventSequences1795900000005,
   DeliveriesByCreated1795950796218,
   DeliveryAccounts1795952685759,
+  DeliveriesByStatus1795960000000,
 ];

@@ -6,6 +6,7 @@ import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../../events/delivery-outb
 import { DeliveriesRepository, EVENT_REFERENCES } from '../deliveries.repository.js';
 import type { DeliveryStatus } from '../delivery-status.js';
 import { RedeliveryRefusedError, assertRedeliverable } from '../redelivery.js';
+import { deleteFinishedDeliveries } from './finished-deliveries.js';
 
 /** Operators' steering of deliveries (docs/api.md#events: failed ones are kept to redeliver); they list them through the apps' log builder (`cli/deliveries.command.ts`). */
 @Injectable()
@@ -20,17 +21,17 @@ export class DeliveriesService {
   /**
    * Deletes finished deliveries last changed before `olderThanSeconds` ago
    * (succeeded and cancelled ones; failed ones too when `includeFailed`), then
-   * the relayed events no delivery refers to any more.
+   * the relayed events no delivery refers to any more. The deliveries go in
+   * batches, each its own transaction ({@link deleteFinishedDeliveries}).
    *
    * @returns how many deliveries and events were deleted.
    */
   async prune(options: { olderThanSeconds: number; includeFailed: boolean }): Promise<{ deliveries: number; events: number }> {
     const cutoff = this.clock.nowSeconds() - options.olderThanSeconds;
     const statuses: DeliveryStatus[] = options.includeFailed ? ['succeeded', 'cancelled', 'failed'] : ['succeeded', 'cancelled'];
-    return this.transactions.run(async () => ({
-      deliveries: await this.deliveries.deleteFinished(statuses, cutoff),
-      events: await this.outbox.deleteRelayedUnreferenced(cutoff, EVENT_REFERENCES),
-    }));
+    const deliveries = await deleteFinishedDeliveries(this.deliveries, this.transactions, statuses, cutoff);
+    const events = await this.transactions.run(() => this.outbox.deleteRelayedUnreferenced(cutoff, EVENT_REFERENCES));
+    return { deliveries, events };
   }
 
   /**

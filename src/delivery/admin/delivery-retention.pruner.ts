@@ -7,6 +7,7 @@ import { Transactions } from '../../database/transactions.js';
 import { DELIVERY_OUTBOX, type DeliveryOutbox } from '../../events/delivery-outbox.js';
 import { DeliveriesRepository, EVENT_REFERENCES } from '../deliveries.repository.js';
 import { DeliveryRecoveriesRepository } from '../delivery-recoveries.repository.js';
+import { deleteFinishedDeliveries } from './finished-deliveries.js';
 
 /** How often each API and worker process prunes: every minute (so a rotated secret outlives its grace by a minute at most). */
 const PRUNE_INTERVAL_MS = 60_000;
@@ -15,7 +16,7 @@ const PRUNE_INTERVAL_MS = 60_000;
  * Keeps the delivery store to what docs/api.md#delivery-log promises, in every API and
  * worker process (pruning the same rows twice is harmless): deletes deliveries
  * that ended more than `DELIVERY_RETENTION` ago with their attempt logs
- * (pending ones never), then the events no delivery refers to, and the
+ * (pending ones never; in batches, {@link deleteFinishedDeliveries}), then the events no delivery refers to, and the
  * recoveries finished that long ago, and forgets previous callback secrets
  * whose rotation grace is over.
  */
@@ -48,8 +49,8 @@ export class DeliveryRetentionPruner implements OnApplicationBootstrap, OnApplic
     const now = this.clock.nowSeconds();
     const cutoff = now - this.config.deliveryRetentionMs / 1000;
     const secrets = await this.callbacks.clearExpiredSecrets(now);
-    const { deliveries, events } = await this.transactions.run(async () => ({
-      deliveries: await this.deliveries.deleteFinished(['succeeded', 'failed', 'cancelled'], cutoff),
+    const deliveries = await deleteFinishedDeliveries(this.deliveries, this.transactions, ['succeeded', 'failed', 'cancelled'], cutoff);
+    const { events } = await this.transactions.run(async () => ({
       events: await this.outbox.deleteRelayedUnreferenced(cutoff, EVENT_REFERENCES),
       recoveries: await this.recoveries.deleteFinished(cutoff),
     }));
