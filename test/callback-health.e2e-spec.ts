@@ -201,7 +201,11 @@ describe('callback health and secret rotation', () => {
     expect(await t.dataSource.manager.count(DeliveryAttemptEntity)).toBe(3);
     const longAgo = Date.now() / 1000 - 31 * 86_400;
     await t.dataSource.manager.update(DeliveryEntity, { id: first.id }, { createdAt: longAgo, updatedAt: longAgo });
-    await t.dataSource.manager.update(DeliveryEntity, { id: second.id }, { createdAt: longAgo, updatedAt: longAgo, status: 'pending', nextAttemptAt: 2e9 });
+    await t.dataSource.manager.update(
+      DeliveryEntity,
+      { id: second.id },
+      { createdAt: longAgo, updatedAt: longAgo, status: 'pending', nextAttemptAt: 2e9 },
+    );
 
     const pruned = await t.app.get(DeliveryRetentionPruner).prune();
     expect(pruned).toMatchObject({ deliveries: 1 });

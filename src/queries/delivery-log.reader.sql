@@ -31,7 +31,7 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d
+      deliveries d IGNORE INDEX (idx_deliveries_created)
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -91,7 +91,7 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d
+      deliveries d IGNORE INDEX (idx_deliveries_created)
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -153,7 +153,7 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d
+      deliveries d IGNORE INDEX (idx_deliveries_created)
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -172,22 +172,22 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                                                              | key                       | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                                            |                           |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                                                    | PRIMARY                   | 4       | d.event_id |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
+-- id | select_type | table      | type   | possible_keys                                                                                                                                                       | key                       | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                     |                           |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                             | PRIMARY                   | 4       | d.event_id |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d
+  deliveries d IGNORE INDEX (idx_deliveries_created)
 WHERE
   d.app_id = ?
   AND d.event = ?
   AND d.status = ?
   AND d.created_at >= ?
   AND d.created_at < ?;
--- id | select_type | table | type  | possible_keys                                                                                                                                                                              | key                                     | key_len | ref | Extra
--- 1  | SIMPLE      | d     | range | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_status_created | 336     |     | Using where; Using index
+-- id | select_type | table | type  | possible_keys                                                                                                                                                       | key                                     | key_len | ref | Extra
+-- 1  | SIMPLE      | d     | range | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_status_created | 336     |     | Using where; Using index
 
 -- DeliveryLogReader.listForApp (cursor)
 SELECT
@@ -219,7 +219,7 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d
+      deliveries d IGNORE INDEX (idx_deliveries_created)
       JOIN (
         SELECT
           created_at,
@@ -248,11 +248,11 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                    | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                        |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                | 4       | d.event_id |
--- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                | 4       | const      |
--- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_created | 8       |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                              | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                                  |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                          | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                          | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created                        | idx_deliveries_app_event_created | 270     |            | Using where
 SELECT
   COALESCE(SUM(deliveries), 0) AS n
 FROM
@@ -293,7 +293,7 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d
+      deliveries d IGNORE INDEX (idx_deliveries_created)
       JOIN (
         SELECT
           created_at,
@@ -324,22 +324,22 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                    | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                        |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                | 4       | d.event_id |
--- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                | 4       | const      |
--- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_created | 8       |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                              | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                                  |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                          | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                          | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created                        | idx_deliveries_app_event_created | 270     |            | Using where
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d
+  deliveries d IGNORE INDEX (idx_deliveries_created)
 WHERE
   d.app_id = ?
   AND d.event = ?
   AND d.created_at >= ?
   AND d.created_at < ?;
--- id | select_type | table | type | possible_keys                                                                                                                            | key                                      | key_len | ref         | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 262     | const,const | Using where; Using index
+-- id | select_type | table | type | possible_keys                                                                                                     | key                                      | key_len | ref         | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 262     | const,const | Using where; Using index
 
 -- DeliveryLogReader.listForApp (account)
 SELECT
@@ -371,7 +371,7 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d
+      deliveries d IGNORE INDEX (idx_deliveries_created)
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -395,7 +395,7 @@ ORDER BY
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d
+  deliveries d IGNORE INDEX (idx_deliveries_created)
 WHERE
   d.app_id = ?
   AND d.event = ?
@@ -433,7 +433,7 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d
+      deliveries d IGNORE INDEX (idx_deliveries_created)
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -458,7 +458,7 @@ ORDER BY
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d
+  deliveries d IGNORE INDEX (idx_deliveries_created)
 WHERE
   d.app_id = ?
   AND d.event = ?
@@ -497,7 +497,7 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d
+      deliveries d IGNORE INDEX (idx_deliveries_created)
       JOIN (
         SELECT
           created_at,
@@ -527,15 +527,15 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                    | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                        |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                | 4       | d.event_id |
--- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                | 4       | const      |
--- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_created | 8       |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                              | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                                  |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                          | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                          | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created                        | idx_deliveries_app_event_created | 270     |            | Using where
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d
+  deliveries d IGNORE INDEX (idx_deliveries_created)
 WHERE
   d.app_id = ?
   AND d.event = ?

@@ -12,6 +12,16 @@ import { Transactions } from '../database/transactions.js';
  * CLI (one store, two doors). The tables' owners (delivery/, events/) keep every write;
  * this reads across them as the read model does (docs/architecture.md#tables).
  */
+/**
+ * The index of every app's deliveries by (`created_at`, `id`): the operators'
+ * list across apps. An app's page never reads it (MySQL/MariaDB are told to
+ * ignore it): its order tempts the optimizer into walking the whole table
+ * from the newest row for an app whose deliveries are older than another's
+ * backlog (seconds at a million rows), where the app's own index by (app,
+ * event type, created, id) reads only the page.
+ */
+const ACROSS_APPS_INDEX = 'idx_deliveries_created';
+
 @Injectable()
 export class DeliveryLogReader {
   constructor(private readonly transactions: Transactions) {}
@@ -78,13 +88,14 @@ export class DeliveryLogReader {
           ]
         : ['', [], ' OFFSET ?'];
     const manager = this.transactions.manager;
+    const notAcrossApps = manager.connection.options.type === 'mysql' ? ` IGNORE INDEX (${ACROSS_APPS_INDEX})` : '';
     const [rows, counts] = await Promise.all([
       // The page is cut from the index first, then joined: a join planned from the events' side
       // (few events with many deliveries each) would read and sort the app's whole range.
       // One row more than the page tells whether more follow.
       manager.query(
         `SELECT ${APP_DELIVERY_COLUMNS}
-           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d${cursor} WHERE ${where.join(' AND ')}
+           FROM (SELECT ${PAGE_COLUMNS} FROM deliveries d${notAcrossApps}${cursor} WHERE ${where.join(' AND ')}
                   ORDER BY d.created_at DESC, d.id DESC LIMIT ?${offset}) d
            JOIN outbox_events e ON e.id = d.event_id
           ORDER BY d.created_at DESC, d.id DESC`,
@@ -95,7 +106,9 @@ export class DeliveryLogReader {
             `SELECT COALESCE(SUM(deliveries), 0) AS n FROM delivery_counts WHERE app_id = ? AND event = ?${filter.status === undefined ? '' : ' AND status = ?'}`,
             parameters,
           )
-        : manager.query(`SELECT COUNT(*) AS n FROM deliveries d WHERE ${where.join(' AND ')}`, parameters)) as Promise<{ n: number }[]>,
+        : manager.query(`SELECT COUNT(*) AS n FROM deliveries d${notAcrossApps} WHERE ${where.join(' AND ')}`, parameters)) as Promise<
+        { n: number }[]
+      >,
     ]);
     return { rows: rows.slice(0, limit), hasMore: rows.length > limit, total: counts[0]?.n ?? 0 };
   }
