@@ -5,14 +5,6 @@ import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.
 import { Transactions } from '../database/transactions.js';
 
 /**
- * The apps' delivery log (docs/api.md#delivery-log): a page of an app's
- * deliveries with their events' types (one statement: the events joined to the
- * page cut from the deliveries' index first) and its total, and one delivery
- * with its event's body; and the same rows of every app for the operators'
- * CLI (one store, two doors). The tables' owners (delivery/, events/) keep every write;
- * this reads across them as the read model does (docs/architecture.md#tables).
- */
-/**
  * The index of every app's deliveries by (`created_at`, `id`): the operators'
  * list across apps. An app's page never reads it (MySQL/MariaDB are told to
  * ignore it): its order tempts the optimizer into walking the whole table
@@ -22,6 +14,14 @@ import { Transactions } from '../database/transactions.js';
  */
 const ACROSS_APPS_INDEX = 'idx_deliveries_created';
 
+/**
+ * The apps' delivery log (docs/api.md#delivery-log): a page of an app's
+ * deliveries with their events' types (one statement: the events joined to the
+ * page cut from the deliveries' index first) and its total, and one delivery
+ * with its event's body; and the same rows of every app for the operators'
+ * CLI (one store, two doors). The tables' owners (delivery/, events/) keep every write;
+ * this reads across them as the read model does (docs/architecture.md#tables).
+ */
 @Injectable()
 export class DeliveryLogReader {
   constructor(private readonly transactions: Transactions) {}
