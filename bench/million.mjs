@@ -9,7 +9,8 @@
  *    A holds `deliveries` (1,000,000) failed ones;
  * 3. A recovers all of them: the `202`'s time, then, while they drain, every
  *    `window` seconds: A's arrivals in that window, the worker's RSS, Redis's
- *    `used_memory` and A's first page again; and between windows the bench
+ *    `used_memory`, A's first page again and B's (its `small` rows, the
+ *    same load: the yardstick of A's page during the drain); and between windows the bench
  *    app's team moves (another app's fresh events), commit → arrival.
  *
  * The drain rate is A's from its first arrival to its last, against B's
@@ -81,8 +82,9 @@ async function insertFailedLogged(connection, app, count, payload, log) {
  *
  * @param context `{ connection, receiver, apiUrl, auth, size, startWorker(name), stopWorkers(), createApp(name), payload, log, redisUrl }`.
  * @param settings `{ deliveries, small, window (s), rate (moves/s), moveSeconds, pageRequests }`.
- * @returns `{ deliveries, small, smallPerSecond, recoverMs, redelivered, perSecond, pages: { small, full, during[] },
- *   windows: [{ at, arrived, perSecond, workerMiB (RSS), workerHeapMiB (used), redisMiB, pageP50 }],
+ * @returns `{ deliveries, small, smallPerSecond, recoverMs, redelivered, perSecond,
+ *   pages: { small, full, duringP50[] (A's, per window), smallDuringP50[] (B's, per window) },
+ *   windows: [{ at, arrived, perSecond, workerMiB (RSS), workerHeapMiB (used), redisMiB, pageP50, smallPageP50 }],
  *   moves: { events, missing, errors, p50Ms, p99Ms, maxMs },
  *   memory: { worker, redis }, worker }`.
  */
