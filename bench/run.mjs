@@ -47,7 +47,7 @@
  *   --tracing off|on|<ratio> (API and workers export their spans to a local OTLP sink: every span, or sampled
  *     with parentbased_traceidratio at <ratio>, e.g. 0.1; off: no OTEL_* variable)
  *   --dist <dir>  --out bench/results/latest.json  --chart bench/results/ratios.svg
- *   --profile <dir> (CPU profile of the API)  --node <binary> (the Node of the API, worker and reference).
+ *   --profile <dir> (CPU profiles of the API and the workers)  --node <binary> (the Node of the API, worker and reference).
  *
  * `--only writes` measures the write routes against the same-SQL reference
  * instead (same-sql.mjs): a statement-by-statement check, then interleaved
@@ -403,7 +403,7 @@ async function main() {
     const profileArgs = options.profile ? ['--cpu-prof', '--cpu-prof-dir', options.profile] : [];
     api = await startApi(options.dist, databaseUrl, { ...serviceOptions, nodeArgs: profileArgs });
     const newWorker = async (name) => {
-      const worker = await startWorker(options.dist, databaseUrl, { ...serviceOptions, name });
+      const worker = await startWorker(options.dist, databaseUrl, { ...serviceOptions, name, nodeArgs: profileArgs });
       workers.push(worker);
       return worker;
     };

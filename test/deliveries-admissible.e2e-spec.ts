@@ -62,4 +62,26 @@ describe('the gauge the worker autoscaler follows', () => {
     // 8 (a window) + 5 (rate_limit 5) + 3 (all it has).
     expect(await admissibleOnce(303)).toBe(WINDOW + 5 + 3);
   }, 60_000);
+
+  it('reports a large backlog by state: waiting, admitted, due later and failed (callback_queue_jobs)', async () => {
+    receiver.hang('/slow');
+    await registerWithBacklog(t, s, receiver, s.listener, '/slow', 200);
+    await recover(s.listener, 200);
+    // Setup, not under test: 3 deliveries of another app due in an hour (a retry's delay), and 2 that failed.
+    const later = await registerWithBacklog(t, s, receiver, s.other, '/later', 5);
+    await t.dataSource.query(`UPDATE deliveries SET status = 'pending', next_attempt_at = ? WHERE callback_id = ? ORDER BY id LIMIT 3`, [
+      Date.now() / 1000 + 3600,
+      later.callbackId,
+    ]);
+    await admissibleOnce(203);
+    const text = (await t.http.get('/metrics')).text;
+    const states = text.split('\n').filter((sample) => sample.startsWith('callback_queue_jobs{'));
+    // Active: the one attempt hanging (CALLBACK_APP_CONCURRENCY is 2 / 4, at least 1, and a hanging app borrows none).
+    expect(states.sort()).toEqual([
+      'callback_queue_jobs{state="active"} 1',
+      'callback_queue_jobs{state="delayed"} 3',
+      'callback_queue_jobs{state="failed"} 2',
+      'callback_queue_jobs{state="waiting"} 199',
+    ]);
+  }, 60_000);
 });

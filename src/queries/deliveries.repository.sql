@@ -483,17 +483,16 @@ LIMIT
 
 -- DeliveriesRepository.countByState
 SELECT
-  COUNT(1) AS `cnt`
+  status,
+  SUM(deliveries) AS n
 FROM
-  `deliveries` `DeliveryEntity`
+  delivery_counts
 WHERE
-  (
-    (`DeliveryEntity`.`status` = ?)
-    AND (`DeliveryEntity`.`enqueued_at` IS NULL)
-    AND (`DeliveryEntity`.`next_attempt_at` <= ?)
-  );
--- id | select_type | table          | type | possible_keys                                     | key                     | key_len | ref         | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      | const,const | Using where; Using index
+  status IN ('pending', 'failed')
+GROUP BY
+  status;
+-- id | select_type | table           | type | possible_keys | key | key_len | ref | Extra
+-- 1  | SIMPLE      | delivery_counts | ALL  |               |     |         |     | Using where; Using temporary; Using filesort
 SELECT
   COUNT(1) AS `cnt`
 FROM
@@ -508,23 +507,15 @@ WHERE
 SELECT
   COUNT(1) AS `cnt`
 FROM
-  `deliveries` `DeliveryEntity`
+  `deliveries` `d`
+USE INDEX (`idx_deliveries_status_due`)
 WHERE
   (
-    (`DeliveryEntity`.`status` = ?)
-    AND (`DeliveryEntity`.`enqueued_at` IS NULL)
-    AND (`DeliveryEntity`.`next_attempt_at` > ?)
+    `d`.`status` = ?
+    AND `d`.`next_attempt_at` > ?
   );
--- id | select_type | table          | type | possible_keys                                     | key                     | key_len | ref         | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 75      | const,const | Using where; Using index
-SELECT
-  COUNT(1) AS `cnt`
-FROM
-  `deliveries` `DeliveryEntity`
-WHERE
-  ((`DeliveryEntity`.`status` = ?));
--- id | select_type | table          | type | possible_keys                                     | key                       | key_len | ref   | Extra
--- 1  | SIMPLE      | DeliveryEntity | ref  | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const | Using where; Using index
+-- id | select_type | table | type  | possible_keys             | key                       | key_len | ref | Extra
+-- 1  | SIMPLE      | d     | range | idx_deliveries_status_due | idx_deliveries_status_due | 75      |     | Using where; Using index
 
 -- DeliveriesRepository.find
 SELECT

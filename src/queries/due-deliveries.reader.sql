@@ -3,19 +3,65 @@
 
 -- DueDeliveriesReader.dueByCallback
 SELECT
-  d.app_id AS appId,
-  d.callback_id AS callbackId,
+  app_id AS appId
+FROM
+  delivery_counts
+WHERE
+  status = 'pending'
+GROUP BY
+  app_id
+HAVING
+  SUM(deliveries) > 0
+ORDER BY
+  app_id;
+-- id | select_type | table           | type  | possible_keys | key     | key_len | ref | Extra
+-- 1  | SIMPLE      | delivery_counts | index |               | PRIMARY | 332     |     | Using where
+SELECT
+  u.app_id AS appId,
+  u.callback_id AS callbackId,
   MAX(c.rate_limit) AS rateLimit,
   COUNT(*) AS due
 FROM
-  deliveries d
-  LEFT JOIN callbacks c ON c.id = d.callback_id
-WHERE
-  d.status = 'pending'
-  AND d.next_attempt_at <= ?
+  (
+    SELECT
+      w0.app_id,
+      w0.callback_id
+    FROM
+      (
+        SELECT
+          app_id,
+          callback_id
+        FROM
+          deliveries FORCE INDEX (idx_deliveries_schedule)
+        WHERE
+          status = 'pending'
+          AND enqueued_at IS NULL
+          AND app_id = ?
+          AND next_attempt_at <= ?
+        ORDER BY
+          next_attempt_at
+        LIMIT
+          ?
+      ) w0
+    UNION ALL
+    SELECT
+      app_id,
+      callback_id
+    FROM
+      deliveries FORCE INDEX (idx_deliveries_schedule)
+    WHERE
+      status = 'pending'
+      AND enqueued_at IS NOT NULL
+      AND next_attempt_at <= ?
+      AND app_id IN (?)
+  ) u
+  LEFT JOIN callbacks c ON c.id = u.callback_id
 GROUP BY
-  d.app_id,
-  d.callback_id;
--- id | select_type | table | type   | possible_keys                                     | key                     | key_len | ref           | Extra
--- 1  | SIMPLE      | d     | ref    | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_schedule | 66      | const         | Using index condition; Using where; Using temporary; Using filesort
--- 1  | SIMPLE      | c     | eq_ref | PRIMARY                                           | PRIMARY                 | 4       | d.callback_id | Using where
+  u.app_id,
+  u.callback_id;
+-- id | select_type | table      | type   | possible_keys           | key                     | key_len | ref           | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                         |                         |         |               | Using temporary; Using filesort
+-- 1  | PRIMARY     | c          | eq_ref | PRIMARY                 | PRIMARY                 | 4       | u.callback_id | Using where
+-- 2  | DERIVED     | <derived3> | ALL    |                         |                         |         |               |
+-- 3  | DERIVED     | deliveries | range  | idx_deliveries_schedule | idx_deliveries_schedule | 88      |               | Using index condition
+-- 4  | UNION       | deliveries | range  | idx_deliveries_schedule | idx_deliveries_schedule | 75      |               | Using index condition

@@ -71,7 +71,9 @@ export class DeliveryScheduler implements OnModuleInit {
    * and rate limits let the workers attempt.
    */
   onModuleInit(): void {
-    this.metrics.setAdmissibleSource(async () => admissibleDeliveries(await this.due.dueByCallback(this.clock.nowSeconds()), this.window));
+    this.metrics.setAdmissibleSource(async () =>
+      admissibleDeliveries(await this.due.dueByCallback(this.clock.nowSeconds(), this.window), this.window),
+    );
     this.metrics.setQueueSource(async () => {
       const counts = await this.deliveries.countByState(this.clock.nowSeconds());
       return { waiting: counts.waiting, active: counts.admitted, delayed: counts.later, failed: counts.failed };
