@@ -232,13 +232,21 @@ export async function startReference(databaseUrl, { sameSqlReads = false } = {})
 /**
  * Starts the same-work reference worker (bench/reference-worker.mjs) on the
  * benchmark's queue (prefix `bench`), with its probe on a free port, and waits until it is live.
+ * @param options.batch deliveries per job (1: the service's job model; more: `REFERENCE_BATCH`, reference-worker.mjs).
  * @returns `{ url, pid, stop }`.
  */
-export async function startReferenceWorker(databaseUrl, redisUrl) {
+export async function startReferenceWorker(databaseUrl, redisUrl, { batch = 1 } = {}) {
   const port = await freePort();
   const child = track(
     spawn(nodeBinary, [new URL('./reference-worker.mjs', import.meta.url).pathname], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, QUEUE_PREFIX, PORT: String(port) },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        QUEUE_PREFIX,
+        PORT: String(port),
+        REFERENCE_BATCH: String(batch),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     }),
     'reference-worker',

@@ -23,6 +23,12 @@
  *   of attempts starting while one read runs go together in the next, and so
  *   do the outcomes (one statement at a time of each, at most 16 each).
  *
+ * With `REFERENCE_BATCH` above 1, a job model the service does not have: each
+ * job carries up to that many admissions of one app, attempted at once (each
+ * in a slot of its app, as above), with `⌈10 / REFERENCE_BATCH⌉ + 1` jobs at
+ * once and one Redis look-up per job's worth of admissions in the check: what
+ * several deliveries a job would save (`--reference-batch`).
+ *
  * No framework, no logging, no metrics, no tracing. Rate limits, disabled
  * callbacks, retries and the job-failure path are not mirrored: the bench's
  * receiver answers 200 at once and its callback has no rate limit.
@@ -46,6 +52,7 @@ const CHECK_INTERVAL_MS = 2_000;
 const CHECK_AFTER_SECONDS = 6;
 const EXCERPT = 1024;
 const TIMEOUT_MS = 10_000;
+const BATCH = Number(process.env.REFERENCE_BATCH ?? 1);
 
 const nowSeconds = () => Date.now() / 1000;
 const pool = createPool({ uri: process.env.DATABASE_URL, connectionLimit: 20, decimalNumbers: true });
@@ -160,16 +167,35 @@ async function pass() {
   }
   // One admission a pass: a full window waits for the attempts that end (the bench has one app, never more than a turn).
   const { admissions, nextDueAt } = await admit();
-  if (admissions.length > 0)
-    await queue.addBulk(
-      admissions.map((admission) => ({
-        name: 'deliver',
-        data: { deliveryId: admission.id, round: admission.round, appId: admission.appId, admittedAt: admission.admittedAt },
-        opts: { jobId: `delivery-${admission.id}-${Math.round(admission.admittedAt * 1000)}` },
-      })),
-    );
+  if (admissions.length > 0) await queue.addBulk(BATCH > 1 ? batchJobs(admissions) : admissions.map(job));
   await repair();
   return nextDueAt;
+}
+
+/** The job of one admission (the service's `deliveryJobId` and `deliveryJobData`). */
+function job(admission) {
+  return {
+    name: 'deliver',
+    data: { deliveryId: admission.id, round: admission.round, appId: admission.appId, admittedAt: admission.admittedAt },
+    opts: { jobId: `delivery-${admission.id}-${Math.round(admission.admittedAt * 1000)}` },
+  };
+}
+
+/** `REFERENCE_BATCH` > 1: each app's admissions in jobs of up to {@link BATCH}. */
+function batchJobs(admissions) {
+  const byApp = new Map();
+  for (const admission of admissions) byApp.set(admission.appId, [...(byApp.get(admission.appId) ?? []), admission]);
+  const jobs = [];
+  for (const [appId, list] of byApp)
+    for (let start = 0; start < list.length; start += BATCH) {
+      const chunk = list.slice(start, start + BATCH);
+      jobs.push({
+        name: 'deliver',
+        data: { appId, deliveries: chunk.map((admission) => job(admission).data) },
+        opts: { jobId: `deliveries-${chunk[0].id}-${Math.round(chunk[0].admittedAt * 1000)}` },
+      });
+    }
+  return jobs;
 }
 
 let lastFirst = 0;
@@ -216,10 +242,11 @@ async function repair() {
     if (upTo > checkedUpTo) {
       for (let afterId = 0; ;) {
         const [rows] = await pool.query(ADMITTED_SINCE, [afterId, 'pending', checkedUpTo, upTo]);
+        const looked = BATCH > 1 ? rows.filter((_, index) => index % BATCH === 0) : rows;
         const jobs = await Promise.all(
-          rows.map((row) => queue.getJob(`delivery-${row.DeliveryEntity_id}-${Math.round(row.DeliveryEntity_enqueued_at * 1000)}`)),
+          looked.map((row) => queue.getJob(`delivery-${row.DeliveryEntity_id}-${Math.round(row.DeliveryEntity_enqueued_at * 1000)}`)),
         );
-        if (jobs.some((job) => job === undefined)) throw new Error('an admission never reached the queue');
+        if (BATCH === 1 && jobs.some((found) => found === undefined)) throw new Error('an admission never reached the queue');
         if (rows.length < 100) break;
         afterId = rows.at(-1).DeliveryEntity_id;
       }
@@ -431,9 +458,27 @@ async function attempt({ deliveryId, round, admittedAt }) {
   return 'succeeded';
 }
 
+/** `REFERENCE_BATCH` > 1: a job's deliveries attempted at once, each in a slot of its app (waiting for one while none is free). */
+async function attemptAll({ appId, deliveries }) {
+  await Promise.all(
+    deliveries.map(async (delivery) => {
+      let release;
+      while (!(release = await takeOrWait(appId))) await new Promise((resolve) => setTimeout(resolve, REFILL_MS));
+      try {
+        await attempt(delivery);
+      } finally {
+        release();
+        wake(REFILL_MS);
+      }
+    }),
+  );
+  return 'attempted';
+}
+
 const worker = new Worker(
   QUEUE,
   async (job, token) => {
+    if (job.data.deliveries) return attemptAll(job.data);
     const release = await takeOrWait(job.data.appId);
     if (!release) {
       await job.moveToDelayed(Date.now() + 1000 * (0.75 + Math.random() / 2), token);
@@ -448,7 +493,7 @@ const worker = new Worker(
   },
   {
     ...connection,
-    concurrency: CONCURRENCY,
+    concurrency: BATCH > 1 ? Math.ceil(CONCURRENCY / BATCH) + 1 : CONCURRENCY,
     lockDuration: LOCK_MS,
     stalledInterval: LOCK_MS,
     maxStalledCount: 5,

@@ -48,6 +48,8 @@
  *     with parentbased_traceidratio at <ratio>, e.g. 0.1; off: no OTEL_* variable)
  *   --dist <dir>  --out bench/results/latest.json  --chart bench/results/ratios.svg
  *   --profile <dir> (CPU profiles of the API and the workers)  --node <binary> (the Node of the API, worker and reference).
+ *   --reference-batch 1 (with `--only 'same work'`: deliveries per job of the reference; above 1 it measures a job
+ *     model the service does not have, without the statement check: delivery-same-work.mjs)
  *
  * `--only writes` measures the write routes against the same-SQL reference
  * instead (same-sql.mjs): a statement-by-statement check, then interleaved
@@ -133,6 +135,7 @@ const { values: options } = parseArgs({
     'rate-limit-deliveries': { type: 'string', default: '100' },
     'rate-limit-workers': { type: 'string', default: '2' },
     million: { type: 'string', default: '0' },
+    'reference-batch': { type: 'string', default: '1' },
     'million-window': { type: 'string', default: '60' },
     tracing: { type: 'string', default: 'off' },
   },
@@ -504,7 +507,7 @@ async function main() {
             workers.push(worker);
             return worker;
           },
-          startReferenceWorker: () => startReferenceWorker(databaseUrl, redisUrl),
+          startReferenceWorker: () => startReferenceWorker(databaseUrl, redisUrl, { batch: Number(options['reference-batch']) }),
           stopWorkers,
           createApp,
           payload: await eventPayload(api.url),
@@ -515,6 +518,7 @@ async function main() {
           rate: Number(options['latency-rate']),
           seconds: Number(options['latency-duration']),
           rounds,
+          referenceBatch: Number(options['reference-batch']),
         },
       );
       probes.api.workerPid = (await newWorker('worker')).pid;
@@ -620,7 +624,8 @@ async function main() {
     const missed = [
       ...(results[0]?.results.filter((result) => !met(result)).map((result) => result.name) ?? []),
       ...(pipeline ? pipelineMissed(pipeline).map((name) => `delivery ${name}`) : []),
-      ...(sameWork
+      // A reference with several deliveries a job measures another job model (an estimate), not a target.
+      ...(sameWork && sameWork.referenceBatch === 1
         ? sameWork.results
             .filter((result) => result.errors > 0 || result.ratio < SAME_WORK_TARGET)
             .map((result) => `same work ${result.name}`)
