@@ -118,6 +118,44 @@ describe('deliveries CLI', () => {
     expect([malformed.code, malformed.stderr]).toEqual([1, expect.stringContaining('starting-after must be a positive integer, got "x".')]);
   }, 90_000);
 
+  it("lists the deliveries of events about one account, of every app, as the apps' log filtered by account does", async () => {
+    await s.register(s.listener, '/mine');
+    await s.register(s.other, '/other');
+    for (const id of ['18446744073709551615', '5']) {
+      await t.insertAccount({ id, teamId: null });
+      await s.join(id);
+    }
+    // One event about each account, delivered to both apps.
+    const all = await settledDeliveries(t.dataSource, 4);
+    const about = all.filter((delivery) => delivery.accountId === '18446744073709551615');
+    expect(about.map((delivery) => delivery.appId).sort()).toEqual([s.listener.id, s.other.id].sort());
+
+    const listed = await cli('list', '--account', '18446744073709551615', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    const shown = JSON.parse(listed.stdout);
+    const apiPage = await t.http.get('/callback/account_team_update/deliveries?account=18446744073709551615', { auth: s.listener });
+    expect(shown.filter((delivery: { app: string }) => delivery.app === `A${s.listener.id}`)).toEqual(
+      apiPage.body.data.map((delivery: object) => ({ ...delivery, app: `A${s.listener.id}` })),
+    );
+    expect(shown.map((delivery: { id: string }) => delivery.id)).toEqual(
+      [...about].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id).map((delivery) => String(delivery.id)),
+    );
+    const paged = await cli('list', '--account', '18446744073709551615', '--starting-after', shown[0].id, '--limit', '1', '--json');
+    expect(JSON.parse(paged.stdout)).toEqual([shown[1]]);
+    const failedOnly = await cli('list', '--account', '18446744073709551615', '--failed', '--json');
+    expect([failedOnly.code, failedOnly.stdout]).toEqual([0, '[]\n']);
+
+    const nobody = await cli('list', '--account', '0042', '--json');
+    expect([nobody.code, nobody.stdout]).toEqual([0, '[]\n']);
+    for (const bad of ['18446744073709551616', '-1', 'A1', '1.5']) {
+      const refused = await cli('list', '--account', bad);
+      expect([refused.code, refused.stderr]).toEqual([
+        1,
+        expect.stringContaining(`account must be an account id (digits, at most 2^64-1), got "${bad}".`),
+      ]);
+    }
+  }, 90_000);
+
   it('shows a delivery retried once as the API does: attempts of both rounds, the URL it was sent to, the same id', async () => {
     const failed = await deliver('/first', '7', 410);
     const redeliver = await t.http.post(`/callback/account_team_update/deliveries/${failed.id}/redeliver`, { auth: s.listener, body: {} });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 
+import { parseAccountId } from '../common/account-id.js';
 import { parseDuration } from '../config/duration.js';
 import { DeliveriesService } from '../delivery/admin/deliveries.service.js';
 import { type DeliveryResource, toDeliveryResource } from '../delivery/log/delivery-log.resource.js';
@@ -43,6 +44,13 @@ function parseLimit(value: string): number {
   return limit;
 }
 
+/** Parses `--account`: an account id, 0..2^64-1 in decimal (docs/api.md#objects). @returns its canonical form. */
+function parseAccountArgument(value: string): string {
+  const account = parseAccountId(value);
+  if (account === undefined) throw new Error(`account must be an account id (digits, at most 2^64-1), got "${value}".`);
+  return account;
+}
+
 /** Parses `--older-than` (units s m h d w). @returns milliseconds. */
 function parseOlderThan(value: string): number {
   const ms = parseDuration(value, ['s', 'm', 'h', 'd', 'w']);
@@ -66,11 +74,13 @@ export function deliveriesCommand(services: CliServices, log: CliLog): Command {
     .option('--starting-after <id>', 'only those after this delivery in the list (the last one of the list before)', (value: string) =>
       parseIdArgument(value, 'starting-after'),
     )
+    .option('--account <id>', 'only deliveries of events about this account (its id)', parseAccountArgument)
     .option('--json', 'print a JSON list')
-    .action(async (options: { failed?: boolean; limit?: number; startingAfter?: number; json?: boolean }) => {
+    .action(async (options: { failed?: boolean; account?: string; limit?: number; startingAfter?: number; json?: boolean }) => {
       const reader = await services.get(DeliveryLogReader);
       const after = options.startingAfter;
-      const rows = await reader.listRecent(options.failed ? 'failed' : undefined, after, options.limit ?? 50);
+      const filter = { status: options.failed ? 'failed' : undefined, account: options.account };
+      const rows = await reader.listRecent(filter, after, options.limit ?? 50);
       if (after !== undefined && rows.length === 0 && !(await reader.exists(after))) throw new Error(`No delivery ${after}.`);
       const list: OperatorDelivery[] = rows.map((row) => ({ ...toDeliveryResource(row), app: `A${row.appId}` }));
       if (options.json) log.print(JSON.stringify(list));

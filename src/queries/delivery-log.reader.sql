@@ -388,10 +388,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                     | key                                      | key_len | ref               | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                   |                                          |         |                   | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                           | PRIMARY                                  | 4       | d.event_id        |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                            | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                                |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                        | 4       | d.event_id |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_account_created | 23      | const      | Using where
 SELECT
   COUNT(*) AS n
 FROM
@@ -400,8 +400,8 @@ WHERE
   d.app_id = ?
   AND d.event = ?
   AND d.account_id = ?;
--- id | select_type | table | type | possible_keys                                                                                                     | key                                      | key_len | ref               | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
+-- id | select_type | table | type | possible_keys                                                                                                                                    | key                                      | key_len | ref               | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
 
 -- DeliveryLogReader.listForApp (account and status)
 SELECT
@@ -451,10 +451,10 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                                       | key                                      | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                     |                                          |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                             | PRIMARY                                  | 4       | d.event_id |
--- 2  | DERIVED     | d          | range  | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                                                                      | key                            | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                                                    |                                |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                                                            | PRIMARY                        | 4       | d.event_id |
+-- 2  | DERIVED     | d          | range  | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_account_created | 23      |            | Using where
 SELECT
   COUNT(*) AS n
 FROM
@@ -464,8 +464,8 @@ WHERE
   AND d.event = ?
   AND d.account_id = ?
   AND d.status = ?;
--- id | select_type | table | type       | possible_keys                                                                                                                                                       | key                                                                | key_len | ref   | Extra
--- 1  | SIMPLE      | d     | ref|filter | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_status_due|idx_deliveries_app_event_account_created | 66|285  | const | Using index condition; Using where; Using rowid filter
+-- id | select_type | table | type       | possible_keys                                                                                                                                                                                      | key                                                      | key_len | ref   | Extra
+-- 1  | SIMPLE      | d     | ref|filter | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_status_due|idx_deliveries_account_created | 66|23   | const | Using index condition; Using where; Using rowid filter
 
 -- DeliveryLogReader.listForApp (cursor and account)
 SELECT
@@ -527,11 +527,11 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                              | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                                  |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                          | 4       | d.event_id |
--- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                          | 4       | const      |
--- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created                        | idx_deliveries_app_event_created | 270     |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                            | key                            | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                          |                                |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                  | PRIMARY                        | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created         | PRIMARY                        | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_account_created | 31      |            | Using where
 SELECT
   COUNT(*) AS n
 FROM
@@ -540,8 +540,8 @@ WHERE
   d.app_id = ?
   AND d.event = ?
   AND d.account_id = ?;
--- id | select_type | table | type | possible_keys                                                                                                     | key                                      | key_len | ref               | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
+-- id | select_type | table | type | possible_keys                                                                                                                                    | key                                      | key_len | ref               | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
 
 -- DeliveryLogReader.listRecent
 SELECT
@@ -640,6 +640,56 @@ ORDER BY
 -- 1  | PRIMARY     | <derived2> | ALL    |                                                   |                           |         |            | Using filesort
 -- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                           | PRIMARY                   | 4       | d.event_id |
 -- 2  | DERIVED     | d          | ref    | idx_deliveries_status_due,idx_deliveries_schedule | idx_deliveries_status_due | 66      | const      | Using index condition; Using where; Using filesort
+
+-- DeliveryLogReader.listRecent (account)
+SELECT
+  d.id,
+  d.webhook_id AS webhookId,
+  e.type,
+  d.status,
+  d.total_attempts AS totalAttempts,
+  d.round,
+  d.created_at AS createdAt,
+  d.last_attempt_at AS lastAttemptAt,
+  d.next_attempt_at AS nextAttemptAt,
+  d.last_status AS lastStatus,
+  d.last_error AS lastError,
+  d.url,
+  d.app_id AS appId
+FROM
+  (
+    SELECT
+      d.id,
+      d.event_id,
+      d.webhook_id,
+      d.status,
+      d.total_attempts,
+      d.round,
+      d.created_at,
+      d.last_attempt_at,
+      d.next_attempt_at,
+      d.last_status,
+      d.last_error,
+      d.url,
+      d.app_id
+    FROM
+      deliveries d
+    WHERE
+      d.account_id = ?
+    ORDER BY
+      d.created_at DESC,
+      d.id DESC
+    LIMIT
+      ?
+  ) d
+  JOIN outbox_events e ON e.id = d.event_id
+ORDER BY
+  d.created_at DESC,
+  d.id DESC;
+-- id | select_type | table      | type   | possible_keys                  | key                            | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                |                                |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                        | PRIMARY                        | 4       | d.event_id |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_account_created | idx_deliveries_account_created | 23      | const      | Using where
 
 -- DeliveryLogReader.listRecent (cursor)
 SELECT

@@ -115,18 +115,25 @@ export class DeliveryLogReader {
 
   /**
    * The newest deliveries of every app in the apps' log's order (newest first
-   * by created, then id; docs/api.md#delivery-log), only those in `status` when
-   * given, up to `limit`, from the top or strictly after the place of delivery
-   * `after` (empty when there is no such delivery, which the caller tells
-   * apart): the operators' `deliveries list`, in the log's row shape with the
-   * app (one statement, the page cut from the deliveries first).
+   * by created, then id; docs/api.md#delivery-log), only those in
+   * `filter.status` and about account `filter.account` (its canonical id) when
+   * given, up to `limit`, from the top or strictly after the place of
+   * delivery `after` (empty when there is no such delivery, which the caller
+   * tells apart): the operators' `deliveries list`, in the log's row shape
+   * with the app (one statement, the page cut from the deliveries first; an
+   * account's page from the index by account).
    */
   @GenerateSql(
-    { params: [undefined, undefined, 50] },
-    { name: 'status', params: ['failed', undefined, 50] },
-    { name: 'cursor', params: [undefined, S.DELIVERY, 50] },
+    { params: [{}, undefined, 50] },
+    { name: 'status', params: [{ status: 'failed' }, undefined, 50] },
+    { name: 'account', params: [{ account: S.ACCOUNT }, undefined, 50] },
+    { name: 'cursor', params: [{}, S.DELIVERY, 50] },
   )
-  async listRecent(status: string | undefined, after: number | undefined, limit: number): Promise<OperatorDeliveryRow[]> {
+  async listRecent(
+    filter: { status?: string; account?: string },
+    after: number | undefined,
+    limit: number,
+  ): Promise<OperatorDeliveryRow[]> {
     const parameters: unknown[] = [];
     let cursor = '';
     if (after !== undefined) {
@@ -134,10 +141,19 @@ export class DeliveryLogReader {
                    ON d.created_at <= c.created_at AND (d.created_at < c.created_at OR d.id < c.id)`;
       parameters.push(after);
     }
-    if (status !== undefined) parameters.push(status);
+    const conditions: string[] = [];
+    if (filter.status !== undefined) {
+      conditions.push('d.status = ?');
+      parameters.push(filter.status);
+    }
+    if (filter.account !== undefined) {
+      conditions.push('d.account_id = ?');
+      parameters.push(toStoredAccountId(filter.account));
+    }
+    const where = conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`;
     return this.transactions.manager.query(
       `SELECT ${APP_DELIVERY_COLUMNS}, d.app_id AS appId
-         FROM (SELECT ${PAGE_COLUMNS}, d.app_id FROM deliveries d${cursor}${status === undefined ? '' : ' WHERE d.status = ?'}
+         FROM (SELECT ${PAGE_COLUMNS}, d.app_id FROM deliveries d${cursor}${where}
                 ORDER BY d.created_at DESC, d.id DESC LIMIT ?) d
          JOIN outbox_events e ON e.id = d.event_id
         ORDER BY d.created_at DESC, d.id DESC`,

@@ -22,6 +22,7 @@ import { AccountEventSequences1795900000005 } from './1795900000005-account-even
 import { DeliveriesByCreated1795950796218 } from './1795950796218-deliveries-by-created.js';
 import { DeliveryAccounts1795952685759 } from './1795952685759-delivery-accounts.js';
 import { DeliveriesByStatus1795960000000 } from './1795960000000-deliveries-by-status.js';
+import { DeliveriesByAccount1795970000000 } from './1795970000000-deliveries-by-account.js';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   DeliveriesByCreated1795950796218,
   DeliveryAccounts1795952685759,
   DeliveriesByStatus1795960000000,
+  DeliveriesByAccount1795970000000,
 ];
