@@ -31,7 +31,10 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d IGNORE INDEX (idx_deliveries_created)
+      deliveries d IGNORE INDEX (
+        idx_deliveries_created,
+        idx_deliveries_account_created
+      )
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -91,7 +94,10 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d IGNORE INDEX (idx_deliveries_created)
+      deliveries d IGNORE INDEX (
+        idx_deliveries_created,
+        idx_deliveries_account_created
+      )
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -153,7 +159,10 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d IGNORE INDEX (idx_deliveries_created)
+      deliveries d IGNORE INDEX (
+        idx_deliveries_created,
+        idx_deliveries_account_created
+      )
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -179,7 +188,10 @@ ORDER BY
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d IGNORE INDEX (idx_deliveries_created)
+  deliveries d IGNORE INDEX (
+    idx_deliveries_created,
+    idx_deliveries_account_created
+  )
 WHERE
   d.app_id = ?
   AND d.event = ?
@@ -219,7 +231,10 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d IGNORE INDEX (idx_deliveries_created)
+      deliveries d IGNORE INDEX (
+        idx_deliveries_created,
+        idx_deliveries_account_created
+      )
       JOIN (
         SELECT
           created_at,
@@ -293,7 +308,10 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d IGNORE INDEX (idx_deliveries_created)
+      deliveries d IGNORE INDEX (
+        idx_deliveries_created,
+        idx_deliveries_account_created
+      )
       JOIN (
         SELECT
           created_at,
@@ -332,7 +350,10 @@ ORDER BY
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d IGNORE INDEX (idx_deliveries_created)
+  deliveries d IGNORE INDEX (
+    idx_deliveries_created,
+    idx_deliveries_account_created
+  )
 WHERE
   d.app_id = ?
   AND d.event = ?
@@ -371,7 +392,10 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d IGNORE INDEX (idx_deliveries_created)
+      deliveries d IGNORE INDEX (
+        idx_deliveries_created,
+        idx_deliveries_account_created
+      )
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -388,20 +412,23 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                            | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                                |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                        | 4       | d.event_id |
--- 2  | DERIVED     | d          | ref    | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_account_created | 23      | const      | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                     | key                                      | key_len | ref               | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                   |                                          |         |                   | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                           | PRIMARY                                  | 4       | d.event_id        |
+-- 2  | DERIVED     | d          | ref    | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d IGNORE INDEX (idx_deliveries_created)
+  deliveries d IGNORE INDEX (
+    idx_deliveries_created,
+    idx_deliveries_account_created
+  )
 WHERE
   d.app_id = ?
   AND d.event = ?
   AND d.account_id = ?;
--- id | select_type | table | type | possible_keys                                                                                                                                    | key                                      | key_len | ref               | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
+-- id | select_type | table | type | possible_keys                                                                                                     | key                                      | key_len | ref               | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
 
 -- DeliveryLogReader.listForApp (account and status)
 SELECT
@@ -433,7 +460,10 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d IGNORE INDEX (idx_deliveries_created)
+      deliveries d IGNORE INDEX (
+        idx_deliveries_created,
+        idx_deliveries_account_created
+      )
     WHERE
       d.app_id = ?
       AND d.event = ?
@@ -451,21 +481,24 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                                                                      | key                            | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                                                    |                                |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                                                            | PRIMARY                        | 4       | d.event_id |
--- 2  | DERIVED     | d          | range  | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_account_created | 23      |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                                       | key                                      | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                                     |                                          |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                             | PRIMARY                                  | 4       | d.event_id |
+-- 2  | DERIVED     | d          | range  | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     |            | Using where
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d IGNORE INDEX (idx_deliveries_created)
+  deliveries d IGNORE INDEX (
+    idx_deliveries_created,
+    idx_deliveries_account_created
+  )
 WHERE
   d.app_id = ?
   AND d.event = ?
   AND d.account_id = ?
   AND d.status = ?;
--- id | select_type | table | type       | possible_keys                                                                                                                                                                                      | key                                                      | key_len | ref   | Extra
--- 1  | SIMPLE      | d     | ref|filter | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_status_due|idx_deliveries_account_created | 66|23   | const | Using index condition; Using where; Using rowid filter
+-- id | select_type | table | type       | possible_keys                                                                                                                                                       | key                                                                | key_len | ref   | Extra
+-- 1  | SIMPLE      | d     | ref|filter | idx_deliveries_status_due,idx_deliveries_app_event_created,idx_deliveries_schedule,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_status_due|idx_deliveries_app_event_account_created | 66|285  | const | Using index condition; Using where; Using rowid filter
 
 -- DeliveryLogReader.listForApp (cursor and account)
 SELECT
@@ -497,7 +530,10 @@ FROM
       d.last_error,
       d.url
     FROM
-      deliveries d IGNORE INDEX (idx_deliveries_created)
+      deliveries d IGNORE INDEX (
+        idx_deliveries_created,
+        idx_deliveries_account_created
+      )
       JOIN (
         SELECT
           created_at,
@@ -527,21 +563,24 @@ FROM
 ORDER BY
   d.created_at DESC,
   d.id DESC;
--- id | select_type | table      | type   | possible_keys                                                                                                                                            | key                            | key_len | ref        | Extra
--- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                          |                                |         |            | Using filesort
--- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                                  | PRIMARY                        | 4       | d.event_id |
--- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created         | PRIMARY                        | 4       | const      |
--- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_account_created | 31      |            | Using where
+-- id | select_type | table      | type   | possible_keys                                                                                                                                    | key                              | key_len | ref        | Extra
+-- 1  | PRIMARY     | <derived2> | ALL    |                                                                                                                                                  |                                  |         |            | Using filesort
+-- 1  | PRIMARY     | e          | eq_ref | PRIMARY                                                                                                                                          | PRIMARY                          | 4       | d.event_id |
+-- 2  | DERIVED     | deliveries | const  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | PRIMARY                          | 4       | const      |
+-- 2  | DERIVED     | d          | range  | PRIMARY,idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created                        | idx_deliveries_app_event_created | 270     |            | Using where
 SELECT
   COUNT(*) AS n
 FROM
-  deliveries d IGNORE INDEX (idx_deliveries_created)
+  deliveries d IGNORE INDEX (
+    idx_deliveries_created,
+    idx_deliveries_account_created
+  )
 WHERE
   d.app_id = ?
   AND d.event = ?
   AND d.account_id = ?;
--- id | select_type | table | type | possible_keys                                                                                                                                    | key                                      | key_len | ref               | Extra
--- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created,idx_deliveries_account_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
+-- id | select_type | table | type | possible_keys                                                                                                     | key                                      | key_len | ref               | Extra
+-- 1  | SIMPLE      | d     | ref  | idx_deliveries_app_event_created,idx_deliveries_app_event_account_created,idx_deliveries_app_event_status_created | idx_deliveries_app_event_account_created | 285     | const,const,const | Using where; Using index
 
 -- DeliveryLogReader.listRecent
 SELECT

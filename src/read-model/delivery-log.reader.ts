@@ -5,14 +5,16 @@ import { GenerateSql, SqlSample as S } from '../database/generate-sql.decorator.
 import { Transactions } from '../database/transactions.js';
 
 /**
- * The index of every app's deliveries by (`created_at`, `id`): the operators'
- * list across apps. An app's page never reads it (MySQL/MariaDB are told to
- * ignore it): its order tempts the optimizer into walking the whole table
- * from the newest row for an app whose deliveries are older than another's
- * backlog (seconds at a million rows), where the app's own index by (app,
- * event type, created, id) reads only the page.
+ * The indexes of every app's deliveries, by (`created_at`, `id`) and by
+ * (`account_id`, `created_at`, `id`): the operators' lists across apps. An
+ * app's page never reads them (MySQL/MariaDB are told to ignore them): their
+ * order tempts the optimizer into walking other apps' rows, from the newest
+ * row of the table for an app whose deliveries are older than another's
+ * backlog (seconds at a million rows), or through every app's deliveries
+ * about an account, where the app's own indexes by (app, event type,
+ * [account,] created, id) read only the page.
  */
-const ACROSS_APPS_INDEX = 'idx_deliveries_created';
+const ACROSS_APPS_INDEXES = 'idx_deliveries_created, idx_deliveries_account_created';
 
 /**
  * The apps' delivery log (docs/api.md#delivery-log): a page of an app's
@@ -88,7 +90,7 @@ export class DeliveryLogReader {
           ]
         : ['', [], ' OFFSET ?'];
     const manager = this.transactions.manager;
-    const notAcrossApps = manager.connection.options.type === 'mysql' ? ` IGNORE INDEX (${ACROSS_APPS_INDEX})` : '';
+    const notAcrossApps = manager.connection.options.type === 'mysql' ? ` IGNORE INDEX (${ACROSS_APPS_INDEXES})` : '';
     const [rows, counts] = await Promise.all([
       // The page is cut from the index first, then joined: a join planned from the events' side
       // (few events with many deliveries each) would read and sort the app's whole range.
